@@ -1,0 +1,3 @@
+module github.com/lanehash/lanehash/lanes/_asm
+
+go 1.26
