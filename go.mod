@@ -1,6 +1,6 @@
 module github.com/lanehash/lanehash
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/golang/snappy v1.0.0 // indirect

@@ -1,6 +1,6 @@
 module github.com/lanehash/lanehash/bench/compare
 
-go 1.26
+go 1.26.0
 
 replace github.com/lanehash/lanehash => ../..
 
@@ -13,6 +13,8 @@ require (
 	github.com/prysmaticlabs/gohashtree v0.0.5-beta
 )
 
+require golang.org/x/crypto v0.59.0 // indirect
+
 require (
 	github.com/OffchainLabs/go-bitfield v0.0.0-20251031151322-f427d04d8506 // indirect
 	github.com/emicklei/dot v1.6.2 // indirect
@@ -20,14 +22,15 @@ require (
 	github.com/goccy/go-yaml v1.9.2 // indirect
 	github.com/holiman/uint256 v1.3.2 // indirect
 	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
+	github.com/lanehash/lanehash v0.0.0-00010101000000-000000000000
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
 	github.com/mitchellh/mapstructure v1.3.2 // indirect
 	github.com/pk910/hashtree-bindings v0.2.6 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/prysmaticlabs/go-bitfield v0.0.0-20240618144021-706c95b2dd15 // indirect
-	golang.org/x/sync v0.17.0 // indirect
-	golang.org/x/sys v0.36.0 // indirect
+	golang.org/x/sync v0.25.0 // indirect
+	golang.org/x/sys v0.50.0
 	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
 	gopkg.in/yaml.v2 v2.3.0 // indirect
 )

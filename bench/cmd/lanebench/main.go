@@ -1,0 +1,147 @@
+// Command lanebench measures what each way of hashing SSZ objects costs
+// on this machine: one container at a time (what libraries do), one tree
+// level across many containers (per-level batching) and lanehash's
+// lockstep plans, for SHA-256 and Keccak-256, with every kernel this CPU
+// can run and with one worker or all.
+//
+// With no flags it hashes a built-in synthetic validator registry, a
+// synthetic beacon state and a few small containers, and prints a
+// Markdown table. Run with -h for the flags.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+)
+
+// config is everything the flags choose.
+type config struct {
+	n         int
+	reps      int
+	seed      uint64
+	hashes    []string
+	kernels   string
+	workers   []int
+	workloads []string
+	format    string
+	svg       string
+	state     string
+	fork      string
+	registry  string
+	quiet     bool
+}
+
+func main() {
+	cfg, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		os.Exit(0)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "lanebench:", err)
+		os.Exit(2)
+	}
+	if err := run(cfg, os.Stdout, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "lanebench:", err)
+		os.Exit(1)
+	}
+}
+
+func parseFlags(args []string, stderr io.Writer) (*config, error) {
+	fs := flag.NewFlagSet("lanebench", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfg := &config{}
+	fs.IntVar(&cfg.n, "n", 100_000, "number of validators in the synthetic registry and state (small containers use n/4)")
+	fs.IntVar(&cfg.reps, "reps", 3, "passes per measurement; the median is reported")
+	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the synthetic data")
+	hashes := fs.String("hash", "sha256,keccak256", "hash functions to measure, comma-separated")
+	fs.StringVar(&cfg.kernels, "kernels", "all", `kernels to measure: "all" (every kernel this CPU runs, and the automatic choice), "auto", or comma-separated names such as sha256/avx2x8`)
+	workers := fs.String("workers", "1,max", `worker counts, comma-separated; "max" is GOMAXPROCS`)
+	workloads := fs.String("workloads", "registry,state,small", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator)")
+	fs.StringVar(&cfg.format, "format", "markdown", "output format: markdown, csv or json")
+	fs.StringVar(&cfg.svg, "svg", "", "also write a chart of ns per validator to this SVG file")
+	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState (SSZ bytes, as a beacon node's debug endpoint returns them)")
+	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: phase0 or fulu")
+	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry)")
+	fs.BoolVar(&cfg.quiet, "q", false, "do not print progress")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: lanebench [flags]\n\n")
+		fmt.Fprintf(fs.Output(), "Measures one-at-a-time, per-level and lockstep hashing of SSZ objects\nfor SHA-256 and Keccak-256 with every kernel this CPU can run.\n\n")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return nil, err
+	}
+	if fs.NArg() > 0 {
+		return nil, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
+	}
+	if cfg.n < 1 {
+		return nil, fmt.Errorf("-n %d: need at least one validator", cfg.n)
+	}
+	if cfg.reps < 1 {
+		return nil, fmt.Errorf("-reps %d: need at least one pass", cfg.reps)
+	}
+	for _, h := range splitList(*hashes) {
+		if h != "sha256" && h != "keccak256" {
+			return nil, fmt.Errorf("-hash: unknown hash function %q (want sha256 or keccak256)", h)
+		}
+		cfg.hashes = append(cfg.hashes, h)
+	}
+	for _, w := range splitList(*workers) {
+		if w == "max" {
+			cfg.workers = appendUnique(cfg.workers, runtime.GOMAXPROCS(0))
+			continue
+		}
+		n, err := strconv.Atoi(w)
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("-workers: %q is not a positive number or max", w)
+		}
+		cfg.workers = appendUnique(cfg.workers, n)
+	}
+	for _, w := range splitList(*workloads) {
+		switch w {
+		case "registry", "state", "small":
+			cfg.workloads = append(cfg.workloads, w)
+		default:
+			return nil, fmt.Errorf("-workloads: unknown workload %q (want registry, state or small)", w)
+		}
+	}
+	switch cfg.format {
+	case "markdown", "csv", "json":
+	default:
+		return nil, fmt.Errorf("-format %q: want markdown, csv or json", cfg.format)
+	}
+	switch cfg.fork {
+	case "phase0", "fulu":
+	default:
+		return nil, fmt.Errorf("-fork %q: want phase0 or fulu", cfg.fork)
+	}
+	if len(cfg.hashes) == 0 || len(cfg.workers) == 0 {
+		return nil, fmt.Errorf("nothing to measure: -hash and -workers need at least one value")
+	}
+	return cfg, nil
+}
+
+func splitList(s string) []string {
+	var out []string
+	for _, f := range strings.Split(s, ",") {
+		if f = strings.TrimSpace(f); f != "" {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func appendUnique(xs []int, x int) []int {
+	for _, y := range xs {
+		if y == x {
+			return xs
+		}
+	}
+	return append(xs, x)
+}

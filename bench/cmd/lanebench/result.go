@@ -1,0 +1,51 @@
+package main
+
+import "time"
+
+// result is one measured combination of workload, strategy, hash function,
+// kernel and worker count.
+type result struct {
+	Workload string `json:"workload"`
+	Strategy string `json:"strategy"`
+	Hash     string `json:"hash"`
+	Kernel   string `json:"kernel"`
+	Workers  int    `json:"workers"`
+	Objects  int    `json:"objects"`
+	// Pairs is the number of 64-byte pair hashes one pass performs.
+	Pairs uint64 `json:"pairs"`
+	// Elapsed is the median wall time of one pass over all objects.
+	Elapsed time.Duration `json:"elapsed_ns"`
+	// LaneFill is the fraction of kernel lanes that carried real work, or
+	// 0 where the strategy does not report it.
+	LaneFill float64 `json:"lane_fill"`
+	// Speedup is the time of one-at-a-time SHA-256 with the automatic
+	// kernel on the same workload divided by this row's time.
+	Speedup float64 `json:"speedup_vs_one_at_a_time_sha256"`
+	// KeccakOverSHA is, on Keccak-256 rows, this row's time divided by the
+	// SHA-256 row with the same workload, strategy, workers and automatic
+	// kernel choice.
+	KeccakOverSHA float64 `json:"keccak_over_sha256,omitempty"`
+	// Root is the first root of the pass (hex), so runs can be compared.
+	Root string `json:"root"`
+}
+
+func (r result) nsPerObject() float64 {
+	if r.Objects == 0 {
+		return 0
+	}
+	return float64(r.Elapsed.Nanoseconds()) / float64(r.Objects)
+}
+
+func (r result) nsPerPair() float64 {
+	if r.Pairs == 0 {
+		return 0
+	}
+	return float64(r.Elapsed.Nanoseconds()) / float64(r.Pairs)
+}
+
+func (r result) pairsPerSecond() float64 {
+	if r.Elapsed <= 0 {
+		return 0
+	}
+	return float64(r.Pairs) / r.Elapsed.Seconds()
+}

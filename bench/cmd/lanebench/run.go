@@ -1,0 +1,262 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// registryLimit is VALIDATOR_REGISTRY_LIMIT: a registry root is the root
+// of a List[Validator, 2^40].
+const registryLimit = 1 << 40
+
+// hashOf maps a -hash value to its hash function.
+var hashOf = map[string]lanes.Hash{"sha256": lanes.SHA256, "keccak256": lanes.Keccak256}
+
+// kernelNames returns the kernels to measure for h: "<hash>/auto" first.
+func kernelNames(h lanes.Hash, choice string) []string {
+	auto := h.String() + "/auto"
+	switch choice {
+	case "auto":
+		return []string{auto}
+	case "all":
+		names := []string{auto}
+		for _, k := range lanes.Kernels() {
+			if k.Hash == h && k.Available {
+				names = append(names, k.Name)
+			}
+		}
+		return names
+	}
+	var names []string
+	for _, name := range splitList(choice) {
+		if strings.HasPrefix(name, h.String()+"/") {
+			names = append(names, name)
+		}
+	}
+	return names
+}
+
+func buildWorkloads(cfg *config) ([]workload, error) {
+	var ws []workload
+	for _, name := range cfg.workloads {
+		switch name {
+		case "registry":
+			vals := phase0.RandomValidators(cfg.n, cfg.seed)
+			ws = append(ws, &containers[phase0.Validator]{label: fmt.Sprintf("registry n=%d", cfg.n), items: vals, limit: registryLimit})
+		case "state":
+			if cfg.fork == "phase0" {
+				ws = append(ws, &single[phase0.BeaconState]{label: fmt.Sprintf("phase0 state n=%d", cfg.n), value: phase0.SyntheticBeaconState(cfg.n, cfg.seed), count: cfg.n})
+			} else {
+				ws = append(ws, &single[fulu.BeaconState]{label: fmt.Sprintf("fulu state n=%d", cfg.n), value: fulu.SyntheticBeaconState(cfg.n, cfg.seed), count: cfg.n})
+			}
+		case "small":
+			ws = append(ws, smallWorkloads(max(cfg.n/4, 1), cfg.seed)...)
+		}
+	}
+	if cfg.state != "" {
+		w, err := stateFile(cfg.state, cfg.fork)
+		if err != nil {
+			return nil, err
+		}
+		ws = append(ws, w)
+	}
+	if cfg.registry != "" {
+		data, err := os.ReadFile(cfg.registry)
+		if err != nil {
+			return nil, err
+		}
+		const size = 121
+		if len(data) == 0 || len(data)%size != 0 {
+			return nil, fmt.Errorf("%s: %d bytes is not a whole number of %d-byte validators", cfg.registry, len(data), size)
+		}
+		ws = append(ws, &serialized[phase0.Validator]{label: fmt.Sprintf("%s (%d validators)", cfg.registry, len(data)/size), data: data, count: len(data) / size})
+	}
+	return ws, nil
+}
+
+func stateFile(path, fork string) (workload, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if fork == "phase0" {
+		var st phase0.BeaconState
+		if err := ssz.Unmarshal(data, &st); err != nil {
+			return nil, fmt.Errorf("%s: not a phase0 BeaconState: %w", path, err)
+		}
+		return &single[phase0.BeaconState]{label: path, value: &st, count: len(st.Validators)}, nil
+	}
+	var st fulu.BeaconState
+	if err := ssz.Unmarshal(data, &st); err != nil {
+		return nil, fmt.Errorf("%s: not a fulu BeaconState (try -fork): %w", path, err)
+	}
+	return &single[fulu.BeaconState]{label: path, value: &st, count: len(st.Validators)}, nil
+}
+
+func run(cfg *config, stdout, stderr io.Writer) error {
+	progress := stderr
+	if cfg.quiet {
+		progress = io.Discard
+	}
+	var names []string
+	chosen := map[string]string{}
+	for _, k := range lanes.Kernels() {
+		if k.Available {
+			names = append(names, k.Name)
+		}
+	}
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		if k, err := lanes.Select(h, h.String()+"/auto"); err == nil {
+			chosen[h.String()] = k.Name()
+		}
+	}
+	writeMachine(stdout, names, chosen)
+	fmt.Fprintln(stdout)
+
+	fmt.Fprintf(progress, "building workloads (n=%d, seed=%d)...\n", cfg.n, cfg.seed)
+	ws, err := buildWorkloads(cfg)
+	if err != nil {
+		return err
+	}
+	type job struct {
+		w        workload
+		strategy string
+		hash     lanes.Hash
+		kernel   string
+		workers  int
+	}
+	var jobs []job
+	for _, w := range ws {
+		for _, hn := range cfg.hashes {
+			h := hashOf[hn]
+			for _, s := range w.strategies() {
+				for _, k := range kernelNames(h, cfg.kernels) {
+					for _, wk := range cfg.workers {
+						jobs = append(jobs, job{w, s, h, k, wk})
+					}
+				}
+			}
+		}
+	}
+	if len(jobs) == 0 {
+		return fmt.Errorf("no kernel matches -kernels %q", cfg.kernels)
+	}
+	var results []result
+	roots := map[string]string{} // workload and hash → root, to check every strategy agrees
+	start := time.Now()
+	for i, j := range jobs {
+		fmt.Fprintf(progress, "[%d/%d %s] %s · %s · %s · %d workers\n", i+1, len(jobs), time.Since(start).Round(time.Second), j.w.name(), j.strategy, j.kernel, j.workers)
+		p, err := j.w.prepare(j.strategy, j.hash, j.kernel, j.workers)
+		if err != nil {
+			return errorf(j.w, j.strategy, j.kernel, j.workers, err)
+		}
+		o, err := p() // warm-up, not timed
+		if err != nil {
+			return errorf(j.w, j.strategy, j.kernel, j.workers, err)
+		}
+		key := j.w.name() + "|" + j.hash.String()
+		if want, ok := roots[key]; !ok {
+			roots[key] = hexRoot(o.root)
+		} else if got := hexRoot(o.root); got != want {
+			return errorf(j.w, j.strategy, j.kernel, j.workers, fmt.Errorf("root %s differs from the first strategy's %s", got, want))
+		}
+		times := make([]time.Duration, cfg.reps)
+		for r := range times {
+			t0 := time.Now()
+			if o, err = p(); err != nil {
+				return errorf(j.w, j.strategy, j.kernel, j.workers, err)
+			}
+			times[r] = time.Since(t0)
+		}
+		slices.Sort(times)
+		kernel := j.kernel
+		if strings.HasSuffix(kernel, "/auto") {
+			kernel = chosen[j.hash.String()]
+		}
+		results = append(results, result{
+			Workload: j.w.name(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: kernel,
+			Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2],
+			LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
+		})
+	}
+	compare(results, chosen)
+	fmt.Fprintf(progress, "done in %s\n", time.Since(start).Round(time.Millisecond))
+	if err := writeResults(stdout, cfg.format, results); err != nil {
+		return err
+	}
+	if cfg.svg != "" {
+		if err := writeChart(cfg.svg, results); err != nil {
+			return err
+		}
+		fmt.Fprintf(progress, "chart written to %s\n", cfg.svg)
+	}
+	return nil
+}
+
+// laneFill reports the lockstep strategy's lane fill; the others do not
+// run lockstep lanes.
+func laneFill(strategy string, fill float64) float64 {
+	if strategy != strategyLockstep {
+		return 0
+	}
+	return fill
+}
+
+// compare fills the speed-up and Keccak÷SHA-256 columns.
+func compare(rs []result, chosen map[string]string) {
+	type key struct {
+		workload, strategy, hash, kernel string
+		workers                          int
+	}
+	at := map[key]time.Duration{}
+	for _, r := range rs {
+		at[key{r.Workload, r.Strategy, r.Hash, r.Kernel, r.Workers}] = r.Elapsed
+	}
+	sha := chosen["sha256"]
+	for i := range rs {
+		r := &rs[i]
+		if base, ok := at[key{r.Workload, strategyOneAtATime, "sha256", sha, r.Workers}]; ok && r.Elapsed > 0 {
+			r.Speedup = float64(base) / float64(r.Elapsed)
+		}
+		if r.Hash == "keccak256" && r.Kernel == chosen["keccak256"] {
+			if s, ok := at[key{r.Workload, r.Strategy, "sha256", sha, r.Workers}]; ok && s > 0 {
+				r.KeccakOverSHA = float64(r.Elapsed) / float64(s)
+			}
+		}
+	}
+}
+
+func writeChart(path string, rs []result) error {
+	if len(rs) == 0 {
+		return nil
+	}
+	workload := rs[0].Workload
+	workers := rs[0].Workers
+	for _, r := range rs {
+		workers = min(workers, r.Workers)
+	}
+	groups := chartGroups(rs, workload, workers)
+	for _, g := range groups {
+		sort.SliceStable(g.Bars, func(a, b int) bool { return g.Bars[a].Value > g.Bars[b].Value })
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	title := fmt.Sprintf("%s, %d worker(s): ns per validator", workload, workers)
+	if err := writeSVG(f, title, "ns per validator, "+cpuModel(), groups); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

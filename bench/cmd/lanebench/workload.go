@@ -1,0 +1,181 @@
+package main
+
+import (
+	"encoding/hex"
+	"fmt"
+	"unsafe"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/sched"
+)
+
+// pass is one timed pass over a workload's objects.
+type pass func() (outcome, error)
+
+// outcome is what a pass computed and counted.
+type outcome struct {
+	root     [32]byte
+	pairs    uint64
+	laneFill float64
+}
+
+// workload is a set of objects to hash and the strategies that apply.
+type workload interface {
+	name() string
+	objects() int
+	strategies() []string
+	// prepare builds what a pass needs (plans, buffers) outside the timing.
+	prepare(strategy string, h lanes.Hash, kernel string, workers int) (pass, error)
+}
+
+// containers is a workload of n fixed-size containers of type T: either
+// their n roots (the first is reported), or, when limit is not 0, the
+// root of the List[T, limit] holding them.
+type containers[T any] struct {
+	label string
+	items []T
+	limit uint64
+}
+
+func (c *containers[T]) name() string { return c.label }
+func (c *containers[T]) objects() int { return len(c.items) }
+func (c *containers[T]) strategies() []string {
+	return []string{strategyOneAtATime, strategyPerLevel, strategyLockstep}
+}
+
+func (c *containers[T]) prepare(strategy string, h lanes.Hash, kernel string, workers int) (pass, error) {
+	p, err := plan.PlanFor[T](plan.WithHash(h), plan.WithKernel(kernel), plan.WithWorkers(workers))
+	if err != nil {
+		return nil, err
+	}
+	if strategy == strategyLockstep {
+		dst := make([][32]byte, len(c.items))
+		return func() (outcome, error) {
+			p.ResetStats()
+			var o outcome
+			var err error
+			if c.limit != 0 {
+				o.root, err = p.ListRoot(c.items, c.limit)
+			} else {
+				err = p.RootAll(dst, c.items)
+				o.root = dst[0]
+			}
+			s := p.Stats()
+			o.pairs, o.laneFill = s.Pairs(), s.LaneFill()
+			return o, err
+		}, nil
+	}
+	k, err := lanes.Select(h, kernel)
+	if err != nil {
+		return nil, err
+	}
+	var stats sched.Stats
+	tree := sched.NewTree(k, &stats)
+	lt, err := newLevelTree(p.Program(), tree.Zero)
+	if err != nil {
+		return nil, err
+	}
+	run := lt.oneAtATime
+	if strategy == strategyPerLevel {
+		run = lt.perLevel
+	}
+	n := len(c.items)
+	dst := make([][32]byte, n)
+	var buf []byte
+	if c.limit != 0 {
+		buf = make([]byte, sched.BufLen(n))
+	}
+	base := unsafe.Pointer(unsafe.SliceData(c.items))
+	stride := unsafe.Sizeof(*new(T))
+	return func() (outcome, error) {
+		stats.Reset()
+		var g errgroup.Group
+		per := (n + workers - 1) / workers
+		for lo := 0; lo < n; lo += per {
+			hi := min(lo+per, n)
+			g.Go(func() error {
+				return run(k, dst[lo:hi], unsafe.Add(base, uintptr(lo)*stride), stride, hi-lo)
+			})
+		}
+		if err := g.Wait(); err != nil {
+			return outcome{}, err
+		}
+		o := outcome{root: dst[0]}
+		if c.limit != 0 {
+			for i := range dst {
+				copy(buf[32*i:], dst[i][:])
+			}
+			if err := tree.MerkleizeParallel(buf, n, sched.Depth(c.limit), workers); err != nil {
+				return outcome{}, err
+			}
+			tree.MixInLength(buf, uint64(n))
+			copy(o.root[:], buf)
+		}
+		o.pairs = uint64(n*lt.pairsPerInstance()) + stats.Snapshot().Pairs()
+		return o, nil
+	}, nil
+}
+
+// single is a workload of one object hashed as a whole by its plan (a
+// beacon state): only the lockstep strategy applies.
+type single[T any] struct {
+	label string
+	value *T
+	count int // objects it stands for (validators), for ns per object
+}
+
+func (s *single[T]) name() string         { return s.label }
+func (s *single[T]) objects() int         { return s.count }
+func (s *single[T]) strategies() []string { return []string{strategyLockstep} }
+
+func (s *single[T]) prepare(_ string, h lanes.Hash, kernel string, workers int) (pass, error) {
+	p, err := plan.PlanFor[T](plan.WithHash(h), plan.WithKernel(kernel), plan.WithWorkers(workers))
+	if err != nil {
+		return nil, err
+	}
+	return func() (outcome, error) {
+		p.ResetStats()
+		root, err := p.Root(s.value)
+		st := p.Stats()
+		return outcome{root: root, pairs: st.Pairs(), laneFill: st.LaneFill()}, err
+	}, nil
+}
+
+// serialized is a workload of serialized fixed-size elements (validators
+// cut out of a state) hashed straight from their bytes.
+type serialized[T any] struct {
+	label string
+	data  []byte
+	count int
+}
+
+func (s *serialized[T]) name() string         { return s.label }
+func (s *serialized[T]) objects() int         { return s.count }
+func (s *serialized[T]) strategies() []string { return []string{strategyLockstep} }
+
+func (s *serialized[T]) prepare(_ string, h lanes.Hash, kernel string, workers int) (pass, error) {
+	p, err := plan.PlanFor[T](plan.WithHash(h), plan.WithKernel(kernel), plan.WithWorkers(workers))
+	if err != nil {
+		return nil, err
+	}
+	dst := make([][32]byte, s.count)
+	return func() (outcome, error) {
+		p.ResetStats()
+		err := p.RootAllBytes(dst, s.data)
+		st := p.Stats()
+		var root [32]byte
+		if len(dst) > 0 {
+			root = dst[0]
+		}
+		return outcome{root: root, pairs: st.Pairs(), laneFill: st.LaneFill()}, err
+	}, nil
+}
+
+func hexRoot(r [32]byte) string { return "0x" + hex.EncodeToString(r[:]) }
+
+func errorf(w workload, strategy, kernel string, workers int, err error) error {
+	return fmt.Errorf("%s, %s, %s, %d workers: %w", w.name(), strategy, kernel, workers, err)
+}

@@ -1,0 +1,55 @@
+package spectest
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// EnvDir names the environment variable that overrides the vectors folder.
+const EnvDir = "LANEHASH_SPECTESTS"
+
+const modulePath = "github.com/lanehash/lanehash"
+
+// Dir returns the spec vectors folder: $LANEHASH_SPECTESTS if set, else
+// ../shared/spectests relative to the repository root (the folder of the
+// go.mod of github.com/lanehash/lanehash, found by walking up from the
+// working directory).
+func Dir() (string, error) {
+	if d := os.Getenv(EnvDir); d != "" {
+		return d, nil
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return "", err
+	}
+	for d := wd; ; {
+		if isRoot(filepath.Join(d, "go.mod")) {
+			return filepath.Join(d, "..", "shared", "spectests"), nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", errors.New("spectest: no go.mod of " + modulePath + " above " + wd)
+		}
+		d = parent
+	}
+}
+
+// isRoot reports whether the go.mod at path declares the lanehash module.
+func isRoot(path string) bool {
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		fields := strings.Fields(s.Text())
+		if len(fields) == 2 && fields[0] == "module" {
+			return strings.Trim(fields[1], `"`) == modulePath
+		}
+	}
+	return false
+}

@@ -1,0 +1,85 @@
+package spectest
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"runtime"
+	"sync"
+	"testing"
+)
+
+// casesOrSkip returns every case of the vectors folder, skipping the test
+// (failing it under CI=true) when the folder is missing.
+func casesOrSkip(t testing.TB) []*Case {
+	t.Helper()
+	dir, err := Dir()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(dir); err != nil {
+		msg := fmt.Sprintf("spec vectors not found at %s (%v); set %s to the tests/ folder of the "+
+			"consensus-spec-tests release v1.6.0-alpha.4 (https://github.com/ethereum/consensus-spec-tests/releases), "+
+			"or place it at ../shared/spectests next to the repository", dir, err, EnvDir)
+		if os.Getenv("CI") == "true" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	cases, err := Cases(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("no cases found in %s", dir)
+	}
+	return cases
+}
+
+// TestSpecVectors runs every case with the reference codec and root.
+func TestSpecVectors(t *testing.T) {
+	cases := casesOrSkip(t)
+	errs := make([]error, len(cases))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				errs[i] = Check(cases[i], nil)
+				// Drop the loaded bytes: the test keeps only the outcome.
+				cases[i].Serialized, cases[i].Value, cases[i].loaded = nil, nil, false
+			}
+		}()
+	}
+	for i := range cases {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	passed, failed, unknown := 0, 0, 0
+	for i, err := range errs {
+		if err == nil {
+			passed++
+			continue
+		}
+		failed++
+		if errors.Is(err, ErrUnknownType) {
+			unknown++
+			if unknown <= 3 {
+				t.Error(err)
+			}
+			continue
+		}
+		if failed-unknown <= 4000 {
+			t.Errorf("%s", err)
+		}
+		_ = i
+	}
+	if unknown > 3 {
+		t.Errorf("… and %d more cases of unknown type", unknown-3)
+	}
+	fmt.Printf("spectests: %d passed, %d failed\n", passed, failed)
+}

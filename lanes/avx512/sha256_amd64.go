@@ -1,0 +1,85 @@
+//go:build !purego
+
+package avx512
+
+//go:generate go run -C ../_asm ./avx512sha256 -out ../avx512/sha256_amd64.s -stubs ../avx512/sha256_stub_amd64.go -pkg avx512
+
+import "strconv"
+
+// SHA256Lanes is the lane width W of the SHA-256 kernel: one lane-layout
+// node is 32·SHA256Lanes bytes.
+const SHA256Lanes = 16
+
+const sha256NodeBytes = 32 * SHA256Lanes
+
+// SHA256Pairs sets dst[32i:32i+32] to the SHA-256 digest of
+// src[64i:64i+64] for every pair i, hashing 16 pairs at a time. dst may be
+// src itself (the same start); any other overlap is not allowed. It
+// panics if len(src) is not a multiple of 64 or dst is shorter than half
+// of src.
+func SHA256Pairs(dst, src []byte) {
+	if len(src)%64 != 0 {
+		panic("avx512.SHA256Pairs: len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 64")
+	}
+	n := len(src) / 64
+	if len(dst) < 32*n {
+		panic("avx512.SHA256Pairs: len(dst) = " + strconv.Itoa(len(dst)) + " is less than 32 × " + strconv.Itoa(n) + " pairs")
+	}
+	if n == 0 {
+		return
+	}
+	sha256x16Pairs(&dst[0], &src[0], n)
+}
+
+// SHA256Lockstep runs ops, flat (left, right, out) node-index triples, in
+// order over arena, a run of 512-byte nodes in lane layout: for each op
+// and all 16 lanes, node out = SHA-256(node left || node right). An op may
+// overwrite a node an earlier op read. It panics if len(ops) is not a
+// multiple of 3 or an index lies outside the arena.
+func SHA256Lockstep(arena []byte, ops []uint32) {
+	if len(ops)%3 != 0 {
+		panic("avx512.SHA256Lockstep: len(ops) = " + strconv.Itoa(len(ops)) + " is not a multiple of 3")
+	}
+	nodes := uint64(len(arena) / sha256NodeBytes)
+	for i, x := range ops {
+		if uint64(x) >= nodes {
+			panic("avx512.SHA256Lockstep: op " + strconv.Itoa(i/3) + " names node " + strconv.FormatUint(uint64(x), 10) +
+				" outside an arena of " + strconv.FormatUint(nodes, 10) + " nodes")
+		}
+	}
+	if len(ops) == 0 {
+		return
+	}
+	sha256x16Lockstep(&arena[0], &ops[0], len(ops)/3)
+}
+
+// SHA256Pack moves m·16 ordinary 32-byte chunks of src, laid out
+// [node][lane][32 bytes], into m lane-layout nodes at dst, turning every
+// big-endian word into a host uint32. It panics if len(src) is not a
+// multiple of 512 or dst is shorter than src.
+func SHA256Pack(dst, src []byte) {
+	m := sha256CheckNodes("SHA256Pack", dst, src)
+	if m > 0 {
+		sha256x16Pack(&dst[0], &src[0], m)
+	}
+}
+
+// SHA256Unpack is the inverse of SHA256Pack: it moves m lane-layout nodes
+// of src into m·16 ordinary 32-byte digests at dst. It panics if len(src)
+// is not a multiple of 512 or dst is shorter than src.
+func SHA256Unpack(dst, src []byte) {
+	m := sha256CheckNodes("SHA256Unpack", dst, src)
+	if m > 0 {
+		sha256x16Unpack(&dst[0], &src[0], m)
+	}
+}
+
+func sha256CheckNodes(name string, dst, src []byte) int {
+	if len(src)%sha256NodeBytes != 0 {
+		panic("avx512." + name + ": len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 512")
+	}
+	if len(dst) < len(src) {
+		panic("avx512." + name + ": len(dst) = " + strconv.Itoa(len(dst)) + " is less than len(src) = " + strconv.Itoa(len(src)))
+	}
+	return len(src) / sha256NodeBytes
+}

@@ -1,0 +1,70 @@
+package lanestest
+
+import (
+	"encoding/binary"
+
+	"github.com/lanehash/lanehash/lanes"
+)
+
+// PackReference converts m·W ordinary chunks ([node][lane][32]) into m
+// lane-layout nodes by the definition in package lanes, independently of
+// any kernel: for SHA-256, word j of lane p is the host uint32 at byte
+// 4·(j·W+p) holding the big-endian word; for Keccak-256, the host uint64
+// at byte 8·(j·W+p) holding the little-endian word.
+func PackReference(h lanes.Hash, w int, chunks []byte) []byte {
+	nodes := make([]byte, len(chunks))
+	size := 32 * w
+	for c := 0; c+32 <= len(chunks); c += 32 {
+		node, lane := c/size, c%size/32
+		base := node * size
+		chunk := chunks[c : c+32]
+		if h == lanes.SHA256 {
+			for j := 0; j < 8; j++ {
+				binary.NativeEndian.PutUint32(nodes[base+4*(j*w+lane):], binary.BigEndian.Uint32(chunk[4*j:]))
+			}
+		} else {
+			for j := 0; j < 4; j++ {
+				binary.NativeEndian.PutUint64(nodes[base+8*(j*w+lane):], binary.LittleEndian.Uint64(chunk[8*j:]))
+			}
+		}
+	}
+	return nodes
+}
+
+// UnpackReference is the inverse of PackReference.
+func UnpackReference(h lanes.Hash, w int, nodes []byte) []byte {
+	chunks := make([]byte, len(nodes))
+	size := 32 * w
+	for c := 0; c+32 <= len(nodes); c += 32 {
+		node, lane := c/size, c%size/32
+		base := node * size
+		chunk := chunks[c : c+32]
+		if h == lanes.SHA256 {
+			for j := 0; j < 8; j++ {
+				binary.BigEndian.PutUint32(chunk[4*j:], binary.NativeEndian.Uint32(nodes[base+4*(j*w+lane):]))
+			}
+		} else {
+			for j := 0; j < 4; j++ {
+				binary.LittleEndian.PutUint64(chunk[8*j:], binary.NativeEndian.Uint64(nodes[base+8*(j*w+lane):]))
+			}
+		}
+	}
+	return chunks
+}
+
+// ValidatorOps is the op list of a phase0 Validator in lockstep, over 17
+// nodes: leaves 0 and 1 are the halves of the 48-byte pubkey, leaves 2..8
+// the other seven fields; node 9 is the pubkey root, 10..13, 14..15 and
+// 16 the levels of the 8-field tree, 16 the root.
+func ValidatorOps() []lanes.Op {
+	return []lanes.Op{
+		{Left: 0, Right: 1, Out: 9},
+		{Left: 9, Right: 2, Out: 10},
+		{Left: 3, Right: 4, Out: 11},
+		{Left: 5, Right: 6, Out: 12},
+		{Left: 7, Right: 8, Out: 13},
+		{Left: 10, Right: 11, Out: 14},
+		{Left: 12, Right: 13, Out: 15},
+		{Left: 14, Right: 15, Out: 16},
+	}
+}

@@ -1,0 +1,183 @@
+package lanestest
+
+import (
+	"bytes"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lanehash/lanehash/lanes"
+)
+
+func testPackLayout(t *testing.T, k Kernel) {
+	w, size := k.Width(), k.NodeSize()
+	for _, m := range []int{1, 3} {
+		chunks := randomBytes(uint64(m), m*size)
+		want := PackReference(k.Hash(), w, chunks)
+		got := make([]byte, m*size)
+		k.Pack(got, chunks)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("%s: Pack of %d nodes does not match the documented lane layout:\n got %x\nwant %x", k.Name(), m, got, want)
+		}
+		back := make([]byte, m*size)
+		k.Unpack(back, want)
+		if !bytes.Equal(back, chunks) {
+			t.Fatalf("%s: Unpack of %d nodes in the documented lane layout:\n got %x\nwant %x", k.Name(), m, back, chunks)
+		}
+	}
+}
+
+func testPackUnpack(t *testing.T, k Kernel) {
+	size := k.NodeSize()
+	for _, m := range []int{0, 1, 2, 3, 17} {
+		for _, off := range []int{0, 1, 7} {
+			srcBuf := randomBytes(uint64(m*10+off), off+m*size)
+			chunks := srcBuf[off:]
+			packedBuf := bytes.Repeat([]byte{canary}, off+m*size+off+5)
+			packed := packedBuf[off:]
+			k.Pack(packed, chunks)
+			if !allCanary(packedBuf[:off]) || !allCanary(packed[m*size:]) {
+				t.Fatalf("%s: Pack of %d nodes (offset %d) wrote outside dst[:%d]", k.Name(), m, off, m*size)
+			}
+			backBuf := bytes.Repeat([]byte{canary}, off+m*size+off+5)
+			back := backBuf[off:]
+			k.Unpack(back, packed[:m*size])
+			if !bytes.Equal(back[:m*size], chunks) {
+				t.Fatalf("%s: Unpack(Pack(x)) != x for %d nodes (offset %d)", k.Name(), m, off)
+			}
+			if !allCanary(backBuf[:off]) || !allCanary(back[m*size:]) {
+				t.Fatalf("%s: Unpack of %d nodes (offset %d) wrote outside dst[:%d]", k.Name(), m, off, m*size)
+			}
+		}
+	}
+}
+
+func testPackInPlace(t *testing.T, k Kernel) {
+	w, size := k.Width(), k.NodeSize()
+	for _, m := range []int{1, 2, 5} {
+		chunks := randomBytes(uint64(m), m*size)
+		buf := append([]byte(nil), chunks...)
+		k.Pack(buf, buf)
+		if !bytes.Equal(buf, PackReference(k.Hash(), w, chunks)) {
+			t.Fatalf("%s: Pack in place of %d nodes does not match the lane layout", k.Name(), m)
+		}
+		k.Unpack(buf, buf)
+		if !bytes.Equal(buf, chunks) {
+			t.Fatalf("%s: Unpack in place of %d nodes does not restore the chunks", k.Name(), m)
+		}
+	}
+}
+
+// testLockstepAgainstPairs packs W left and W right chunks, hashes them
+// with one op and checks the unpacked digests against the kernel's own
+// Pairs and the reference.
+func testLockstepAgainstPairs(t *testing.T, k Kernel) {
+	w, size := k.Width(), k.NodeSize()
+	left := randomBytes(1, size)
+	right := randomBytes(2, size)
+	arena := make([]byte, 3*size)
+	k.Pack(arena[:size], left)
+	k.Pack(arena[size:2*size], right)
+	k.Lockstep(arena, []lanes.Op{{Left: 0, Right: 1, Out: 2}})
+	got := make([]byte, size)
+	k.Unpack(got, arena[2*size:])
+
+	pairs := make([]byte, 0, 64*w)
+	for p := 0; p < w; p++ {
+		pairs = append(pairs, left[32*p:32*p+32]...)
+		pairs = append(pairs, right[32*p:32*p+32]...)
+	}
+	viaPairs := make([]byte, 32*w)
+	k.Pairs(viaPairs, pairs)
+	if i := firstDiff(got, viaPairs); i >= 0 {
+		t.Fatalf("%s: Lockstep lane %d = %x, Pairs gives %x", k.Name(), i, got[32*i:32*i+32], viaPairs[32*i:32*i+32])
+	}
+	if i := firstDiff(got, Reference(k.Hash(), pairs)); i >= 0 {
+		t.Fatalf("%s: Lockstep lane %d differs from the reference", k.Name(), i)
+	}
+}
+
+func testLockstepValidator(t *testing.T, k Kernel) {
+	w, size := k.Width(), k.NodeSize()
+	const leaves, nodes = 9, 17
+	chunks := randomBytes(9, leaves*size)
+	arena := make([]byte, nodes*size)
+	k.Pack(arena[:leaves*size], chunks)
+	k.Lockstep(arena, ValidatorOps())
+	roots := make([]byte, size)
+	k.Unpack(roots, arena[16*size:])
+	for p := 0; p < w; p++ {
+		leaf := func(i int) []byte { return chunks[i*size+32*p : i*size+32*p+32] }
+		hash := func(l, r []byte) []byte { return Reference(k.Hash(), append(append([]byte(nil), l...), r...)) }
+		pubkey := hash(leaf(0), leaf(1))
+		l1 := [][]byte{hash(pubkey, leaf(2)), hash(leaf(3), leaf(4)), hash(leaf(5), leaf(6)), hash(leaf(7), leaf(8))}
+		root := hash(hash(l1[0], l1[1]), hash(l1[2], l1[3]))
+		if !bytes.Equal(roots[32*p:32*p+32], root) {
+			t.Fatalf("%s: Validator-shaped root of lane %d = %x, want %x", k.Name(), p, roots[32*p:32*p+32], root)
+		}
+	}
+}
+
+// testLockstepRandomTrees runs random op lists over an unaligned arena:
+// inputs are leaves or earlier outputs (multi-level trees), some outputs
+// overwrite nodes computed before, and nodes no op writes must keep
+// their bytes. Every lane is simulated with the reference.
+func testLockstepRandomTrees(t *testing.T, k Kernel) {
+	w, size := k.Width(), k.NodeSize()
+	for trial := 0; trial < 20; trial++ {
+		rng := rand.New(rand.NewPCG(uint64(trial), 3))
+		leaves := 1 + rng.IntN(8)
+		nOps := rng.IntN(24)
+		nodes := leaves + nOps + 2 // two nodes nobody writes
+		buf := randomBytes(uint64(100+trial), 1+nodes*size)
+		arena := buf[1:]
+		sim := UnpackReference(k.Hash(), w, arena)
+
+		defined := make([]uint32, 0, nodes)
+		for i := 0; i < leaves; i++ {
+			defined = append(defined, uint32(i))
+		}
+		next := uint32(leaves)
+		ops := make([]lanes.Op, 0, nOps)
+		for len(ops) < nOps {
+			op := lanes.Op{Left: defined[rng.IntN(len(defined))], Right: defined[rng.IntN(len(defined))]}
+			if c := defined[rng.IntN(len(defined))]; rng.IntN(4) == 0 && c >= uint32(leaves) && c != op.Left && c != op.Right {
+				op.Out = c
+			} else {
+				op.Out = next
+				defined = append(defined, next)
+				next++
+			}
+			ops = append(ops, op)
+			pairs := make([]byte, 0, 64*w)
+			for p := 0; p < w; p++ {
+				pairs = append(pairs, sim[int(op.Left)*size+32*p:][:32]...)
+				pairs = append(pairs, sim[int(op.Right)*size+32*p:][:32]...)
+			}
+			copy(sim[int(op.Out)*size:], Reference(k.Hash(), pairs))
+		}
+		k.Lockstep(arena, ops)
+		got := UnpackReference(k.Hash(), w, arena)
+		if i := firstDiff(got, sim); i >= 0 {
+			t.Fatalf("%s: trial %d (%d leaves, ops %v): node %d lane %d = %x, want %x",
+				k.Name(), trial, leaves, ops, i/w, i%w, got[32*i:32*i+32], sim[32*i:32*i+32])
+		}
+	}
+}
+
+func testLockstepNoOps(t *testing.T, k Kernel) {
+	arena := randomBytes(5, 2*k.NodeSize())
+	before := append([]byte(nil), arena...)
+	k.Lockstep(arena, nil)
+	if !bytes.Equal(arena, before) {
+		t.Fatalf("%s: Lockstep with no ops changed the arena", k.Name())
+	}
+}
+
+func allCanary(b []byte) bool {
+	for _, c := range b {
+		if c != canary {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,69 @@
+//go:build !purego
+
+package lanes
+
+import (
+	"github.com/lanehash/lanehash/lanes/avx2"
+	"github.com/lanehash/lanehash/lanes/avx512"
+	"github.com/lanehash/lanehash/lanes/shani"
+)
+
+// asmEntries lists the amd64 assembly kernels, widest first, with the
+// CPU features each needs. narrowBelow values are measured with
+// BenchmarkPairs (docs/kernels.md, "Tail threshold").
+func asmEntries() []entry {
+	avx512Features := missingFeatures(featAVX512F, featAVX512VL, featAVX512BW)
+	return []entry{
+		{
+			kernel: &Kernel{
+				name:     "sha256/avx512x16",
+				hash:     SHA256,
+				width:    avx512.SHA256Lanes,
+				pairs:    avx512.SHA256Pairs,
+				lockstep: avx512.SHA256Lockstep,
+				pack:     avx512.SHA256Pack,
+				unpack:   avx512.SHA256Unpack,
+			},
+			missing:     avx512Features,
+			narrowBelow: 8,
+		},
+		{
+			kernel: &Kernel{
+				name:     "sha256/avx2x8",
+				hash:     SHA256,
+				width:    avx2.SHA256Width,
+				pairs:    avx2.SHA256Pairs,
+				lockstep: avx2.SHA256Lockstep,
+				pack:     avx2.SHA256Pack,
+				unpack:   avx2.SHA256Unpack,
+			},
+			missing:     missingFeatures(featAVX, featAVX2),
+			narrowBelow: 8,
+		},
+		{
+			kernel: &Kernel{
+				name:     "sha256/shanix" + itoa(shani.Width),
+				hash:     SHA256,
+				width:    shani.Width,
+				pairs:    shani.SHA256Pairs,
+				lockstep: shani.SHA256Lockstep,
+				pack:     shani.SHA256Pack,
+				unpack:   shani.SHA256Unpack,
+			},
+			missing: missingFeatures(featSHANI, featSSSE3, featSSE41),
+			narrow:  true,
+		},
+		{
+			kernel: &Kernel{
+				name:     "keccak256/avx512x8",
+				hash:     Keccak256,
+				width:    avx512.Keccak256Lanes,
+				pairs:    avx512.Keccak256Pairs,
+				lockstep: avx512.Keccak256Lockstep,
+				pack:     avx512.Keccak256Pack,
+				unpack:   avx512.Keccak256Unpack,
+			},
+			missing: avx512Features,
+		},
+	}
+}

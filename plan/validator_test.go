@@ -1,0 +1,62 @@
+package plan
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+func TestValidatorProgramHashesEightPairs(t *testing.T) {
+	p, err := PlanFor[phase0.Validator]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pr, ok := p.root.(*programRooter)
+	if !ok {
+		t.Fatalf("Validator compiled to %T, want one lockstep program", p.root)
+	}
+	prog := pr.runner.Program()
+	if len(prog.Ops) != 8 || prog.Leaves != 9 || len(pr.exts) != 0 {
+		t.Errorf("Validator program: %d ops, %d leaves, %d externals; want 8, 9, 0", len(prog.Ops), prog.Leaves, len(pr.exts))
+	}
+}
+
+func TestRootAllValidatorsMatchesReference(t *testing.T) {
+	for _, h := range hashes {
+		for _, k := range testKernels(t, h) {
+			w := k.Width()
+			counts := []int{0, 1, w - 1, w, w + 1, 2*w + 1, 255, 256, 257}
+			p := planOn[phase0.Validator](t, k, WithWorkers(2))
+			for _, n := range counts {
+				t.Run(fmt.Sprintf("%s/n=%d", kernelName(k), n), func(t *testing.T) {
+					vals := phase0.RandomValidators(n, uint64(n)+7)
+					dst := make([][32]byte, n)
+					if err := p.RootAll(dst, vals); err != nil {
+						t.Fatal(err)
+					}
+					ptrs := make([]*phase0.Validator, n)
+					for i := range vals {
+						ptrs[i] = &vals[i]
+					}
+					dstPtr := make([][32]byte, n)
+					if err := p.RootAllPtr(dstPtr, ptrs); err != nil {
+						t.Fatal(err)
+					}
+					for i := range vals {
+						want := reference(t, &vals[i], h)
+						if dst[i] != want || dstPtr[i] != want {
+							t.Fatalf("validator %d: RootAll %x, RootAllPtr %x, want %x", i, dst[i], dstPtr[i], want)
+						}
+					}
+					if n > 0 {
+						one, err := p.Root(&vals[n-1])
+						if err != nil || one != dst[n-1] {
+							t.Fatalf("Root = %x, %v; want %x", one, err, dst[n-1])
+						}
+					}
+				})
+			}
+		}
+	}
+}

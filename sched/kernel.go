@@ -1,0 +1,25 @@
+package sched
+
+import "github.com/lanehash/lanehash/lanes"
+
+// Kernel is the part of a lanes kernel the executor uses; *lanes.Kernel
+// satisfies it. It is an interface so that tests can run programs on
+// reference kernels of any width.
+type Kernel interface {
+	// Hash is the hash function the kernel computes.
+	Hash() lanes.Hash
+	// Width is W, the number of lanes of a Lockstep call.
+	Width() int
+	// Pairs hashes len(src)/64 pairs: dst[32i:32i+32] = H(src[64i:64i+64]).
+	// dst may alias src when both start at the same address.
+	Pairs(dst, src []byte)
+	// Lockstep runs ops in order over arena, a run of lane-layout nodes
+	// of 32·W bytes each.
+	Lockstep(arena []byte, ops []lanes.Op)
+	// Pack converts m·W ordinary chunks laid out [node][lane][32] into m
+	// lane-layout nodes.
+	Pack(dst, src []byte)
+	// Unpack converts m lane-layout nodes into m·W ordinary chunks laid
+	// out [node][lane][32].
+	Unpack(dst, src []byte)
+}

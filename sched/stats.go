@@ -1,0 +1,83 @@
+package sched
+
+import "sync/atomic"
+
+// Stats counts the work of Runners and Trees. Counters are added once
+// per call or per worker run, so they cost nothing per pair. One Stats
+// may be shared by several Runners and Trees.
+type Stats struct {
+	lockstepPairs atomic.Uint64
+	treePairs     atomic.Uint64
+	lanePairs     atomic.Uint64
+	kernelCalls   atomic.Uint64
+	groups        atomic.Uint64
+	instances     atomic.Uint64
+}
+
+// Snapshot is a copy of Stats at one moment.
+type Snapshot struct {
+	// LockstepPairs counts pair hashes of lockstep lanes that carried a
+	// real instance.
+	LockstepPairs uint64
+	// TreePairs counts pair hashes of Pairs calls (wide trees, lengths).
+	TreePairs uint64
+	// LanePairs counts lockstep lane slots run, real or padding.
+	LanePairs uint64
+	// KernelCalls counts Lockstep and Pairs calls.
+	KernelCalls uint64
+	// Groups counts lockstep groups of W instances.
+	Groups uint64
+	// Instances counts instances run through programs.
+	Instances uint64
+}
+
+// Pairs is the number of real pair hashes computed.
+func (s Snapshot) Pairs() uint64 { return s.LockstepPairs + s.TreePairs }
+
+// LaneFill is the fraction of lockstep lane slots that carried a real
+// instance (1 when no lockstep call ran).
+func (s Snapshot) LaneFill() float64 {
+	if s.LanePairs == 0 {
+		return 1
+	}
+	return float64(s.LockstepPairs) / float64(s.LanePairs)
+}
+
+// Snapshot returns the current counts.
+func (s *Stats) Snapshot() Snapshot {
+	return Snapshot{
+		LockstepPairs: s.lockstepPairs.Load(),
+		TreePairs:     s.treePairs.Load(),
+		LanePairs:     s.lanePairs.Load(),
+		KernelCalls:   s.kernelCalls.Load(),
+		Groups:        s.groups.Load(),
+		Instances:     s.instances.Load(),
+	}
+}
+
+// Reset sets every counter to zero.
+func (s *Stats) Reset() {
+	s.lockstepPairs.Store(0)
+	s.treePairs.Store(0)
+	s.lanePairs.Store(0)
+	s.kernelCalls.Store(0)
+	s.groups.Store(0)
+	s.instances.Store(0)
+}
+
+// counts accumulates one worker's work before it is added to a Stats.
+type counts struct {
+	lockstepPairs, treePairs, lanePairs, kernelCalls, groups, instances uint64
+}
+
+func (s *Stats) add(c *counts) {
+	if s == nil {
+		return
+	}
+	s.lockstepPairs.Add(c.lockstepPairs)
+	s.treePairs.Add(c.treePairs)
+	s.lanePairs.Add(c.lanePairs)
+	s.kernelCalls.Add(c.kernelCalls)
+	s.groups.Add(c.groups)
+	s.instances.Add(c.instances)
+}

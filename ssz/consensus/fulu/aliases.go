@@ -1,0 +1,70 @@
+package fulu
+
+import (
+	"github.com/lanehash/lanehash/ssz/consensus/altair"
+	"github.com/lanehash/lanehash/ssz/consensus/capella"
+	"github.com/lanehash/lanehash/ssz/consensus/deneb"
+	"github.com/lanehash/lanehash/ssz/consensus/electra"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// The fulu containers whose SSZ shape is unchanged from an earlier fork.
+type (
+	// Attestation is the spec's fulu Attestation (electra's).
+	Attestation = electra.Attestation
+	// AttestationData is the spec's fulu AttestationData (phase0's).
+	AttestationData = phase0.AttestationData
+	// AttesterSlashing is the spec's fulu AttesterSlashing (electra's).
+	AttesterSlashing = electra.AttesterSlashing
+	// BeaconBlock is the spec's fulu BeaconBlock (electra's).
+	BeaconBlock = electra.BeaconBlock
+	// BeaconBlockBody is the spec's fulu BeaconBlockBody (electra's).
+	BeaconBlockBody = electra.BeaconBlockBody
+	// BeaconBlockHeader is the spec's fulu BeaconBlockHeader (phase0's).
+	BeaconBlockHeader = phase0.BeaconBlockHeader
+	// Checkpoint is the spec's fulu Checkpoint (phase0's).
+	Checkpoint = phase0.Checkpoint
+	// Deposit is the spec's fulu Deposit (phase0's).
+	Deposit = phase0.Deposit
+	// DepositData is the spec's fulu DepositData (phase0's).
+	DepositData = phase0.DepositData
+	// Eth1Data is the spec's fulu Eth1Data (phase0's).
+	Eth1Data = phase0.Eth1Data
+	// ExecutionPayload is the spec's fulu ExecutionPayload (deneb's).
+	ExecutionPayload = deneb.ExecutionPayload
+	// ExecutionPayloadHeader is the spec's fulu ExecutionPayloadHeader
+	// (deneb's).
+	ExecutionPayloadHeader = deneb.ExecutionPayloadHeader
+	// ExecutionRequests is the spec's fulu ExecutionRequests (electra's).
+	ExecutionRequests = electra.ExecutionRequests
+	// Fork is the spec's fulu Fork (phase0's).
+	Fork = phase0.Fork
+	// HistoricalBatch is the spec's fulu HistoricalBatch (phase0's).
+	HistoricalBatch = phase0.HistoricalBatch
+	// HistoricalSummary is the spec's fulu HistoricalSummary (capella's).
+	HistoricalSummary = capella.HistoricalSummary
+	// IndexedAttestation is the spec's fulu IndexedAttestation
+	// (electra's).
+	IndexedAttestation = electra.IndexedAttestation
+	// PendingAttestation is the spec's fulu PendingAttestation (phase0's,
+	// still defined though no longer in the state).
+	PendingAttestation = phase0.PendingAttestation
+	// PendingConsolidation is the spec's fulu PendingConsolidation
+	// (electra's).
+	PendingConsolidation = electra.PendingConsolidation
+	// PendingDeposit is the spec's fulu PendingDeposit (electra's).
+	PendingDeposit = electra.PendingDeposit
+	// PendingPartialWithdrawal is the spec's fulu PendingPartialWithdrawal
+	// (electra's).
+	PendingPartialWithdrawal = electra.PendingPartialWithdrawal
+	// SignedBeaconBlock is the spec's fulu SignedBeaconBlock (electra's).
+	SignedBeaconBlock = electra.SignedBeaconBlock
+	// SyncAggregate is the spec's fulu SyncAggregate (altair's).
+	SyncAggregate = altair.SyncAggregate
+	// SyncCommittee is the spec's fulu SyncCommittee (altair's).
+	SyncCommittee = altair.SyncCommittee
+	// Validator is the spec's fulu Validator (phase0's).
+	Validator = phase0.Validator
+	// Withdrawal is the spec's fulu Withdrawal (capella's).
+	Withdrawal = capella.Withdrawal
+)

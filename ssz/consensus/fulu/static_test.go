@@ -1,0 +1,16 @@
+package fulu_test
+
+import (
+	"testing"
+
+	"github.com/lanehash/lanehash/ssz/consensus/internal/vectortest"
+)
+
+// TestStaticVectors decodes, re-encodes and hashes every fulu
+// ssz_static case of both presets.
+func TestStaticVectors(t *testing.T) {
+	passed := vectortest.RunStatic(t, "fulu")
+	if passed["minimal"] == 0 || passed["mainnet"] == 0 {
+		t.Errorf("passed per preset %v, want cases of both", passed)
+	}
+}

@@ -1,0 +1,306 @@
+package ssz
+
+import (
+	"errors"
+	"encoding/binary"
+	"reflect"
+
+	"github.com/holiman/uint256"
+)
+
+// Unmarshal decodes the SSZ bytes b into v, which must be a non-nil
+// pointer. Decoding is strict: every offset, length, limit, delimiter bit,
+// unused bitvector bit, boolean byte and union selector is checked, and
+// trailing bytes are an error. It allocates no more than the input length
+// justifies.
+func Unmarshal(b []byte, v any, opts ...Option) error {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.IsNil() {
+		return errorf("", ErrValue, "Unmarshal needs a non-nil pointer, not %T", v)
+	}
+	t, err := TypeOf(rv.Type().Elem(), opts...)
+	if err != nil {
+		return err
+	}
+	return UnmarshalValue(t, b, rv.Elem())
+}
+
+// UnmarshalValue decodes b into v, an addressable value of the Go type t
+// was built for. On error v may be partly written.
+func UnmarshalValue(t *Type, b []byte, v reflect.Value) error {
+	if !v.IsValid() || v.Type() != t.Go {
+		return errorf("", ErrValue, "value does not have type %s", t.Go)
+	}
+	if !v.CanSet() {
+		return errorf("", ErrValue, "value of type %s is not settable", t.Go)
+	}
+	return decodeValue(t, b, v, rootPath(t))
+}
+
+func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
+	if t.IsBasic() {
+		return decodeBasic(t, b, v, path)
+	}
+	switch t.Kind {
+	case KindBitvector:
+		if uint64(len(b)) != t.Size {
+			return errorf(path, ErrSize, "%d bytes for a bitvector of %d", len(b), t.Size)
+		}
+		if extra := t.Length % 8; extra != 0 && b[len(b)-1]>>extra != 0 {
+			return errorf(path, ErrBitvector, "bits set beyond bit %d", t.Length)
+		}
+		setBytes(v, b)
+		return nil
+	case KindBitlist, KindProgressiveBitlist:
+		if len(b) == 0 {
+			return errorf(path, ErrBitlist, "empty bitlist has no delimiter bit")
+		}
+		if _, err := bitlistLen(t, b, path); err != nil {
+			return err
+		}
+		setBytes(v, b)
+		return nil
+	case KindVector:
+		if v.Kind() == reflect.Slice {
+			if t.Elem.Fixed && uint64(len(b)) != t.Size || !t.Elem.Fixed && uint64(len(b))/4 < t.Length {
+				return errorf(path, ErrSize, "%d bytes for %s", len(b), t)
+			}
+			v.Set(reflect.MakeSlice(t.Go, int(t.Length), int(t.Length)))
+		}
+		return decodeSequence(t.Elem, b, v, int(t.Length), path)
+	case KindList, KindProgressiveList:
+		n, err := sequenceLen(t.Elem, b, path)
+		if err != nil {
+			return err
+		}
+		if t.Kind == KindList && n > t.Limit {
+			return errorf(path, ErrListTooLong, "%d elements, limit %d", n, t.Limit)
+		}
+		v.Set(reflect.MakeSlice(t.Go, int(n), int(n)))
+		return decodeSequence(t.Elem, b, v, int(n), path)
+	case KindContainer, KindProgressiveContainer:
+		if v.Kind() == reflect.Pointer {
+			p := reflect.New(t.Go.Elem())
+			if err := decodeFields(t, b, p.Elem(), path); err != nil {
+				return err
+			}
+			v.Set(p)
+			return nil
+		}
+		return decodeFields(t, b, v, path)
+	case KindUnion:
+		if v.Kind() == reflect.Pointer {
+			p := reflect.New(t.Go.Elem())
+			if err := decodeUnion(t, b, p.Elem(), path); err != nil {
+				return err
+			}
+			v.Set(p)
+			return nil
+		}
+		return decodeUnion(t, b, v, path)
+	}
+	return errorf(path, ErrUnsupported, "kind %s", t.Kind)
+}
+
+func setBytes(v reflect.Value, b []byte) {
+	if v.Kind() == reflect.Array {
+		reflect.Copy(v, reflect.ValueOf(b))
+		return
+	}
+	s := reflect.MakeSlice(v.Type(), len(b), len(b))
+	reflect.Copy(s, reflect.ValueOf(b))
+	v.Set(s)
+}
+
+func decodeBasic(t *Type, b []byte, v reflect.Value, path string) error {
+	if uint64(len(b)) != t.Size {
+		return errorf(path, ErrSize, "%d bytes for %s", len(b), t.Kind)
+	}
+	switch t.Kind {
+	case KindBool:
+		if b[0] > 1 {
+			return errorf(path, ErrBool, "byte 0x%02x", b[0])
+		}
+		v.SetBool(b[0] == 1)
+	case KindUint8:
+		v.SetUint(uint64(b[0]))
+	case KindUint16:
+		v.SetUint(uint64(binary.LittleEndian.Uint16(b)))
+	case KindUint32:
+		v.SetUint(uint64(binary.LittleEndian.Uint32(b)))
+	case KindUint64:
+		v.SetUint(binary.LittleEndian.Uint64(b))
+	default: // uint128, uint256
+		switch {
+		case t.Go == uint256PtrType:
+			x := new(uint256.Int)
+			for i := range x {
+				x[i] = binary.LittleEndian.Uint64(b[8*i:])
+			}
+			v.Set(reflect.ValueOf(x))
+		case t.Go.Elem().Kind() == reflect.Uint64:
+			for i := 0; i < v.Len(); i++ {
+				v.Index(i).SetUint(binary.LittleEndian.Uint64(b[8*i:]))
+			}
+		default:
+			reflect.Copy(v, reflect.ValueOf(b))
+		}
+	}
+	return nil
+}
+
+// sequenceLen returns the element count of a list's bytes: the byte count
+// over the element size, or the first offset over 4.
+func sequenceLen(et *Type, b []byte, path string) (uint64, error) {
+	if et.Fixed {
+		if uint64(len(b))%et.Size != 0 {
+			return 0, errorf(path, ErrSize, "%d bytes is not a multiple of the element size %d", len(b), et.Size)
+		}
+		return uint64(len(b)) / et.Size, nil
+	}
+	if len(b) == 0 {
+		return 0, nil
+	}
+	if len(b) < 4 {
+		return 0, errorf(path, ErrOffset, "%d bytes cannot hold an offset", len(b))
+	}
+	first := binary.LittleEndian.Uint32(b)
+	if first == 0 || first%4 != 0 || uint64(first) > uint64(len(b)) {
+		return 0, errorf(path, ErrOffset, "first offset %d with %d bytes", first, len(b))
+	}
+	return uint64(first / 4), nil
+}
+
+// decodeSequence decodes n elements into v (a slice of length n or an
+// array): fixed-size ones back to back, variable-size ones through the
+// offset table.
+func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) error {
+	if et.Fixed {
+		if uint64(len(b)) != uint64(n)*et.Size {
+			return errorf(path, ErrSize, "%d bytes for %d elements of %d", len(b), n, et.Size)
+		}
+		for i := 0; i < n; i++ {
+			s := uint64(i) * et.Size
+			if et.IsBasic() {
+				// Element paths are only built for errors: basic
+				// sequences are long, and the strings dominated decoding.
+				if err := decodeBasic(et, b[s:s+et.Size], v.Index(i), path); err != nil {
+					return errorf(indexPath(path, i), errors.Unwrap(err), "")
+				}
+				continue
+			}
+			if err := decodeValue(et, b[s:s+et.Size], v.Index(i), indexPath(path, i)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if n == 0 {
+		if len(b) != 0 {
+			return errorf(path, ErrSize, "%d bytes for no elements", len(b))
+		}
+		return nil
+	}
+	if len(b) < 4*n {
+		return errorf(path, ErrOffset, "%d bytes cannot hold %d offsets", len(b), n)
+	}
+	if first := binary.LittleEndian.Uint32(b); uint64(first) != uint64(4*n) {
+		return errorf(path, ErrOffset, "first offset %d, want %d", first, 4*n)
+	}
+	for i := 0; i < n; i++ {
+		start := uint64(binary.LittleEndian.Uint32(b[4*i:]))
+		end := uint64(len(b))
+		if i+1 < n {
+			end = uint64(binary.LittleEndian.Uint32(b[4*i+4:]))
+		}
+		if start > end || end > uint64(len(b)) {
+			return errorf(indexPath(path, i), ErrOffset, "offsets %d..%d with %d bytes", start, end, len(b))
+		}
+		if err := decodeValue(et, b[start:end], v.Index(i), indexPath(path, i)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
+	var fixedLen uint64
+	for i := range t.Fields {
+		fixedLen += t.Fields[i].Type.FixedPartSize()
+	}
+	if uint64(len(b)) < fixedLen {
+		return errorf(path, ErrSize, "%d bytes, fixed part needs %d", len(b), fixedLen)
+	}
+	if t.Fixed && uint64(len(b)) != fixedLen {
+		return errorf(path, ErrSize, "%d bytes for a container of %d", len(b), fixedLen)
+	}
+	// First pass: fixed fields, and the offsets of variable ones.
+	type span struct {
+		field      int
+		start, end uint64
+	}
+	var vars []span
+	pos := uint64(0)
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		if f.Type.Fixed {
+			if err := decodeValue(f.Type, b[pos:pos+f.Type.Size], settableFieldOf(v, f), f.Path); err != nil {
+				return err
+			}
+			pos += f.Type.Size
+			continue
+		}
+		off := uint64(binary.LittleEndian.Uint32(b[pos:]))
+		if len(vars) == 0 && off != fixedLen {
+			return errorf(f.Path, ErrOffset, "first offset %d, want %d", off, fixedLen)
+		}
+		if len(vars) > 0 {
+			prev := &vars[len(vars)-1]
+			if off < prev.start {
+				return errorf(f.Path, ErrOffset, "offset %d before previous %d", off, prev.start)
+			}
+			prev.end = off
+		}
+		if off > uint64(len(b)) {
+			return errorf(f.Path, ErrOffset, "offset %d beyond %d bytes", off, len(b))
+		}
+		vars = append(vars, span{field: i, start: off})
+		pos += 4
+	}
+	if len(vars) > 0 {
+		vars[len(vars)-1].end = uint64(len(b))
+	}
+	for _, s := range vars {
+		f := &t.Fields[s.field]
+		if err := decodeValue(f.Type, b[s.start:s.end], settableFieldOf(v, f), f.Path); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func decodeUnion(t *Type, b []byte, v reflect.Value, path string) error {
+	if len(b) == 0 {
+		return errorf(path, ErrUnion, "no selector byte")
+	}
+	sel := b[0]
+	if int(sel) >= len(t.Options) {
+		return errorf(path, ErrUnion, "selector %d of %d options", sel, len(t.Options))
+	}
+	opt := t.Options[sel]
+	if opt == nil {
+		if len(b) != 1 {
+			return errorf(path, ErrUnion, "None option followed by %d bytes", len(b)-1)
+		}
+		v.Field(0).SetUint(0)
+		v.Field(1).Set(reflect.Zero(v.Field(1).Type()))
+		return nil
+	}
+	val := reflect.New(opt.Go).Elem()
+	if err := decodeValue(opt, b[1:], val, path+".Value"); err != nil {
+		return err
+	}
+	v.Field(0).SetUint(uint64(sel))
+	v.Field(1).Set(val)
+	return nil
+}

@@ -1,0 +1,90 @@
+package ssz
+
+import (
+	"reflect"
+	"strconv"
+)
+
+// indirect returns the struct or union a descriptor's pointer value points
+// to; a nil pointer stands for the zero value.
+func indirect(t *Type, v reflect.Value) reflect.Value {
+	if t.Go.Kind() != reflect.Pointer || t.Kind == KindUint256 {
+		return v
+	}
+	if v.IsNil() {
+		return reflect.Zero(t.Go.Elem())
+	}
+	return v.Elem()
+}
+
+// fieldOf returns field f of the struct value v, walking through embedded
+// structs; a nil embedded pointer gives the zero value of the field.
+func fieldOf(v reflect.Value, f *Field) reflect.Value {
+	for i, x := range f.Index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				return reflect.Zero(v.Type().Elem().FieldByIndex(f.Index[i:]).Type)
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v
+}
+
+// settableFieldOf is fieldOf for decoding: nil embedded pointers are
+// allocated on the way.
+func settableFieldOf(v reflect.Value, f *Field) reflect.Value {
+	for i, x := range f.Index {
+		if i > 0 && v.Kind() == reflect.Pointer {
+			if v.IsNil() {
+				v.Set(reflect.New(v.Type().Elem()))
+			}
+			v = v.Elem()
+		}
+		v = v.Field(x)
+	}
+	return v
+}
+
+// elemCount returns how many elements a vector value holds, treating an
+// empty slice as the zero vector.
+func vectorValueOK(t *Type, v reflect.Value, path string) (zero bool, err error) {
+	if v.Kind() == reflect.Array {
+		return false, nil
+	}
+	n := uint64(v.Len())
+	if n == 0 {
+		return true, nil
+	}
+	want := t.Length
+	if t.Kind == KindBitvector {
+		want = t.Size
+	}
+	if n != want {
+		return false, errorf(path, ErrSize, "slice of %d elements for a vector of %d", n, want)
+	}
+	return false, nil
+}
+
+func indexPath(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
+// checkValue makes sure v has the descriptor's Go type, following a
+// pointer the caller passed instead of a value.
+func checkValue(t *Type, v reflect.Value) (reflect.Value, error) {
+	if !v.IsValid() {
+		return v, errorf("", ErrValue, "nil value")
+	}
+	if v.Type() != t.Go && v.Kind() == reflect.Pointer && v.Type().Elem() == t.Go {
+		if v.IsNil() {
+			return reflect.Zero(t.Go), nil
+		}
+		v = v.Elem()
+	}
+	if v.Type() != t.Go {
+		return v, errorf("", ErrValue, "value of type %s for descriptor of %s", v.Type(), t.Go)
+	}
+	return v, nil
+}
