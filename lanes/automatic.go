@@ -28,6 +28,7 @@ func newAutomatic(h Hash, entries []entry) *Kernel {
 	if narrow != nil && narrow != wide && wide.narrowBelow > 0 {
 		k.narrow = narrow.kernel
 		k.tailThreshold = wide.narrowBelow
+		k.pairsOnNarrow = wide.narrowFaster
 		k.name += "+" + isaName(narrow.kernel)
 	}
 	k.name += ")"
@@ -49,6 +50,10 @@ func isaName(k *Kernel) string {
 // input whenever full ≥ the remainder, which holds since the remainder
 // is below W, so neither part overwrites input the other still needs.
 func (k *Kernel) splitPairs(dst, src []byte) {
+	if k.pairsOnNarrow {
+		k.narrow.pairs(dst, src)
+		return
+	}
 	n := len(src) / 64
 	w := k.wide.width
 	rest := n % w
@@ -66,6 +71,9 @@ func (k *Kernel) splitPairs(dst, src []byte) {
 // TailThreshold returns, for the automatic kernel, the remainder size
 // (pairs left after the full batches of W) below which Pairs uses the
 // narrow kernel; 0 when there is no narrow kernel or k is not automatic.
+// When the narrow kernel is faster than the lane kernel even on full
+// batches (SHA-NI against AVX2), Pairs uses it for every pair and the
+// threshold has no effect.
 func (k *Kernel) TailThreshold() int {
 	if k.narrow == nil {
 		return 0

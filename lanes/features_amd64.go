@@ -2,7 +2,11 @@
 
 package lanes
 
-import "golang.org/x/sys/cpu"
+import (
+	"strings"
+
+	"golang.org/x/sys/cpu"
+)
 
 // cpuid executes the CPUID instruction (cpuid_amd64.s).
 func cpuid(leaf, subleaf uint32) (eax, ebx, ecx, edx uint32)
@@ -31,8 +35,25 @@ var (
 	featSSE41    = feature{"sse4.1", cpu.X86.HasSSE41}
 	featAVX      = feature{"avx", cpu.X86.HasAVX}
 	featAVX2     = feature{"avx2", cpu.X86.HasAVX2}
-	featBMI2     = feature{"bmi2", cpu.X86.HasBMI2}
 	featAVX512F  = feature{"avx512f", cpu.X86.HasAVX512F}
 	featAVX512VL = feature{"avx512vl", cpu.X86.HasAVX512VL}
 	featAVX512BW = feature{"avx512bw", cpu.X86.HasAVX512BW}
 )
+
+// feature is one CPU capability a kernel needs, as detected at init.
+type feature struct {
+	name    string
+	present bool
+}
+
+// missingFeatures lists, comma-separated, the features that are absent;
+// "" means the kernel can run.
+func missingFeatures(fs ...feature) string {
+	var missing []string
+	for _, f := range fs {
+		if !f.present {
+			missing = append(missing, f.name)
+		}
+	}
+	return strings.Join(missing, ", ")
+}

@@ -2,32 +2,19 @@ package lanes
 
 import "encoding/binary"
 
-// keccak256Words hashes one 64-byte message given as 8 little-endian
-// words and returns the 4 words of the Keccak-256 digest. A 64-byte
-// message fits in one 136-byte block of rate, so legacy Keccak-256 is a
-// single permutation of the pre-padded state: the 0x01 domain byte right
-// after the message (lane 8) and the final 0x80 bit of the block (lane 16).
-func keccak256Words(d *[4]uint64, m *[8]uint64) {
-	var s [25]uint64
-	copy(s[:8], m[:])
-	s[8] = 0x01
-	s[16] = 0x8000000000000000
-	keccakF1600(&s)
-	copy(d[:], s[:4])
-}
-
 // keccak256PairsGeneric is the pure-Go Pairs form. Each pair is read
 // whole before its digest is written, so dst may alias src at the same
 // start.
 func keccak256PairsGeneric(dst, src []byte) {
 	var m [8]uint64
 	var d [4]uint64
+	var st keccakStates
 	for i := 0; i+64 <= len(src); i += 64 {
 		p := src[i : i+64]
 		for j := range m {
 			m[j] = binary.LittleEndian.Uint64(p[8*j:])
 		}
-		keccak256Words(&d, &m)
+		keccak256Of64(&d, &m, &st)
 		q := dst[i/2 : i/2+32]
 		for j := range d {
 			binary.LittleEndian.PutUint64(q[8*j:], d[j])
@@ -40,13 +27,14 @@ func keccak256PairsGeneric(dst, src []byte) {
 func keccak256LockstepGeneric(arena []byte, ops []uint32) {
 	var m [8]uint64
 	var d [4]uint64
+	var st keccakStates
 	for i := 0; i+3 <= len(ops); i += 3 {
 		l, r, o := int(ops[i])*32, int(ops[i+1])*32, int(ops[i+2])*32
 		for j := 0; j < 4; j++ {
 			m[j] = binary.NativeEndian.Uint64(arena[l+8*j:])
 			m[4+j] = binary.NativeEndian.Uint64(arena[r+8*j:])
 		}
-		keccak256Words(&d, &m)
+		keccak256Of64(&d, &m, &st)
 		out := arena[o : o+32]
 		for j := range d {
 			binary.NativeEndian.PutUint64(out[8*j:], d[j])

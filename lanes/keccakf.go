@@ -28,85 +28,236 @@ func keccakRoundConstants() [24]uint64 {
 	return rc
 }
 
-// keccakF1600 applies the Keccak-f[1600] permutation (FIPS 202,
-// section 3) to the state, lane (x, y) at index x+5y. The 25 lanes live
-// in locals for the whole permutation so the compiler can keep as many
-// as fit in registers.
-func keccakF1600(s *[25]uint64) {
-	a00, a10, a20, a30, a40 := s[0], s[1], s[2], s[3], s[4]
-	a01, a11, a21, a31, a41 := s[5], s[6], s[7], s[8], s[9]
-	a02, a12, a22, a32, a42 := s[10], s[11], s[12], s[13], s[14]
-	a03, a13, a23, a33, a43 := s[15], s[16], s[17], s[18], s[19]
-	a04, a14, a24, a34, a44 := s[20], s[21], s[22], s[23], s[24]
-	for _, rc := range keccakRC {
-		// theta: add the parities of two neighbouring columns to every lane.
-		c0 := a00 ^ a01 ^ a02 ^ a03 ^ a04
-		c1 := a10 ^ a11 ^ a12 ^ a13 ^ a14
-		c2 := a20 ^ a21 ^ a22 ^ a23 ^ a24
-		c3 := a30 ^ a31 ^ a32 ^ a33 ^ a34
-		c4 := a40 ^ a41 ^ a42 ^ a43 ^ a44
-		d0 := c4 ^ bits.RotateLeft64(c1, 1)
-		d1 := c0 ^ bits.RotateLeft64(c2, 1)
-		d2 := c1 ^ bits.RotateLeft64(c3, 1)
-		d3 := c2 ^ bits.RotateLeft64(c4, 1)
-		d4 := c3 ^ bits.RotateLeft64(c0, 1)
-		// rho and pi: rotate each lane and move it to its new position.
-		b00 := a00 ^ d0
-		b13 := bits.RotateLeft64(a01^d0, 36)
-		b21 := bits.RotateLeft64(a02^d0, 3)
-		b34 := bits.RotateLeft64(a03^d0, 41)
-		b42 := bits.RotateLeft64(a04^d0, 18)
-		b02 := bits.RotateLeft64(a10^d1, 1)
-		b10 := bits.RotateLeft64(a11^d1, 44)
-		b23 := bits.RotateLeft64(a12^d1, 10)
-		b31 := bits.RotateLeft64(a13^d1, 45)
-		b44 := bits.RotateLeft64(a14^d1, 2)
-		b04 := bits.RotateLeft64(a20^d2, 62)
-		b12 := bits.RotateLeft64(a21^d2, 6)
-		b20 := bits.RotateLeft64(a22^d2, 43)
-		b33 := bits.RotateLeft64(a23^d2, 15)
-		b41 := bits.RotateLeft64(a24^d2, 61)
-		b01 := bits.RotateLeft64(a30^d3, 28)
-		b14 := bits.RotateLeft64(a31^d3, 55)
-		b22 := bits.RotateLeft64(a32^d3, 25)
-		b30 := bits.RotateLeft64(a33^d3, 21)
-		b43 := bits.RotateLeft64(a34^d3, 56)
-		b03 := bits.RotateLeft64(a40^d4, 27)
-		b11 := bits.RotateLeft64(a41^d4, 20)
-		b24 := bits.RotateLeft64(a42^d4, 39)
-		b32 := bits.RotateLeft64(a43^d4, 8)
-		b40 := bits.RotateLeft64(a44^d4, 14)
-		// chi: the only non-linear step, along each row; iota on lane 0.
-		a00 = b00 ^ (^b10 & b20)
-		a10 = b10 ^ (^b20 & b30)
-		a20 = b20 ^ (^b30 & b40)
-		a30 = b30 ^ (^b40 & b00)
-		a40 = b40 ^ (^b00 & b10)
-		a01 = b01 ^ (^b11 & b21)
-		a11 = b11 ^ (^b21 & b31)
-		a21 = b21 ^ (^b31 & b41)
-		a31 = b31 ^ (^b41 & b01)
-		a41 = b41 ^ (^b01 & b11)
-		a02 = b02 ^ (^b12 & b22)
-		a12 = b12 ^ (^b22 & b32)
-		a22 = b22 ^ (^b32 & b42)
-		a32 = b32 ^ (^b42 & b02)
-		a42 = b42 ^ (^b02 & b12)
-		a03 = b03 ^ (^b13 & b23)
-		a13 = b13 ^ (^b23 & b33)
-		a23 = b23 ^ (^b33 & b43)
-		a33 = b33 ^ (^b43 & b03)
-		a43 = b43 ^ (^b03 & b13)
-		a04 = b04 ^ (^b14 & b24)
-		a14 = b14 ^ (^b24 & b34)
-		a24 = b24 ^ (^b34 & b44)
-		a34 = b34 ^ (^b44 & b04)
-		a44 = b44 ^ (^b04 & b14)
-		a00 ^= rc
+// keccakStates is the scratch of keccak256Of64: the two states its rounds
+// alternate between.
+type keccakStates [2][25]uint64
+
+// keccak256Of64 computes legacy Keccak-256 of one 64-byte message given
+// as 8 little-endian words, and returns the digest's 4 words. The message
+// fits in one block of rate, so the hash is one Keccak-f[1600] (FIPS 202,
+// section 3) of the pre-padded state: lanes 0..7 the message, lane 8 the
+// 0x01 domain byte, lane 16 the final bit of the block, all others zero.
+// The first round is specialised for those zero lanes and the last round
+// computes only the 4 output lanes. Lane (x, y) is at index x+5y; the
+// rounds alternate between the states a and e, so each output row is
+// written as soon as it is computed without overwriting lanes that other
+// rows still read, and the states stay in memory, where x86 folds most
+// loads into the XORs. The caller lends the two states, so they are not
+// zeroed on every call: every lane is written before it is read.
+func keccak256Of64(d *[4]uint64, m *[8]uint64, st *keccakStates) {
+	a, e := &st[0], &st[1]
+	var c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, b0, b1, b2, b3, b4 uint64
+
+	// theta: the parity of columns x-1 and x+1 goes into column x.
+	c0 = m[0] ^ m[5]
+	c1 = m[1] ^ m[6] ^ 0x8000000000000000
+	c2 = m[2] ^ m[7]
+	c3 = m[3] ^ 0x01
+	c4 = m[4]
+	d0 = c4 ^ bits.RotateLeft64(c1, 1)
+	d1 = c0 ^ bits.RotateLeft64(c2, 1)
+	d2 = c1 ^ bits.RotateLeft64(c3, 1)
+	d3 = c2 ^ bits.RotateLeft64(c4, 1)
+	d4 = c3 ^ bits.RotateLeft64(c0, 1)
+	// rho, pi and chi, one output row at a time.
+	b0 = m[0] ^ d0
+	b1 = bits.RotateLeft64(m[6]^d1, 44)
+	b2 = bits.RotateLeft64(d2, 43)
+	b3 = bits.RotateLeft64(d3, 21)
+	b4 = bits.RotateLeft64(d4, 14)
+	e[0] = b0 ^ (b2 &^ b1) ^ keccakRC[0]
+	e[1] = b1 ^ (b3 &^ b2)
+	e[2] = b2 ^ (b4 &^ b3)
+	e[3] = b3 ^ (b0 &^ b4)
+	e[4] = b4 ^ (b1 &^ b0)
+	b0 = bits.RotateLeft64(m[3]^d3, 28)
+	b1 = bits.RotateLeft64(d4, 20)
+	b2 = bits.RotateLeft64(d0, 3)
+	b3 = bits.RotateLeft64(0x8000000000000000^d1, 45)
+	b4 = bits.RotateLeft64(d2, 61)
+	e[5] = b0 ^ (b2 &^ b1)
+	e[6] = b1 ^ (b3 &^ b2)
+	e[7] = b2 ^ (b4 &^ b3)
+	e[8] = b3 ^ (b0 &^ b4)
+	e[9] = b4 ^ (b1 &^ b0)
+	b0 = bits.RotateLeft64(m[1]^d1, 1)
+	b1 = bits.RotateLeft64(m[7]^d2, 6)
+	b2 = bits.RotateLeft64(d3, 25)
+	b3 = bits.RotateLeft64(d4, 8)
+	b4 = bits.RotateLeft64(d0, 18)
+	e[10] = b0 ^ (b2 &^ b1)
+	e[11] = b1 ^ (b3 &^ b2)
+	e[12] = b2 ^ (b4 &^ b3)
+	e[13] = b3 ^ (b0 &^ b4)
+	e[14] = b4 ^ (b1 &^ b0)
+	b0 = bits.RotateLeft64(m[4]^d4, 27)
+	b1 = bits.RotateLeft64(m[5]^d0, 36)
+	b2 = bits.RotateLeft64(d1, 10)
+	b3 = bits.RotateLeft64(d2, 15)
+	b4 = bits.RotateLeft64(d3, 56)
+	e[15] = b0 ^ (b2 &^ b1)
+	e[16] = b1 ^ (b3 &^ b2)
+	e[17] = b2 ^ (b4 &^ b3)
+	e[18] = b3 ^ (b0 &^ b4)
+	e[19] = b4 ^ (b1 &^ b0)
+	b0 = bits.RotateLeft64(m[2]^d2, 62)
+	b1 = bits.RotateLeft64(0x01^d3, 55)
+	b2 = bits.RotateLeft64(d4, 39)
+	b3 = bits.RotateLeft64(d0, 41)
+	b4 = bits.RotateLeft64(d1, 2)
+	e[20] = b0 ^ (b2 &^ b1)
+	e[21] = b1 ^ (b3 &^ b2)
+	e[22] = b2 ^ (b4 &^ b3)
+	e[23] = b3 ^ (b0 &^ b4)
+	e[24] = b4 ^ (b1 &^ b0)
+
+	for i := 1; i < len(keccakRC)-1; i += 2 {
+		// theta: the parity of columns x-1 and x+1 goes into column x.
+		c0 = e[0] ^ e[5] ^ e[10] ^ e[15] ^ e[20]
+		c1 = e[1] ^ e[6] ^ e[11] ^ e[16] ^ e[21]
+		c2 = e[2] ^ e[7] ^ e[12] ^ e[17] ^ e[22]
+		c3 = e[3] ^ e[8] ^ e[13] ^ e[18] ^ e[23]
+		c4 = e[4] ^ e[9] ^ e[14] ^ e[19] ^ e[24]
+		d0 = c4 ^ bits.RotateLeft64(c1, 1)
+		d1 = c0 ^ bits.RotateLeft64(c2, 1)
+		d2 = c1 ^ bits.RotateLeft64(c3, 1)
+		d3 = c2 ^ bits.RotateLeft64(c4, 1)
+		d4 = c3 ^ bits.RotateLeft64(c0, 1)
+		// rho, pi and chi, one output row at a time.
+		b0 = e[0] ^ d0
+		b1 = bits.RotateLeft64(e[6]^d1, 44)
+		b2 = bits.RotateLeft64(e[12]^d2, 43)
+		b3 = bits.RotateLeft64(e[18]^d3, 21)
+		b4 = bits.RotateLeft64(e[24]^d4, 14)
+		a[0] = b0 ^ (b2 &^ b1) ^ keccakRC[i]
+		a[1] = b1 ^ (b3 &^ b2)
+		a[2] = b2 ^ (b4 &^ b3)
+		a[3] = b3 ^ (b0 &^ b4)
+		a[4] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(e[3]^d3, 28)
+		b1 = bits.RotateLeft64(e[9]^d4, 20)
+		b2 = bits.RotateLeft64(e[10]^d0, 3)
+		b3 = bits.RotateLeft64(e[16]^d1, 45)
+		b4 = bits.RotateLeft64(e[22]^d2, 61)
+		a[5] = b0 ^ (b2 &^ b1)
+		a[6] = b1 ^ (b3 &^ b2)
+		a[7] = b2 ^ (b4 &^ b3)
+		a[8] = b3 ^ (b0 &^ b4)
+		a[9] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(e[1]^d1, 1)
+		b1 = bits.RotateLeft64(e[7]^d2, 6)
+		b2 = bits.RotateLeft64(e[13]^d3, 25)
+		b3 = bits.RotateLeft64(e[19]^d4, 8)
+		b4 = bits.RotateLeft64(e[20]^d0, 18)
+		a[10] = b0 ^ (b2 &^ b1)
+		a[11] = b1 ^ (b3 &^ b2)
+		a[12] = b2 ^ (b4 &^ b3)
+		a[13] = b3 ^ (b0 &^ b4)
+		a[14] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(e[4]^d4, 27)
+		b1 = bits.RotateLeft64(e[5]^d0, 36)
+		b2 = bits.RotateLeft64(e[11]^d1, 10)
+		b3 = bits.RotateLeft64(e[17]^d2, 15)
+		b4 = bits.RotateLeft64(e[23]^d3, 56)
+		a[15] = b0 ^ (b2 &^ b1)
+		a[16] = b1 ^ (b3 &^ b2)
+		a[17] = b2 ^ (b4 &^ b3)
+		a[18] = b3 ^ (b0 &^ b4)
+		a[19] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(e[2]^d2, 62)
+		b1 = bits.RotateLeft64(e[8]^d3, 55)
+		b2 = bits.RotateLeft64(e[14]^d4, 39)
+		b3 = bits.RotateLeft64(e[15]^d0, 41)
+		b4 = bits.RotateLeft64(e[21]^d1, 2)
+		a[20] = b0 ^ (b2 &^ b1)
+		a[21] = b1 ^ (b3 &^ b2)
+		a[22] = b2 ^ (b4 &^ b3)
+		a[23] = b3 ^ (b0 &^ b4)
+		a[24] = b4 ^ (b1 &^ b0)
+
+		// theta: the parity of columns x-1 and x+1 goes into column x.
+		c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20]
+		c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21]
+		c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22]
+		c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23]
+		c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24]
+		d0 = c4 ^ bits.RotateLeft64(c1, 1)
+		d1 = c0 ^ bits.RotateLeft64(c2, 1)
+		d2 = c1 ^ bits.RotateLeft64(c3, 1)
+		d3 = c2 ^ bits.RotateLeft64(c4, 1)
+		d4 = c3 ^ bits.RotateLeft64(c0, 1)
+		// rho, pi and chi, one output row at a time.
+		b0 = a[0] ^ d0
+		b1 = bits.RotateLeft64(a[6]^d1, 44)
+		b2 = bits.RotateLeft64(a[12]^d2, 43)
+		b3 = bits.RotateLeft64(a[18]^d3, 21)
+		b4 = bits.RotateLeft64(a[24]^d4, 14)
+		e[0] = b0 ^ (b2 &^ b1) ^ keccakRC[i+1]
+		e[1] = b1 ^ (b3 &^ b2)
+		e[2] = b2 ^ (b4 &^ b3)
+		e[3] = b3 ^ (b0 &^ b4)
+		e[4] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(a[3]^d3, 28)
+		b1 = bits.RotateLeft64(a[9]^d4, 20)
+		b2 = bits.RotateLeft64(a[10]^d0, 3)
+		b3 = bits.RotateLeft64(a[16]^d1, 45)
+		b4 = bits.RotateLeft64(a[22]^d2, 61)
+		e[5] = b0 ^ (b2 &^ b1)
+		e[6] = b1 ^ (b3 &^ b2)
+		e[7] = b2 ^ (b4 &^ b3)
+		e[8] = b3 ^ (b0 &^ b4)
+		e[9] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(a[1]^d1, 1)
+		b1 = bits.RotateLeft64(a[7]^d2, 6)
+		b2 = bits.RotateLeft64(a[13]^d3, 25)
+		b3 = bits.RotateLeft64(a[19]^d4, 8)
+		b4 = bits.RotateLeft64(a[20]^d0, 18)
+		e[10] = b0 ^ (b2 &^ b1)
+		e[11] = b1 ^ (b3 &^ b2)
+		e[12] = b2 ^ (b4 &^ b3)
+		e[13] = b3 ^ (b0 &^ b4)
+		e[14] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(a[4]^d4, 27)
+		b1 = bits.RotateLeft64(a[5]^d0, 36)
+		b2 = bits.RotateLeft64(a[11]^d1, 10)
+		b3 = bits.RotateLeft64(a[17]^d2, 15)
+		b4 = bits.RotateLeft64(a[23]^d3, 56)
+		e[15] = b0 ^ (b2 &^ b1)
+		e[16] = b1 ^ (b3 &^ b2)
+		e[17] = b2 ^ (b4 &^ b3)
+		e[18] = b3 ^ (b0 &^ b4)
+		e[19] = b4 ^ (b1 &^ b0)
+		b0 = bits.RotateLeft64(a[2]^d2, 62)
+		b1 = bits.RotateLeft64(a[8]^d3, 55)
+		b2 = bits.RotateLeft64(a[14]^d4, 39)
+		b3 = bits.RotateLeft64(a[15]^d0, 41)
+		b4 = bits.RotateLeft64(a[21]^d1, 2)
+		e[20] = b0 ^ (b2 &^ b1)
+		e[21] = b1 ^ (b3 &^ b2)
+		e[22] = b2 ^ (b4 &^ b3)
+		e[23] = b3 ^ (b0 &^ b4)
+		e[24] = b4 ^ (b1 &^ b0)
 	}
-	s[0], s[1], s[2], s[3], s[4] = a00, a10, a20, a30, a40
-	s[5], s[6], s[7], s[8], s[9] = a01, a11, a21, a31, a41
-	s[10], s[11], s[12], s[13], s[14] = a02, a12, a22, a32, a42
-	s[15], s[16], s[17], s[18], s[19] = a03, a13, a23, a33, a43
-	s[20], s[21], s[22], s[23], s[24] = a04, a14, a24, a34, a44
+
+	// theta: the parity of columns x-1 and x+1 goes into column x.
+	c0 = e[0] ^ e[5] ^ e[10] ^ e[15] ^ e[20]
+	c1 = e[1] ^ e[6] ^ e[11] ^ e[16] ^ e[21]
+	c2 = e[2] ^ e[7] ^ e[12] ^ e[17] ^ e[22]
+	c3 = e[3] ^ e[8] ^ e[13] ^ e[18] ^ e[23]
+	c4 = e[4] ^ e[9] ^ e[14] ^ e[19] ^ e[24]
+	d0 = c4 ^ bits.RotateLeft64(c1, 1)
+	d1 = c0 ^ bits.RotateLeft64(c2, 1)
+	d2 = c1 ^ bits.RotateLeft64(c3, 1)
+	d3 = c2 ^ bits.RotateLeft64(c4, 1)
+	d4 = c3 ^ bits.RotateLeft64(c0, 1)
+	// rho, pi and chi, one output row at a time.
+	b0 = e[0] ^ d0
+	b1 = bits.RotateLeft64(e[6]^d1, 44)
+	b2 = bits.RotateLeft64(e[12]^d2, 43)
+	b3 = bits.RotateLeft64(e[18]^d3, 21)
+	b4 = bits.RotateLeft64(e[24]^d4, 14)
+	d[0] = b0 ^ (b2 &^ b1) ^ keccakRC[len(keccakRC)-1]
+	d[1] = b1 ^ (b3 &^ b2)
+	d[2] = b2 ^ (b4 &^ b3)
+	d[3] = b3 ^ (b0 &^ b4)
 }

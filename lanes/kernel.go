@@ -108,6 +108,9 @@ type Kernel struct {
 	// of the wide kernel) to narrow.
 	tailThreshold int
 	wide, narrow  *Kernel
+	// pairsOnNarrow makes the automatic kernel's Pairs use narrow for
+	// every pair, when the narrow kernel is faster than wide throughout.
+	pairsOnNarrow bool
 }
 
 // Name returns the kernel's name, "<hash>/<isa>x<W>" such as

@@ -40,6 +40,11 @@ type entry struct {
 	// which a remainder after its full batches is faster on the narrow
 	// kernel than masked on this one (see docs/kernels.md).
 	narrowBelow int
+	// narrowFaster marks a wide kernel whose Pairs is slower than the
+	// narrow kernel's even on full batches (AVX2 against SHA-NI): the
+	// automatic kernel then runs all of Pairs on the narrow kernel and
+	// keeps this one for Lockstep only.
+	narrowFaster bool
 }
 
 // registry lists every kernel of this GOARCH in order of preference

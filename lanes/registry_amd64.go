@@ -37,8 +37,9 @@ func asmEntries() []entry {
 				pack:     avx2.SHA256Pack,
 				unpack:   avx2.SHA256Unpack,
 			},
-			missing:     missingFeatures(featAVX, featAVX2),
-			narrowBelow: 8,
+			missing:      missingFeatures(featAVX, featAVX2),
+			narrowBelow:  avx2.SHA256Width,
+			narrowFaster: true,
 		},
 		{
 			kernel: &Kernel{
@@ -64,6 +65,18 @@ func asmEntries() []entry {
 				unpack:   avx512.Keccak256Unpack,
 			},
 			missing: avx512Features,
+		},
+		{
+			kernel: &Kernel{
+				name:     "keccak256/avx2x4",
+				hash:     Keccak256,
+				width:    avx2.Keccak256Lanes,
+				pairs:    avx2.Keccak256Pairs,
+				lockstep: avx2.Keccak256Lockstep,
+				pack:     avx2.Keccak256Pack,
+				unpack:   avx2.Keccak256Unpack,
+			},
+			missing: missingFeatures(featAVX, featAVX2),
 		},
 	}
 }

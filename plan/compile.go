@@ -11,6 +11,18 @@ import (
 // compiler turns ssz descriptors into rooters that hash with one tree.
 type compiler struct {
 	tree *sched.Tree
+	// narrow, when not nil, is a tree on a narrow kernel for programs
+	// run on few instances.
+	narrow *sched.Tree
+}
+
+// programRooter returns the rooter of a compiled program.
+func (c *compiler) programRooter(prog *sched.Program, exts []external) *programRooter {
+	r := &programRooter{runner: sched.NewRunner(c.tree, prog), exts: exts}
+	if c.narrow != nil {
+		r.narrow = sched.NewRunner(c.narrow, prog)
+	}
+	return r
 }
 
 // compile returns the rooter of type t; path names it in errors.
@@ -113,5 +125,5 @@ func (c *compiler) program(t *ssz.Type, path string) (rooter, error) {
 	if r := chunkRooterOf(prog); r != nil {
 		return r, nil
 	}
-	return &programRooter{runner: sched.NewRunner(c.tree, prog), exts: exts}, nil
+	return c.programRooter(prog, exts), nil
 }

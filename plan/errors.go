@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -68,7 +69,11 @@ func reindex(err error, instance int, path string, elem int) error {
 	var pe *Error
 	if errors.As(err, &pe) {
 		p := fmt.Sprintf("%s[%d]", path, elem)
-		if pe.Path != "" {
+		switch {
+		case strings.HasPrefix(pe.Path, path+"[]"):
+			// The element's own path: put the index in its place.
+			p += pe.Path[len(path)+2:]
+		case pe.Path != "":
 			p += "." + lastName(pe.Path)
 		}
 		return &Error{Index: instance, Path: p, Err: pe.Err}

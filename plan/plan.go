@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"os"
 	"reflect"
 	"runtime"
 	"sync/atomic"
@@ -56,7 +57,17 @@ func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	p.tree = sched.NewTree(k, &p.stats)
 	p.fixedRun = &run{tree: p.tree, workers: c.workers}
 	comp := compiler{tree: p.tree}
-	name := typ.Go.String()
+	if c.impl == nil && c.kernel == "" {
+		if nk := narrowKernel(c.hash, k.Width()); nk != nil {
+			comp.narrow = sched.NewTree(nk, &p.stats)
+		}
+	}
+	// Paths start with the type's name, as the ssz package's field
+	// paths do ("Validator.Pubkey").
+	name := typ.Go.Name()
+	if name == "" {
+		name = typ.Go.String()
+	}
 	if p.root, err = comp.compile(typ, name); err != nil {
 		return nil, err
 	}
@@ -67,6 +78,29 @@ func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 		}
 	}
 	return p, nil
+}
+
+// narrowKernel returns the narrowest SIMD or SHA-NI kernel of h (two
+// lanes or more, fewer than wide) this CPU runs, or nil. It is only used
+// when the kernel is chosen automatically: a forced kernel (by option or
+// by LANEHASH_KERNEL) is used alone.
+func narrowKernel(h lanes.Hash, wide int) *lanes.Kernel {
+	if os.Getenv(lanes.EnvKernel) != "" {
+		return nil
+	}
+	var best *lanes.Kernel
+	for _, info := range lanes.Kernels() {
+		if info.Hash != h || !info.Available || info.Width < 2 || info.Width >= wide {
+			continue
+		}
+		if best != nil && best.Width() <= info.Width {
+			continue
+		}
+		if k, err := lanes.Select(h, info.Name); err == nil {
+			best = k
+		}
+	}
+	return best
 }
 
 // Kernel returns the name of the kernel the plan hashes with.

@@ -145,3 +145,5 @@ func settableField(v reflect.Value, fd *ssz.Field) reflect.Value {
 	}
 	return v
 }
+
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }

@@ -90,7 +90,8 @@ func putPtrs(p *[]unsafe.Pointer) {
 	ptrPool.Put(p)
 }
 
-// zeroValue returns the address of size zero bytes.
+// zeroValue returns the address of size zero bytes, aligned for any Go
+// value (pointers and slice headers are read from it).
 func zeroValue(size uintptr) unsafe.Pointer {
-	return unsafe.Pointer(unsafe.SliceData(make([]byte, size+1)))
+	return unsafe.Pointer(unsafe.SliceData(make([]uint64, size/8+1)))
 }

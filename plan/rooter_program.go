@@ -11,7 +11,19 @@ import (
 // and enter the program as external leaves.
 type programRooter struct {
 	runner *sched.Runner
+	// narrow, when not nil, runs the same program on a narrow kernel
+	// (SHA-NI, two lanes) for inputs too small to fill the wide one: a
+	// single Validator must not pay for 16 lanes.
+	narrow *sched.Runner
 	exts   []external
+}
+
+// runnerFor picks the runner for n instances.
+func (p *programRooter) runnerFor(n int) *sched.Runner {
+	if p.narrow != nil && 2*n < p.runner.Width() {
+		return p.narrow
+	}
+	return p.runner
 }
 
 // external is a field the program reads as a precomputed root.
@@ -43,5 +55,5 @@ func (p *programRooter) roots(x *run, dst [][32]byte, in sched.Input) error {
 			}
 		}
 	}
-	return fromSched(p.runner.Run(dst, in, ext, x.workers))
+	return fromSched(p.runnerFor(in.N).Run(dst, in, ext, x.workers))
 }

@@ -95,16 +95,31 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in sched.Input) error {
 			at++
 		}
 	}
-	rb := getBuf(32 * total)
+	rb := getBuf(sched.BatchBufLen(total, in.N))
 	defer putBuf(rb)
 	all := rootsView(*rb, total)
 	if err := r.elem.roots(x, all, sched.Input{Ptrs: *ptrs, N: total, Zero: r.zero}); err != nil {
 		return r.locate(err, inputs)
 	}
-	at = 0
+	if r.t.Kind == ssz.KindProgressiveList {
+		at = 0
+		for i, e := range inputs {
+			dst[i] = r.merkleize(x, (*rb)[32*at:32*(at+e.N)], e.N)
+			at += e.N
+		}
+		return nil
+	}
+	// The level queue: every instance's tree, level by level together.
+	sizes := make([]int, in.N)
+	lengths := make([]uint64, in.N)
 	for i, e := range inputs {
-		dst[i] = r.merkleize(x, (*rb)[32*at:32*(at+e.N)], e.N)
-		at += e.N
+		sizes[i], lengths[i] = e.N, uint64(e.N)
+	}
+	bp := getBuf(max(sched.BatchBufLen(total, in.N), 64*in.N))
+	defer putBuf(bp)
+	x.tree.MerkleizeBatch(dst[:in.N], *rb, *bp, sizes, r.depth)
+	if r.t.Kind == ssz.KindList {
+		x.tree.MixInLengths(dst[:in.N], lengths, *bp)
 	}
 	return nil
 }

@@ -27,7 +27,7 @@ func (c *compiler) serial(t *ssz.Type, path string) (rooter, error) {
 	if r := chunkRooterOf(prog); r != nil && len(prog.Checks) == 0 {
 		return r, nil
 	}
-	return &programRooter{runner: sched.NewRunner(c.tree, prog)}, nil
+	return c.programRooter(prog, nil), nil
 }
 
 // serialValue emits the subtree of a value of type t serialized at

@@ -93,6 +93,14 @@ func checkShape[T any](t *testing.T, n, maxList int, opts ...Option) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		progType, err := ssz.TypeOfTagged(reflect.TypeFor[[]T](), `ssz-type:"progressive-list"`, specOpts(opts)...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantProg, err := ssz.HashTreeRootValue(progType, reflect.ValueOf(vals), sszHash(h))
+		if err != nil {
+			t.Fatal(err)
+		}
 		var ser []byte
 		if typ.Fixed {
 			for i := range vals {
@@ -118,6 +126,10 @@ func checkShape[T any](t *testing.T, n, maxList int, opts ...Option) {
 				lr, err := p.ListRoot(vals, limit)
 				if err != nil || lr != wantList {
 					t.Fatalf("ListRoot = %x, %v; want %x", lr, err, wantList)
+				}
+				pr, err := p.ProgressiveListRoot(vals)
+				if err != nil || pr != wantProg {
+					t.Fatalf("ProgressiveListRoot = %x, %v; want %x", pr, err, wantProg)
 				}
 				if typ.Fixed {
 					clear(got)

@@ -60,3 +60,20 @@ func TestRootAllValidatorsMatchesReference(t *testing.T) {
 		}
 	}
 }
+
+func TestProgramInspection(t *testing.T) {
+	p, err := PlanFor[phase0.Validator]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prog := p.Program(); prog == nil || len(prog.Ops) != 8 {
+		t.Fatalf("Validator Program() = %+v, want the 8-op program", prog)
+	}
+	u, err := PlanFor[uint64]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prog := u.Program(); prog != nil {
+		t.Fatalf("uint64 Program() = %+v, want nil (its root is its own chunk)", prog)
+	}
+}

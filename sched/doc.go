@@ -14,7 +14,11 @@
 //
 // A Tree merkleizes wide trees (lists and vectors of roots, packed basic
 // lists, bitfields) level by level with the kernel's Pairs entry, in
-// place, padding with zero hashes to the depth of the limit.
+// place, padding with zero hashes to the depth of the limit; one big tree
+// splits its lower levels by subtree across workers. MerkleizeBatch is
+// the level queue for many small trees of one shape (the aggregation
+// bitlists of a thousand attestations): at every level the pending pairs
+// of all trees go out in one Pairs call, so they fill the lanes together.
 //
 // Runners and Trees split their work across workers and keep their
 // scratch memory in pools, so steady-state calls allocate nothing.

@@ -1,7 +1,7 @@
 package sched
 
 import (
-	"strconv"
+	"github.com/lanehash/lanehash/lanes"
 	"sync"
 	"unsafe"
 
@@ -15,20 +15,25 @@ type Runner struct {
 	k      Kernel
 	p      *Program
 	w      int
-	node   int    // bytes per lane-layout node, 32·W
-	consts []byte // the program's constant nodes in lane layout, in order
+	node   int            // bytes per lane-layout node, 32·W
+	consts []byte         // the program's constant nodes in lane layout, in order
 	zero   unsafe.Pointer // zero bytes read through nil pointers and empty slices
+	levels [][]lanes.Op   // the ops by level, for single instances
 	pool   sync.Pool
 }
 
 // arena is one worker's scratch: the lane-layout nodes, the leaf staging
-// buffer laid out [node][lane][32], resolved source addresses and room
-// to unpack a partial group's roots.
+// buffer laid out [node][lane][32], resolved source addresses
+// ([lane][source]) and room to unpack a partial group's roots.
 type arena struct {
 	nodes   []byte
 	staging []byte
 	bases   []unsafe.Pointer
 	out     []byte
+	// flat holds the nodes of a single instance in ordinary layout and
+	// pairs one level's pairs (see single).
+	flat  []byte
+	pairs []byte
 }
 
 // NewRunner returns a Runner for p, hashing with t's kernel and counting
@@ -50,20 +55,31 @@ func NewRunner(t *Tree, p *Program) *Runner {
 	for _, s := range p.Sources {
 		zeroSize = max(zeroSize, s.ZeroSize)
 	}
-	r.zero = unsafe.Pointer(unsafe.SliceData(make([]byte, zeroSize+1)))
+	// Words, not bytes: pointers and slice headers are read from it.
+	r.zero = unsafe.Pointer(unsafe.SliceData(make([]uint64, zeroSize/8+1)))
+	r.levels = levels(p)
 	r.pool.New = func() any { return r.newArena() }
 	return r
 }
 
 func (r *Runner) newArena() *arena {
+	w := r.w
 	a := &arena{
 		nodes:   make([]byte, r.p.Nodes*r.node),
 		staging: make([]byte, r.p.Leaves*r.node),
-		bases:   make([]unsafe.Pointer, len(r.p.Sources)),
+		bases:   make([]unsafe.Pointer, w*len(r.p.Sources)),
 		out:     make([]byte, r.node),
 	}
+	widest := 0
+	for _, l := range r.levels {
+		widest = max(widest, len(l))
+	}
+	a.flat = make([]byte, 32*r.p.Nodes)
+	a.pairs = make([]byte, 64*widest)
 	for i, c := range r.p.Consts {
 		copy(a.nodes[int(c.Node)*r.node:], r.consts[i*r.node:(i+1)*r.node])
+		z := r.t.Zero(int(c.Depth))
+		copy(a.flat[32*int(c.Node):], z[:])
 	}
 	return a
 }
@@ -82,6 +98,15 @@ func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 	n := in.N
 	if n == 0 {
 		return nil
+	}
+	if n == 1 {
+		a := r.pool.Get().(*arena)
+		var c counts
+		err := r.single(a, dst, &in, ext, 0, &c)
+		clear(a.bases)
+		r.pool.Put(a)
+		r.t.stats.add(&c)
+		return err
 	}
 	groups := (n + r.w - 1) / r.w
 	if workers <= 1 || groups < 2 {
@@ -123,10 +148,11 @@ func (r *Runner) run(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) er
 func (r *Runner) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, first int, c *counts) error {
 	count := min(r.w, in.N-first)
 	for lane := 0; lane < count; lane++ {
-		if err := r.gather(a, in, ext, first+lane, lane); err != nil {
+		if err := r.resolve(a, in, ext, first+lane, lane); err != nil {
 			return err
 		}
 	}
+	r.gather(a, count)
 	p := r.p
 	r.k.Pack(a.nodes[:p.Leaves*r.node], a.staging)
 	if len(p.Ops) > 0 {
@@ -147,63 +173,4 @@ func (r *Runner) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, fi
 	c.lockstepPairs += uint64(len(p.Ops) * count)
 	c.lanePairs += uint64(len(p.Ops) * r.w)
 	return nil
-}
-
-// gather resolves the sources of instance i and copies its leaf bytes
-// into lane lane of the staging buffer.
-func (r *Runner) gather(a *arena, in *Input, ext [][][32]byte, i, lane int) error {
-	base, err := in.At(i)
-	if err != nil {
-		return err
-	}
-	bases := a.bases
-	bases[0] = base
-	srcs := r.p.Sources
-	for s := 1; s < len(srcs); s++ {
-		src := &srcs[s]
-		from := bases[src.From]
-		switch src.Kind {
-		case SourcePointer:
-			q := *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
-			if q == nil {
-				if src.ZeroSize == 0 {
-					return &Error{Index: i, Path: src.Path, Msg: "nil pointer"}
-				}
-				q = r.zero
-			}
-			bases[s] = q
-		case SourceSlice:
-			h := (*sliceHeader)(unsafe.Add(from, src.Off))
-			switch {
-			case h.len == src.Len:
-				bases[s] = h.data
-			case h.len == 0 && src.ZeroSize != 0:
-				bases[s] = r.zero
-			default:
-				return &Error{Index: i, Path: src.Path, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
-			}
-		case SourceExternal:
-			bases[s] = unsafe.Pointer(&ext[src.Ext][i])
-		}
-	}
-	for k := range r.p.Checks {
-		c := &r.p.Checks[k]
-		if b := *(*byte)(unsafe.Add(bases[c.Src], c.Off)); b&c.Mask != 0 {
-			return &Error{Index: i, Path: c.Path, Msg: "bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Err: c.Err}
-		}
-	}
-	st := a.staging
-	w32 := 32 * r.w
-	for _, g := range r.p.Gathers {
-		o := int(g.Node)*w32 + 32*lane
-		copy(st[o:o+int(g.Len)], unsafe.Slice((*byte)(unsafe.Add(bases[g.Src], g.Off)), g.Len))
-	}
-	return nil
-}
-
-// sliceHeader is the memory layout of a Go slice.
-type sliceHeader struct {
-	data unsafe.Pointer
-	len  int
-	cap  int
 }

@@ -41,10 +41,15 @@ func chunksOf(b []byte) [][32]byte {
 
 // merkle is the textbook root of chunks padded to 2^depth zero chunks.
 func merkle(h lanes.Hash, chunks [][32]byte, depth int) [32]byte {
-	if depth == 0 {
-		if len(chunks) == 0 {
-			return [32]byte{}
+	if len(chunks) == 0 {
+		// A zero subtree: the same recursion, without the 2^depth work.
+		z := [32]byte{}
+		for d := 0; d < depth; d++ {
+			z = schedtest.Sum(h, append(z[:], z[:]...))
 		}
+		return z
+	}
+	if depth == 0 {
 		return chunks[0]
 	}
 	half := 1 << (depth - 1)
@@ -288,5 +293,32 @@ func TestRunnerStats(t *testing.T) {
 	}
 	if f := s.LaneFill(); f != 90.0/108 {
 		t.Errorf("lane fill = %v, want %v", f, 90.0/108)
+	}
+}
+
+func TestRunnerChecks(t *testing.T) {
+	errBits := errors.New("stray bits")
+	b := sched.NewBuilder()
+	var th thing
+	b.Check(0, unsafe.Offsetof(th.Key)+47, 0xf0, errBits, "thing.Key")
+	p, err := b.Finish(b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16)}, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := sched.NewRunner(sched.NewTree(schedtest.New(lanes.SHA256, 4), nil), p)
+	things := make([]thing, 6)
+	things[4].Key[47] = 0x10
+	dst := make([][32]byte, 6)
+	var se *sched.Error
+	err = r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), 6), nil, 1)
+	if !errors.As(err, &se) || se.Index != 4 || !errors.Is(err, errBits) {
+		t.Fatalf("err = %v, want element 4 wrapping the check's error", err)
+	}
+	things[4].Key[47] = 0x0f
+	if err := r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), 6), nil, 1); err != nil {
+		t.Fatal(err)
+	}
+	if dst[4][15] != 0x0f {
+		t.Fatalf("leaf root %x, want the gathered bytes", dst[4])
 	}
 }

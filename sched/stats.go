@@ -19,7 +19,8 @@ type Snapshot struct {
 	// LockstepPairs counts pair hashes of lockstep lanes that carried a
 	// real instance.
 	LockstepPairs uint64
-	// TreePairs counts pair hashes of Pairs calls (wide trees, lengths).
+	// TreePairs counts pair hashes of Pairs calls (wide trees, lengths,
+	// programs run for a single instance).
 	TreePairs uint64
 	// LanePairs counts lockstep lane slots run, real or padding.
 	LanePairs uint64
@@ -74,10 +75,17 @@ func (s *Stats) add(c *counts) {
 	if s == nil {
 		return
 	}
-	s.lockstepPairs.Add(c.lockstepPairs)
-	s.treePairs.Add(c.treePairs)
-	s.lanePairs.Add(c.lanePairs)
+	// Atomic adds cost even when zero; single-instance calls touch three.
+	if c.lockstepPairs != 0 || c.lanePairs != 0 || c.groups != 0 {
+		s.lockstepPairs.Add(c.lockstepPairs)
+		s.lanePairs.Add(c.lanePairs)
+		s.groups.Add(c.groups)
+	}
+	if c.treePairs != 0 {
+		s.treePairs.Add(c.treePairs)
+	}
 	s.kernelCalls.Add(c.kernelCalls)
-	s.groups.Add(c.groups)
-	s.instances.Add(c.instances)
+	if c.instances != 0 {
+		s.instances.Add(c.instances)
+	}
 }

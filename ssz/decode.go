@@ -1,8 +1,8 @@
 package ssz
 
 import (
-	"errors"
 	"encoding/binary"
+	"errors"
 	"reflect"
 
 	"github.com/holiman/uint256"
@@ -244,7 +244,7 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if err := decodeValue(f.Type, b[pos:pos+f.Type.Size], settableFieldOf(v, f), f.Path); err != nil {
+			if err := decodeValue(f.Type, b[pos:pos+f.Type.Size], settableFieldOf(v, f), path+"."+f.Name); err != nil {
 				return err
 			}
 			pos += f.Type.Size
@@ -252,17 +252,17 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 		}
 		off := uint64(binary.LittleEndian.Uint32(b[pos:]))
 		if len(vars) == 0 && off != fixedLen {
-			return errorf(f.Path, ErrOffset, "first offset %d, want %d", off, fixedLen)
+			return errorf(path+"."+f.Name, ErrOffset, "first offset %d, want %d", off, fixedLen)
 		}
 		if len(vars) > 0 {
 			prev := &vars[len(vars)-1]
 			if off < prev.start {
-				return errorf(f.Path, ErrOffset, "offset %d before previous %d", off, prev.start)
+				return errorf(path+"."+f.Name, ErrOffset, "offset %d before previous %d", off, prev.start)
 			}
 			prev.end = off
 		}
 		if off > uint64(len(b)) {
-			return errorf(f.Path, ErrOffset, "offset %d beyond %d bytes", off, len(b))
+			return errorf(path+"."+f.Name, ErrOffset, "offset %d beyond %d bytes", off, len(b))
 		}
 		vars = append(vars, span{field: i, start: off})
 		pos += 4
@@ -272,7 +272,7 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 	}
 	for _, s := range vars {
 		f := &t.Fields[s.field]
-		if err := decodeValue(f.Type, b[s.start:s.end], settableFieldOf(v, f), f.Path); err != nil {
+		if err := decodeValue(f.Type, b[s.start:s.end], settableFieldOf(v, f), path+"."+f.Name); err != nil {
 			return err
 		}
 	}

@@ -189,7 +189,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if dst, err = appendValue(dst, f.Type, fieldOf(v, f), f.Path); err != nil {
+			if dst, err = appendValue(dst, f.Type, fieldOf(v, f), path+"."+f.Name); err != nil {
 				return dst, err
 			}
 			continue
@@ -209,7 +209,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 		}
 		binary.LittleEndian.PutUint32(dst[offsets[k]:], uint32(off))
 		k++
-		if dst, err = appendValue(dst, f.Type, fieldOf(v, f), f.Path); err != nil {
+		if dst, err = appendValue(dst, f.Type, fieldOf(v, f), path+"."+f.Name); err != nil {
 			return dst, err
 		}
 	}

@@ -90,7 +90,7 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		k := 0
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			r, err := rootOf(h, f.Type, fieldOf(v, f), f.Path)
+			r, err := rootOf(h, f.Type, fieldOf(v, f), path+"."+f.Name)
 			if err != nil {
 				return [32]byte{}, err
 			}

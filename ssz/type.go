@@ -32,7 +32,10 @@ const (
 // reference hash and the plan compiler.
 type Type struct {
 	Kind Kind
-	// Go is the Go type this descriptor was built for.
+	// Go is the Go type this descriptor was built for. For a pointer to a
+	// struct or Union it is the pointer type (the Fields describe the
+	// struct; a nil pointer stands for the zero value), and for
+	// *uint256.Int it is that pointer type (nil is zero).
 	Go reflect.Type
 
 	// Elem is the element type of a Vector, List or ProgressiveList.

@@ -47,8 +47,9 @@ func settableFieldOf(v reflect.Value, f *Field) reflect.Value {
 	return v
 }
 
-// elemCount returns how many elements a vector value holds, treating an
-// empty slice as the zero vector.
+// vectorValueOK checks the length of a vector or bitvector value held in a
+// slice: it must be the full length, or empty, which stands for the zero
+// vector (zero is then true).
 func vectorValueOK(t *Type, v reflect.Value, path string) (zero bool, err error) {
 	if v.Kind() == reflect.Array {
 		return false, nil

@@ -13,7 +13,10 @@ require (
 	github.com/prysmaticlabs/gohashtree v0.0.5-beta
 )
 
-require golang.org/x/crypto v0.59.0 // indirect
+require (
+	github.com/golang/snappy v1.0.0 // indirect
+	golang.org/x/crypto v0.59.0 // indirect
+)
 
 require (
 	github.com/OffchainLabs/go-bitfield v0.0.0-20251031151322-f427d04d8506 // indirect

@@ -31,7 +31,9 @@ var ErrUnknownType = errors.New("unknown type")
 // give the serialized bytes back. The few invalid cases of the release
 // whose bytes are in fact valid (see KnownDefect) must decode and
 // re-encode unchanged instead. root nil means ReferenceRoot; pass
-// another function to check a fast path against the same vectors.
+// another function to check a fast path against the same vectors. Check
+// may run concurrently for different cases, not for the same one (it
+// loads the case's files into it).
 func Check(c *Case, root RootFunc) error {
 	if root == nil {
 		root = ReferenceRoot

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 	"testing"
 )
@@ -39,7 +40,11 @@ func casesOrSkip(t testing.TB) []*Case {
 // TestSpecVectors runs every case with the reference codec and root.
 func TestSpecVectors(t *testing.T) {
 	cases := casesOrSkip(t)
+	// The run allocates many short-lived YAML nodes and values; collecting
+	// less often saves a good part of its time.
+	defer debug.SetGCPercent(debug.SetGCPercent(400))
 	errs := make([]error, len(cases))
+	defects := make([]bool, len(cases))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -48,6 +53,7 @@ func TestSpecVectors(t *testing.T) {
 			defer wg.Done()
 			for i := range next {
 				errs[i] = Check(cases[i], nil)
+				defects[i] = KnownDefect(cases[i])
 				// Drop the loaded bytes: the test keeps only the outcome.
 				cases[i].Serialized, cases[i].Value, cases[i].loaded = nil, nil, false
 			}
@@ -60,7 +66,7 @@ func TestSpecVectors(t *testing.T) {
 	wg.Wait()
 
 	passed, failed, unknown := 0, 0, 0
-	for i, err := range errs {
+	for _, err := range errs {
 		if err == nil {
 			passed++
 			continue
@@ -73,13 +79,22 @@ func TestSpecVectors(t *testing.T) {
 			}
 			continue
 		}
-		if failed-unknown <= 4000 {
-			t.Errorf("%s", err)
+		if failed-unknown <= 40 {
+			t.Error(err)
 		}
-		_ = i
 	}
 	if unknown > 3 {
 		t.Errorf("… and %d more cases of unknown type", unknown-3)
 	}
+	if failed-unknown > 40 {
+		t.Errorf("… and %d more failures", failed-unknown-40)
+	}
+	nDefects := 0
+	for _, d := range defects {
+		if d {
+			nDefects++
+		}
+	}
+	t.Logf("%d invalid cases of the release are valid encodings (see KnownDefect) and were checked as such", nDefects)
 	fmt.Printf("spectests: %d passed, %d failed\n", passed, failed)
 }

@@ -183,15 +183,21 @@ DATA keccak256Rot56<>+31(SB)/1, $0x08
 GLOBL keccak256Rot56<>(SB), RODATA|NOPTR, $32
 
 // func keccak256PairsAVX2(dst *byte, src *byte, n int)
-// Requires: AVX, AVX2
+// Requires: AVX, AVX2, MMX+
 TEXT ·keccak256PairsAVX2(SB), $1600-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 
 keccak256PairsLoop:
-	TESTQ       CX, CX
-	JZ          keccak256PairsDone
+	TESTQ CX, CX
+	JZ    keccak256PairsDone
+
+	// prefetch the batch after next; the hardware stream prefetcher alone leaves large inputs short
+	PREFETCHT0  512(SI)
+	PREFETCHT0  576(SI)
+	PREFETCHT0  640(SI)
+	PREFETCHT0  704(SI)
 	VMOVDQU     (SI), Y0
 	VMOVDQU     32(SI), Y4
 	VMOVDQU     64(SI), Y1

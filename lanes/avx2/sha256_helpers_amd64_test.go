@@ -11,17 +11,17 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// requireAVX2 skips a test on a CPU without AVX2, which the kernels need.
-func requireAVX2(tb testing.TB) {
+// sha256RequireAVX2 skips a test on a CPU without AVX2, which the kernels need.
+func sha256RequireAVX2(tb testing.TB) {
 	tb.Helper()
 	if !cpu.X86.HasAVX2 {
 		tb.Skip("CPU lacks AVX2")
 	}
 }
 
-// randomBytes returns n bytes from a generator seeded with seed, so every
+// sha256Random returns n bytes from a generator seeded with seed, so every
 // lane and pair gets different data and failures are reproducible.
-func randomBytes(seed uint64, n int) []byte {
+func sha256Random(seed uint64, n int) []byte {
 	r := rand.New(rand.NewPCG(seed, 0x6c616e6568617368))
 	b := make([]byte, n)
 	for i := 0; i < n; i += 8 {
@@ -32,8 +32,8 @@ func randomBytes(seed uint64, n int) []byte {
 	return b
 }
 
-// wantPairs hashes each 64-byte pair of src with crypto/sha256.
-func wantPairs(src []byte) []byte {
+// sha256WantPairs hashes each 64-byte pair of src with crypto/sha256.
+func sha256WantPairs(src []byte) []byte {
 	out := make([]byte, 0, len(src)/2)
 	for i := 0; i+64 <= len(src); i += 64 {
 		d := sha256.Sum256(src[i : i+64])
@@ -42,10 +42,10 @@ func wantPairs(src []byte) []byte {
 	return out
 }
 
-// guarded returns a slice of n bytes at byte offset off inside a larger
+// sha256Guarded returns a slice of n bytes at byte offset off inside a larger
 // buffer filled with a guard pattern, and a check that the bytes around
 // the slice still hold the pattern.
-func guarded(n, off int) ([]byte, func(tb testing.TB)) {
+func sha256Guarded(n, off int) ([]byte, func(tb testing.TB)) {
 	const pad = 64
 	buf := make([]byte, off+n+pad)
 	for i := range buf {
@@ -67,10 +67,10 @@ func guarded(n, off int) ([]byte, func(tb testing.TB)) {
 	}
 }
 
-// packRef is the lane layout written from its definition: word j of lane
+// sha256PackRef is the lane layout written from its definition: word j of lane
 // p is the host uint32 at byte 4·(8j+p), holding the big-endian word j of
 // chunk p.
-func packRef(src []byte) []byte {
+func sha256PackRef(src []byte) []byte {
 	dst := make([]byte, len(src))
 	for node := 0; node < len(src)/256; node++ {
 		for p := 0; p < 8; p++ {
@@ -83,8 +83,8 @@ func packRef(src []byte) []byte {
 	return dst
 }
 
-// expectPanic fails unless f panics.
-func expectPanic(t *testing.T, name string, f func()) {
+// sha256ExpectPanic fails unless f panics.
+func sha256ExpectPanic(t *testing.T, name string, f func()) {
 	t.Helper()
 	defer func() {
 		if recover() == nil {
@@ -94,4 +94,4 @@ func expectPanic(t *testing.T, name string, f func()) {
 	f()
 }
 
-func hasAVX2() bool { return cpu.X86.HasAVX2 }
+func sha256HasAVX2() bool { return cpu.X86.HasAVX2 }

@@ -11,19 +11,19 @@ import (
 )
 
 func TestSHA256PackMatchesLayout(t *testing.T) {
-	requireAVX2(t)
+	sha256RequireAVX2(t)
 	for _, m := range []int{0, 1, 2, 3, 17} {
-		src, srcOK := guarded(256*m, 1)
-		copy(src, randomBytes(uint64(m)+50, 256*m))
-		dst, dstOK := guarded(256*m, 7)
+		src, srcOK := sha256Guarded(256*m, 1)
+		copy(src, sha256Random(uint64(m)+50, 256*m))
+		dst, dstOK := sha256Guarded(256*m, 7)
 		SHA256Pack(dst, src)
-		if want := packRef(src); !bytes.Equal(dst, want) {
-			t.Fatalf("m=%d: packed layout differs at byte %d", m, firstDiff(dst, want))
+		if want := sha256PackRef(src); !bytes.Equal(dst, want) {
+			t.Fatalf("m=%d: packed layout differs at byte %d", m, sha256FirstDiff(dst, want))
 		}
-		back, backOK := guarded(256*m, 2)
+		back, backOK := sha256Guarded(256*m, 2)
 		SHA256Unpack(back, dst)
 		if !bytes.Equal(back, src) {
-			t.Fatalf("m=%d: Unpack(Pack(x)) differs from x at byte %d", m, firstDiff(back, src))
+			t.Fatalf("m=%d: Unpack(Pack(x)) differs from x at byte %d", m, sha256FirstDiff(back, src))
 		}
 		srcOK(t)
 		dstOK(t)
@@ -32,11 +32,11 @@ func TestSHA256PackMatchesLayout(t *testing.T) {
 }
 
 func TestSHA256PackUnpackInPlace(t *testing.T) {
-	requireAVX2(t)
-	orig := randomBytes(99, 256*5)
+	sha256RequireAVX2(t)
+	orig := sha256Random(99, 256*5)
 	buf := bytes.Clone(orig)
 	SHA256Pack(buf, buf)
-	if want := packRef(orig); !bytes.Equal(buf, want) {
+	if want := sha256PackRef(orig); !bytes.Equal(buf, want) {
 		t.Fatal("in-place Pack differs from the lane layout")
 	}
 	SHA256Unpack(buf, buf)
@@ -46,23 +46,23 @@ func TestSHA256PackUnpackInPlace(t *testing.T) {
 }
 
 func TestSHA256PackMisuse(t *testing.T) {
-	requireAVX2(t)
-	expectPanic(t, "Pack len(src)=255", func() { SHA256Pack(make([]byte, 256), make([]byte, 255)) })
-	expectPanic(t, "Pack short dst", func() { SHA256Pack(make([]byte, 255), make([]byte, 256)) })
-	expectPanic(t, "Unpack len(src)=300", func() { SHA256Unpack(make([]byte, 512), make([]byte, 300)) })
-	expectPanic(t, "Unpack short dst", func() { SHA256Unpack(make([]byte, 0), make([]byte, 256)) })
+	sha256RequireAVX2(t)
+	sha256ExpectPanic(t, "Pack len(src)=255", func() { SHA256Pack(make([]byte, 256), make([]byte, 255)) })
+	sha256ExpectPanic(t, "Pack short dst", func() { SHA256Pack(make([]byte, 255), make([]byte, 256)) })
+	sha256ExpectPanic(t, "Unpack len(src)=300", func() { SHA256Unpack(make([]byte, 512), make([]byte, 300)) })
+	sha256ExpectPanic(t, "Unpack short dst", func() { SHA256Unpack(make([]byte, 0), make([]byte, 256)) })
 }
 
-// laneTree is a random op list over an arena: leaves first, then ops
+// sha256Tree is a random op list over an arena: leaves first, then ops
 // whose inputs are random earlier nodes and whose outputs are new nodes
 // or overwrite earlier ones, which the kernel must allow.
-type laneTree struct {
+type sha256Tree struct {
 	leaves, nodes int
 	ops           []uint32
 }
 
-func randomTree(r *rand.Rand) laneTree {
-	tr := laneTree{leaves: 2 + r.IntN(10)}
+func sha256RandomTree(r *rand.Rand) sha256Tree {
+	tr := sha256Tree{leaves: 2 + r.IntN(10)}
 	tr.nodes = tr.leaves + 2 + r.IntN(12)
 	written := tr.leaves // nodes below this hold a value
 	for range 1 + r.IntN(40) {
@@ -79,9 +79,9 @@ func randomTree(r *rand.Rand) laneTree {
 	return tr
 }
 
-// lockstepRef runs the ops lane by lane on ordinary chunks with
+// sha256LockstepRef runs the ops lane by lane on ordinary chunks with
 // crypto/sha256: nodes[i][p] is node i of lane p.
-func lockstepRef(nodes [][8][32]byte, ops []uint32) {
+func sha256LockstepRef(nodes [][8][32]byte, ops []uint32) {
 	var msg [64]byte
 	for i := 0; i < len(ops); i += 3 {
 		for p := 0; p < 8; p++ {
@@ -92,8 +92,8 @@ func lockstepRef(nodes [][8][32]byte, ops []uint32) {
 	}
 }
 
-// flatten lays nodes out [node][lane][32 bytes], the input of Pack.
-func flatten(nodes [][8][32]byte) []byte {
+// sha256Flatten lays nodes out [node][lane][32 bytes], the input of Pack.
+func sha256Flatten(nodes [][8][32]byte) []byte {
 	var b []byte
 	for _, n := range nodes {
 		for _, c := range n {
@@ -104,25 +104,25 @@ func flatten(nodes [][8][32]byte) []byte {
 }
 
 func TestSHA256LockstepRandomTrees(t *testing.T) {
-	requireAVX2(t)
+	sha256RequireAVX2(t)
 	r := rand.New(rand.NewPCG(4, 4))
 	for iter := 0; iter < 200; iter++ {
-		tr := randomTree(r)
+		tr := sha256RandomTree(r)
 		nodes := make([][8][32]byte, tr.nodes)
 		for i := 0; i < tr.leaves; i++ {
 			for p := range nodes[i] {
-				copy(nodes[i][p][:], randomBytes(uint64(1000*iter+8*i+p), 32))
+				copy(nodes[i][p][:], sha256Random(uint64(1000*iter+8*i+p), 32))
 			}
 		}
-		arena, arenaOK := guarded(256*tr.nodes, iter%5)
-		SHA256Pack(arena, flatten(nodes))
+		arena, arenaOK := sha256Guarded(256*tr.nodes, iter%5)
+		SHA256Pack(arena, sha256Flatten(nodes))
 		SHA256Lockstep(arena, tr.ops)
 		got := make([]byte, len(arena))
 		SHA256Unpack(got, arena)
 
-		lockstepRef(nodes, tr.ops)
-		if want := flatten(nodes); !bytes.Equal(got, want) {
-			i := firstDiff(got, want)
+		sha256LockstepRef(nodes, tr.ops)
+		if want := sha256Flatten(nodes); !bytes.Equal(got, want) {
+			i := sha256FirstDiff(got, want)
 			t.Fatalf("iteration %d: node %d lane %d differs (ops %v)", iter, i/256, i%256/32, tr.ops)
 		}
 		arenaOK(t)
@@ -132,11 +132,11 @@ func TestSHA256LockstepRandomTrees(t *testing.T) {
 // TestSHA256LockstepLevelsMatchPairs runs a Validator-shaped tree in lane
 // layout and the same tree level by level with Pairs in ordinary layout.
 func TestSHA256LockstepLevelsMatchPairs(t *testing.T) {
-	requireAVX2(t)
-	leaves := randomBytes(11, 9*256) // [node][lane][32]
+	sha256RequireAVX2(t)
+	leaves := sha256Random(11, 9*256) // [node][lane][32]
 	arena := make([]byte, 17*256)
 	SHA256Pack(arena[:9*256], leaves)
-	SHA256Lockstep(arena, validatorOps)
+	SHA256Lockstep(arena, sha256ValidatorOps)
 	root := make([]byte, 256)
 	SHA256Unpack(root, arena[16*256:])
 
@@ -156,23 +156,23 @@ func TestSHA256LockstepLevelsMatchPairs(t *testing.T) {
 		want = append(want, level...)
 	}
 	if !bytes.Equal(root, want) {
-		t.Fatalf("lockstep roots differ from level-by-level Pairs at lane %d", firstDiff(root, want)/32)
+		t.Fatalf("lockstep roots differ from level-by-level Pairs at lane %d", sha256FirstDiff(root, want)/32)
 	}
 }
 
 func TestSHA256LockstepMisuse(t *testing.T) {
-	requireAVX2(t)
+	sha256RequireAVX2(t)
 	arena := make([]byte, 3*256)
-	expectPanic(t, "len(ops)=4", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0}) })
-	expectPanic(t, "index 3 of 3 nodes", func() { SHA256Lockstep(arena, []uint32{0, 1, 3}) })
-	expectPanic(t, "huge index", func() { SHA256Lockstep(arena, []uint32{0, 1 << 31, 2}) })
-	expectPanic(t, "partial node", func() { SHA256Lockstep(arena[:3*256-1], []uint32{0, 1, 2}) })
+	sha256ExpectPanic(t, "len(ops)=4", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0}) })
+	sha256ExpectPanic(t, "index 3 of 3 nodes", func() { SHA256Lockstep(arena, []uint32{0, 1, 3}) })
+	sha256ExpectPanic(t, "huge index", func() { SHA256Lockstep(arena, []uint32{0, 1 << 31, 2}) })
+	sha256ExpectPanic(t, "partial node", func() { SHA256Lockstep(arena[:3*256-1], []uint32{0, 1, 2}) })
 	SHA256Lockstep(nil, nil) // an empty list touches nothing
 }
 
-// validatorOps is the op list of a phase0 Validator: leaves 0 and 1 are
+// sha256ValidatorOps is the op list of a phase0 Validator: leaves 0 and 1 are
 // the pubkey chunks, 2..8 the other seven fields; node 16 is the root.
-var validatorOps = []uint32{
+var sha256ValidatorOps = []uint32{
 	0, 1, 9, // pubkey root
 	9, 2, 10, 3, 4, 11, 5, 6, 12, 7, 8, 13, // 8 field roots → 4
 	10, 11, 14, 12, 13, 15, // → 2
@@ -180,7 +180,7 @@ var validatorOps = []uint32{
 }
 
 func TestSHA256LockstepKnownVector(t *testing.T) {
-	requireAVX2(t)
+	sha256RequireAVX2(t)
 	// Two zero nodes hash to the first zero-subtree root in every lane.
 	arena := make([]byte, 3*256)
 	SHA256Lockstep(arena, []uint32{0, 1, 2})

@@ -9,9 +9,9 @@ import (
 	"testing"
 )
 
-// pairCounts are every count from 0 to 3W+1 and a few large ones, so each
+// sha256PairCounts are every count from 0 to 3W+1 and a few large ones, so each
 // tail length is met after 0, 1 and 2 full batches.
-func pairCounts() []int {
+func sha256PairCounts() []int {
 	var ns []int
 	for n := 0; n <= 3*SHA256Width+1; n++ {
 		ns = append(ns, n)
@@ -20,16 +20,16 @@ func pairCounts() []int {
 }
 
 func TestSHA256PairsMatchesStdlib(t *testing.T) {
-	requireAVX2(t)
-	for _, n := range pairCounts() {
+	sha256RequireAVX2(t)
+	for _, n := range sha256PairCounts() {
 		for _, off := range []int{0, 1, 5} {
-			src, srcOK := guarded(64*n, off)
-			copy(src, randomBytes(uint64(n), 64*n))
+			src, srcOK := sha256Guarded(64*n, off)
+			copy(src, sha256Random(uint64(n), 64*n))
 			orig := bytes.Clone(src)
-			dst, dstOK := guarded(32*n, (off+3)%8)
+			dst, dstOK := sha256Guarded(32*n, (off+3)%8)
 			SHA256Pairs(dst, src)
-			if want := wantPairs(orig); !bytes.Equal(dst, want) {
-				t.Fatalf("n=%d off=%d: first difference at digest %d", n, off, firstDiff(dst, want)/32)
+			if want := sha256WantPairs(orig); !bytes.Equal(dst, want) {
+				t.Fatalf("n=%d off=%d: first difference at digest %d", n, off, sha256FirstDiff(dst, want)/32)
 			}
 			if !bytes.Equal(src, orig) {
 				t.Fatalf("n=%d off=%d: src was modified", n, off)
@@ -41,26 +41,26 @@ func TestSHA256PairsMatchesStdlib(t *testing.T) {
 }
 
 func TestSHA256PairsInPlace(t *testing.T) {
-	requireAVX2(t)
-	for _, n := range pairCounts() {
-		buf, ok := guarded(64*n, 3)
-		copy(buf, randomBytes(uint64(n)+1000, 64*n))
-		want := wantPairs(buf)
+	sha256RequireAVX2(t)
+	for _, n := range sha256PairCounts() {
+		buf, ok := sha256Guarded(64*n, 3)
+		copy(buf, sha256Random(uint64(n)+1000, 64*n))
+		want := sha256WantPairs(buf)
 		SHA256Pairs(buf, buf)
 		if !bytes.Equal(buf[:32*n], want) {
-			t.Fatalf("n=%d: in-place result differs at digest %d", n, firstDiff(buf[:32*n], want)/32)
+			t.Fatalf("n=%d: in-place result differs at digest %d", n, sha256FirstDiff(buf[:32*n], want)/32)
 		}
 		ok(t)
 	}
 }
 
 func TestSHA256PairsLongDst(t *testing.T) {
-	requireAVX2(t)
+	sha256RequireAVX2(t)
 	// A dst longer than needed keeps its bytes past the n digests.
-	src := randomBytes(7, 64*11)
+	src := sha256Random(7, 64*11)
 	dst := bytes.Repeat([]byte{0x5a}, 32*11+40)
 	SHA256Pairs(dst, src)
-	if !bytes.Equal(dst[:32*11], wantPairs(src)) {
+	if !bytes.Equal(dst[:32*11], sha256WantPairs(src)) {
 		t.Fatal("digests differ")
 	}
 	if !bytes.Equal(dst[32*11:], bytes.Repeat([]byte{0x5a}, 40)) {
@@ -69,13 +69,13 @@ func TestSHA256PairsLongDst(t *testing.T) {
 }
 
 func TestSHA256PairsMisuse(t *testing.T) {
-	requireAVX2(t)
-	expectPanic(t, "len(src)=65", func() { SHA256Pairs(make([]byte, 64), make([]byte, 65)) })
-	expectPanic(t, "short dst", func() { SHA256Pairs(make([]byte, 63), make([]byte, 128)) })
+	sha256RequireAVX2(t)
+	sha256ExpectPanic(t, "len(src)=65", func() { SHA256Pairs(make([]byte, 64), make([]byte, 65)) })
+	sha256ExpectPanic(t, "short dst", func() { SHA256Pairs(make([]byte, 63), make([]byte, 128)) })
 	SHA256Pairs(nil, nil) // zero pairs need no dst
 }
 
-func firstDiff(a, b []byte) int {
+func sha256FirstDiff(a, b []byte) int {
 	for i := range min(len(a), len(b)) {
 		if a[i] != b[i] {
 			return i
@@ -87,7 +87,7 @@ func firstDiff(a, b []byte) int {
 func ExampleSHA256Pairs() {
 	src := make([]byte, 64) // one pair of zero chunks
 	dst := make([]byte, 32)
-	if hasAVX2() {
+	if sha256HasAVX2() {
 		SHA256Pairs(dst, src)
 	} else {
 		// Without AVX2 the kernel cannot run; the digest is the same.
@@ -96,4 +96,23 @@ func ExampleSHA256Pairs() {
 	}
 	fmt.Printf("%x\n", dst[:8])
 	// Output: f5a5fd42d16a2030
+}
+
+// TestSHA256NoAllocations guards the design goal of allocation-free
+// steady state: the tail buffer must stay on the stack.
+func TestSHA256NoAllocations(t *testing.T) {
+	sha256RequireAVX2(t)
+	src := sha256Random(1, 64*13)
+	dst := make([]byte, 32*13)
+	arena := make([]byte, 17*256)
+	nodes := make([]byte, 2*256)
+	allocs := testing.AllocsPerRun(20, func() {
+		SHA256Pairs(dst, src)
+		SHA256Lockstep(arena, sha256ValidatorOps)
+		SHA256Pack(nodes, nodes)
+		SHA256Unpack(nodes, nodes)
+	})
+	if allocs != 0 {
+		t.Fatalf("%v allocations per call, want 0", allocs)
+	}
 }

@@ -81,7 +81,7 @@ DATA keccak256StoreMask<>+46(SB)/2, $0x00ff
 GLOBL keccak256StoreMask<>(SB), RODATA|NOPTR, $48
 
 // func keccak256PairsAVX512(dst *byte, src *byte, n int)
-// Requires: AVX, AVX512F, CMOV
+// Requires: AVX, AVX512F, CMOV, MMX+
 TEXT ·keccak256PairsAVX512(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
@@ -117,6 +117,16 @@ keccak256PairsLoop:
 	VMOVDQU64.Z 384(SI), K1, Z6
 	KMOVW       30(R10), K1
 	VMOVDQU64.Z 448(SI), K1, Z7
+
+	// prefetch the batch after next; the hardware stream prefetcher alone leaves large inputs short
+	PREFETCHT0  1024(SI)
+	PREFETCHT0  1088(SI)
+	PREFETCHT0  1152(SI)
+	PREFETCHT0  1216(SI)
+	PREFETCHT0  1280(SI)
+	PREFETCHT0  1344(SI)
+	PREFETCHT0  1408(SI)
+	PREFETCHT0  1472(SI)
 	VPUNPCKLQDQ Z1, Z0, Z8
 	VPUNPCKHQDQ Z1, Z0, Z12
 	VPUNPCKLQDQ Z3, Z2, Z9

@@ -165,28 +165,56 @@ DATA sha256x16Bswap<>+60(SB)/4, $0x3c3d3e3f
 GLOBL sha256x16Bswap<>(SB), RODATA|NOPTR, $64
 
 // func sha256x16Pairs(dst *byte, src *byte, n int)
-// Requires: AVX, AVX2, AVX512BW, AVX512F, AVX512VL, CMOV
+// Requires: AVX, AVX512BW, AVX512F, CMOV
 TEXT ·sha256x16Pairs(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ src+8(FP), SI
 	MOVQ n+16(FP), CX
 	MOVL $0x0000ffff, R8
 	MOVL $0x000000ff, R9
+	MOVQ $0x00000010, R10
 
 block:
-	MOVQ $0x00000010, BX
-	CMPQ CX, $0x0000000c
-	JHI  width
-	MOVQ $0x00000008, BX
-	CMPQ CX, $0x00000004
-	JHI  width
-	MOVQ $0x00000004, BX
+	MOVQ      CX, DX
+	CMPQ      DX, R10
+	CMOVQHI   R10, DX
+	CMPQ      CX, R10
+	JLO       partialLoad
+	VMOVDQU32 (SI), Z8
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z8, Z8
+	VMOVDQU32 64(SI), Z9
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z9, Z9
+	VMOVDQU32 128(SI), Z10
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z10, Z10
+	VMOVDQU32 192(SI), Z11
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z11, Z11
+	VMOVDQU32 256(SI), Z12
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z12, Z12
+	VMOVDQU32 320(SI), Z13
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z13, Z13
+	VMOVDQU32 384(SI), Z14
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z14, Z14
+	VMOVDQU32 448(SI), Z15
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z15, Z15
+	VMOVDQU32 512(SI), Z16
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z16, Z16
+	VMOVDQU32 576(SI), Z17
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z17, Z17
+	VMOVDQU32 640(SI), Z18
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z18, Z18
+	VMOVDQU32 704(SI), Z19
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z19, Z19
+	VMOVDQU32 768(SI), Z20
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z20, Z20
+	VMOVDQU32 832(SI), Z21
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z21, Z21
+	VMOVDQU32 896(SI), Z22
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z22, Z22
+	VMOVDQU32 960(SI), Z23
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z23, Z23
+	JMP       loaded
 
-width:
-	MOVQ    CX, DX
-	CMPQ    DX, BX
-	CMOVQHI BX, DX
-
+partialLoad:
 	// Rows p < m are loaded, the others zeroed.
 	XORL        AX, AX
 	CMPQ        DX, $0x00000000
@@ -285,6 +313,7 @@ width:
 	VMOVDQU32.Z 960(SI), K1, Z23
 	VPSHUFB     sha256x16Bswap<>+0(SB), Z23, Z23
 
+loaded:
 	// Transpose 16 messages × 16 words into lane layout.
 	VPUNPCKLDQ  Z9, Z8, Z0
 	VPUNPCKHDQ  Z9, Z8, Z1
@@ -350,11 +379,8 @@ width:
 	VSHUFI32X4  $0xdd, Z30, Z28, Z15
 	VSHUFI32X4  $0x88, Z31, Z29, Z19
 	VSHUFI32X4  $0xdd, Z31, Z29, Z23
-	CMPQ        BX, $0x00000008
-	JEQ         lanes8
-	JLO         lanes4
 
-	// First block, 16 lanes: the message itself, from H(0).
+	// First block: the message itself, from H(0).
 	VPBROADCASTD sha256x16IV<>+0(SB), Z0
 	VPBROADCASTD sha256x16IV<>+4(SB), Z1
 	VPBROADCASTD sha256x16IV<>+8(SB), Z2
@@ -367,18 +393,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+0(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -386,18 +412,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+4(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -405,18 +431,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+8(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -424,18 +450,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+12(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -443,18 +469,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+16(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -462,18 +488,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+20(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -481,18 +507,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+24(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -500,18 +526,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+28(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -519,18 +545,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+32(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -538,18 +564,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+36(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -557,18 +583,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+40(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -576,18 +602,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+44(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -595,18 +621,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+48(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -614,18 +640,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+52(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -633,18 +659,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+56(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -652,18 +678,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+60(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -682,18 +708,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+64(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -712,18 +738,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+68(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -742,18 +768,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+72(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -772,18 +798,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+76(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -802,18 +828,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+80(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -832,18 +858,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+84(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -862,18 +888,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+88(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -892,18 +918,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+92(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -922,18 +948,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+96(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -952,18 +978,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+100(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -982,18 +1008,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+104(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -1012,18 +1038,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+108(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -1042,18 +1068,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+112(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -1072,18 +1098,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+116(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -1102,18 +1128,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+120(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -1132,18 +1158,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+124(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -1162,18 +1188,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+128(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -1192,18 +1218,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+132(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -1222,18 +1248,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+136(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -1252,18 +1278,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+140(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -1282,18 +1308,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+144(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -1312,18 +1338,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+148(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -1342,18 +1368,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+152(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -1372,18 +1398,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+156(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -1402,18 +1428,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+160(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -1432,18 +1458,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+164(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -1462,18 +1488,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+168(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -1492,18 +1518,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+172(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -1522,18 +1548,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+176(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -1552,18 +1578,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+180(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -1582,18 +1608,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+184(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -1612,18 +1638,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+188(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -1642,18 +1668,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+192(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -1672,18 +1698,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+196(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -1702,18 +1728,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+200(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -1732,18 +1758,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+204(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -1762,18 +1788,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+208(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -1792,18 +1818,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+212(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -1822,18 +1848,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+216(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -1852,18 +1878,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+220(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -1882,18 +1908,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+224(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -1912,18 +1938,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+228(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -1942,18 +1968,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+232(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -1972,18 +1998,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+236(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -2002,18 +2028,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+240(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -2032,18 +2058,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+244(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -2062,18 +2088,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+248(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -2092,18 +2118,18 @@ width:
 	VPADDD.BCST  sha256x16K<>+252(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -2130,1152 +2156,1280 @@ width:
 	VPADDD.BCST sha256x16PadWK<>+0(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+4(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+8(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+12(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+16(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+20(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+24(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+28(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+32(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+36(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+40(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+44(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+48(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+52(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+56(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+60(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+64(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+68(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+72(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+76(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+80(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+84(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+88(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+92(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+96(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+100(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+104(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+108(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+112(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+116(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+120(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+124(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+128(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+132(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+136(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+140(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+144(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+148(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+152(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+156(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+160(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+164(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+168(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+172(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+176(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+180(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+184(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+188(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+192(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+196(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+200(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+204(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+208(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+212(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+216(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+220(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+224(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+228(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+232(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+236(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+240(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+244(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+248(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+252(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
@@ -3287,5880 +3441,7 @@ width:
 	VPADDD      Z13, Z5, Z5
 	VPADDD      Z14, Z6, Z6
 	VPADDD      Z15, Z7, Z7
-	JMP         store
 
-lanes8:
-	// First block, 8 lanes: the message itself, from H(0).
-	VPBROADCASTD sha256x16IV<>+0(SB), Y0
-	VPBROADCASTD sha256x16IV<>+4(SB), Y1
-	VPBROADCASTD sha256x16IV<>+8(SB), Y2
-	VPBROADCASTD sha256x16IV<>+12(SB), Y3
-	VPBROADCASTD sha256x16IV<>+16(SB), Y4
-	VPBROADCASTD sha256x16IV<>+20(SB), Y5
-	VPBROADCASTD sha256x16IV<>+24(SB), Y6
-	VPBROADCASTD sha256x16IV<>+28(SB), Y7
-	VPADDD       Y8, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+0(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPADDD       Y9, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+4(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPADDD       Y10, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+8(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPADDD       Y11, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+12(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPADDD       Y12, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+16(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPADDD       Y13, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+20(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPADDD       Y14, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+24(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPADDD       Y15, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+28(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPADDD       Y16, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+32(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPADDD       Y17, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+36(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPADDD       Y18, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+40(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPADDD       Y19, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+44(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPADDD       Y20, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+48(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPADDD       Y21, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+52(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPADDD       Y22, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+56(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPADDD       Y23, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+60(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPRORD       $0x07, Y9, Y28
-	VPRORD       $0x12, Y9, Y29
-	VPSRLD       $0x03, Y9, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y8, Y8
-	VPRORD       $0x11, Y22, Y28
-	VPRORD       $0x13, Y22, Y29
-	VPSRLD       $0x0a, Y22, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y8, Y8
-	VPADDD       Y17, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+64(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPRORD       $0x07, Y10, Y28
-	VPRORD       $0x12, Y10, Y29
-	VPSRLD       $0x03, Y10, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y9, Y9
-	VPRORD       $0x11, Y23, Y28
-	VPRORD       $0x13, Y23, Y29
-	VPSRLD       $0x0a, Y23, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y9, Y9
-	VPADDD       Y18, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+68(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPRORD       $0x07, Y11, Y28
-	VPRORD       $0x12, Y11, Y29
-	VPSRLD       $0x03, Y11, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y10, Y10
-	VPRORD       $0x11, Y8, Y28
-	VPRORD       $0x13, Y8, Y29
-	VPSRLD       $0x0a, Y8, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y10, Y10
-	VPADDD       Y19, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+72(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPRORD       $0x07, Y12, Y28
-	VPRORD       $0x12, Y12, Y29
-	VPSRLD       $0x03, Y12, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y11, Y11
-	VPRORD       $0x11, Y9, Y28
-	VPRORD       $0x13, Y9, Y29
-	VPSRLD       $0x0a, Y9, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y11, Y11
-	VPADDD       Y20, Y11, Y11
-	VPADDD       Y11, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+76(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPRORD       $0x07, Y13, Y28
-	VPRORD       $0x12, Y13, Y29
-	VPSRLD       $0x03, Y13, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y12, Y12
-	VPRORD       $0x11, Y10, Y28
-	VPRORD       $0x13, Y10, Y29
-	VPSRLD       $0x0a, Y10, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y12, Y12
-	VPADDD       Y21, Y12, Y12
-	VPADDD       Y12, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+80(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPRORD       $0x07, Y14, Y28
-	VPRORD       $0x12, Y14, Y29
-	VPSRLD       $0x03, Y14, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y13, Y13
-	VPRORD       $0x11, Y11, Y28
-	VPRORD       $0x13, Y11, Y29
-	VPSRLD       $0x0a, Y11, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y13, Y13
-	VPADDD       Y22, Y13, Y13
-	VPADDD       Y13, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+84(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPRORD       $0x07, Y15, Y28
-	VPRORD       $0x12, Y15, Y29
-	VPSRLD       $0x03, Y15, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y14, Y14
-	VPRORD       $0x11, Y12, Y28
-	VPRORD       $0x13, Y12, Y29
-	VPSRLD       $0x0a, Y12, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y14, Y14
-	VPADDD       Y23, Y14, Y14
-	VPADDD       Y14, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+88(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPRORD       $0x07, Y16, Y28
-	VPRORD       $0x12, Y16, Y29
-	VPSRLD       $0x03, Y16, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y15, Y15
-	VPRORD       $0x11, Y13, Y28
-	VPRORD       $0x13, Y13, Y29
-	VPSRLD       $0x0a, Y13, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y15, Y15
-	VPADDD       Y8, Y15, Y15
-	VPADDD       Y15, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+92(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPRORD       $0x07, Y17, Y28
-	VPRORD       $0x12, Y17, Y29
-	VPSRLD       $0x03, Y17, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y16, Y16
-	VPRORD       $0x11, Y14, Y28
-	VPRORD       $0x13, Y14, Y29
-	VPSRLD       $0x0a, Y14, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y16, Y16
-	VPADDD       Y9, Y16, Y16
-	VPADDD       Y16, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+96(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPRORD       $0x07, Y18, Y28
-	VPRORD       $0x12, Y18, Y29
-	VPSRLD       $0x03, Y18, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y17, Y17
-	VPRORD       $0x11, Y15, Y28
-	VPRORD       $0x13, Y15, Y29
-	VPSRLD       $0x0a, Y15, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y17, Y17
-	VPADDD       Y10, Y17, Y17
-	VPADDD       Y17, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+100(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPRORD       $0x07, Y19, Y28
-	VPRORD       $0x12, Y19, Y29
-	VPSRLD       $0x03, Y19, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y18, Y18
-	VPRORD       $0x11, Y16, Y28
-	VPRORD       $0x13, Y16, Y29
-	VPSRLD       $0x0a, Y16, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y18, Y18
-	VPADDD       Y11, Y18, Y18
-	VPADDD       Y18, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+104(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPRORD       $0x07, Y20, Y28
-	VPRORD       $0x12, Y20, Y29
-	VPSRLD       $0x03, Y20, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y19, Y19
-	VPRORD       $0x11, Y17, Y28
-	VPRORD       $0x13, Y17, Y29
-	VPSRLD       $0x0a, Y17, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y19, Y19
-	VPADDD       Y12, Y19, Y19
-	VPADDD       Y19, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+108(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPRORD       $0x07, Y21, Y28
-	VPRORD       $0x12, Y21, Y29
-	VPSRLD       $0x03, Y21, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y20, Y20
-	VPRORD       $0x11, Y18, Y28
-	VPRORD       $0x13, Y18, Y29
-	VPSRLD       $0x0a, Y18, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y20, Y20
-	VPADDD       Y13, Y20, Y20
-	VPADDD       Y20, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+112(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPRORD       $0x07, Y22, Y28
-	VPRORD       $0x12, Y22, Y29
-	VPSRLD       $0x03, Y22, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y21, Y21
-	VPRORD       $0x11, Y19, Y28
-	VPRORD       $0x13, Y19, Y29
-	VPSRLD       $0x0a, Y19, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y21, Y21
-	VPADDD       Y14, Y21, Y21
-	VPADDD       Y21, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+116(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPRORD       $0x07, Y23, Y28
-	VPRORD       $0x12, Y23, Y29
-	VPSRLD       $0x03, Y23, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y22, Y22
-	VPRORD       $0x11, Y20, Y28
-	VPRORD       $0x13, Y20, Y29
-	VPSRLD       $0x0a, Y20, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y22, Y22
-	VPADDD       Y15, Y22, Y22
-	VPADDD       Y22, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+120(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPRORD       $0x07, Y8, Y28
-	VPRORD       $0x12, Y8, Y29
-	VPSRLD       $0x03, Y8, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y23, Y23
-	VPRORD       $0x11, Y21, Y28
-	VPRORD       $0x13, Y21, Y29
-	VPSRLD       $0x0a, Y21, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y23, Y23
-	VPADDD       Y16, Y23, Y23
-	VPADDD       Y23, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+124(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPRORD       $0x07, Y9, Y28
-	VPRORD       $0x12, Y9, Y29
-	VPSRLD       $0x03, Y9, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y8, Y8
-	VPRORD       $0x11, Y22, Y28
-	VPRORD       $0x13, Y22, Y29
-	VPSRLD       $0x0a, Y22, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y8, Y8
-	VPADDD       Y17, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+128(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPRORD       $0x07, Y10, Y28
-	VPRORD       $0x12, Y10, Y29
-	VPSRLD       $0x03, Y10, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y9, Y9
-	VPRORD       $0x11, Y23, Y28
-	VPRORD       $0x13, Y23, Y29
-	VPSRLD       $0x0a, Y23, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y9, Y9
-	VPADDD       Y18, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+132(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPRORD       $0x07, Y11, Y28
-	VPRORD       $0x12, Y11, Y29
-	VPSRLD       $0x03, Y11, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y10, Y10
-	VPRORD       $0x11, Y8, Y28
-	VPRORD       $0x13, Y8, Y29
-	VPSRLD       $0x0a, Y8, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y10, Y10
-	VPADDD       Y19, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+136(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPRORD       $0x07, Y12, Y28
-	VPRORD       $0x12, Y12, Y29
-	VPSRLD       $0x03, Y12, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y11, Y11
-	VPRORD       $0x11, Y9, Y28
-	VPRORD       $0x13, Y9, Y29
-	VPSRLD       $0x0a, Y9, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y11, Y11
-	VPADDD       Y20, Y11, Y11
-	VPADDD       Y11, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+140(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPRORD       $0x07, Y13, Y28
-	VPRORD       $0x12, Y13, Y29
-	VPSRLD       $0x03, Y13, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y12, Y12
-	VPRORD       $0x11, Y10, Y28
-	VPRORD       $0x13, Y10, Y29
-	VPSRLD       $0x0a, Y10, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y12, Y12
-	VPADDD       Y21, Y12, Y12
-	VPADDD       Y12, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+144(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPRORD       $0x07, Y14, Y28
-	VPRORD       $0x12, Y14, Y29
-	VPSRLD       $0x03, Y14, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y13, Y13
-	VPRORD       $0x11, Y11, Y28
-	VPRORD       $0x13, Y11, Y29
-	VPSRLD       $0x0a, Y11, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y13, Y13
-	VPADDD       Y22, Y13, Y13
-	VPADDD       Y13, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+148(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPRORD       $0x07, Y15, Y28
-	VPRORD       $0x12, Y15, Y29
-	VPSRLD       $0x03, Y15, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y14, Y14
-	VPRORD       $0x11, Y12, Y28
-	VPRORD       $0x13, Y12, Y29
-	VPSRLD       $0x0a, Y12, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y14, Y14
-	VPADDD       Y23, Y14, Y14
-	VPADDD       Y14, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+152(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPRORD       $0x07, Y16, Y28
-	VPRORD       $0x12, Y16, Y29
-	VPSRLD       $0x03, Y16, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y15, Y15
-	VPRORD       $0x11, Y13, Y28
-	VPRORD       $0x13, Y13, Y29
-	VPSRLD       $0x0a, Y13, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y15, Y15
-	VPADDD       Y8, Y15, Y15
-	VPADDD       Y15, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+156(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPRORD       $0x07, Y17, Y28
-	VPRORD       $0x12, Y17, Y29
-	VPSRLD       $0x03, Y17, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y16, Y16
-	VPRORD       $0x11, Y14, Y28
-	VPRORD       $0x13, Y14, Y29
-	VPSRLD       $0x0a, Y14, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y16, Y16
-	VPADDD       Y9, Y16, Y16
-	VPADDD       Y16, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+160(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPRORD       $0x07, Y18, Y28
-	VPRORD       $0x12, Y18, Y29
-	VPSRLD       $0x03, Y18, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y17, Y17
-	VPRORD       $0x11, Y15, Y28
-	VPRORD       $0x13, Y15, Y29
-	VPSRLD       $0x0a, Y15, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y17, Y17
-	VPADDD       Y10, Y17, Y17
-	VPADDD       Y17, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+164(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPRORD       $0x07, Y19, Y28
-	VPRORD       $0x12, Y19, Y29
-	VPSRLD       $0x03, Y19, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y18, Y18
-	VPRORD       $0x11, Y16, Y28
-	VPRORD       $0x13, Y16, Y29
-	VPSRLD       $0x0a, Y16, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y18, Y18
-	VPADDD       Y11, Y18, Y18
-	VPADDD       Y18, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+168(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPRORD       $0x07, Y20, Y28
-	VPRORD       $0x12, Y20, Y29
-	VPSRLD       $0x03, Y20, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y19, Y19
-	VPRORD       $0x11, Y17, Y28
-	VPRORD       $0x13, Y17, Y29
-	VPSRLD       $0x0a, Y17, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y19, Y19
-	VPADDD       Y12, Y19, Y19
-	VPADDD       Y19, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+172(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPRORD       $0x07, Y21, Y28
-	VPRORD       $0x12, Y21, Y29
-	VPSRLD       $0x03, Y21, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y20, Y20
-	VPRORD       $0x11, Y18, Y28
-	VPRORD       $0x13, Y18, Y29
-	VPSRLD       $0x0a, Y18, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y20, Y20
-	VPADDD       Y13, Y20, Y20
-	VPADDD       Y20, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+176(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPRORD       $0x07, Y22, Y28
-	VPRORD       $0x12, Y22, Y29
-	VPSRLD       $0x03, Y22, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y21, Y21
-	VPRORD       $0x11, Y19, Y28
-	VPRORD       $0x13, Y19, Y29
-	VPSRLD       $0x0a, Y19, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y21, Y21
-	VPADDD       Y14, Y21, Y21
-	VPADDD       Y21, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+180(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPRORD       $0x07, Y23, Y28
-	VPRORD       $0x12, Y23, Y29
-	VPSRLD       $0x03, Y23, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y22, Y22
-	VPRORD       $0x11, Y20, Y28
-	VPRORD       $0x13, Y20, Y29
-	VPSRLD       $0x0a, Y20, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y22, Y22
-	VPADDD       Y15, Y22, Y22
-	VPADDD       Y22, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+184(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPRORD       $0x07, Y8, Y28
-	VPRORD       $0x12, Y8, Y29
-	VPSRLD       $0x03, Y8, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y23, Y23
-	VPRORD       $0x11, Y21, Y28
-	VPRORD       $0x13, Y21, Y29
-	VPSRLD       $0x0a, Y21, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y23, Y23
-	VPADDD       Y16, Y23, Y23
-	VPADDD       Y23, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+188(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPRORD       $0x07, Y9, Y28
-	VPRORD       $0x12, Y9, Y29
-	VPSRLD       $0x03, Y9, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y8, Y8
-	VPRORD       $0x11, Y22, Y28
-	VPRORD       $0x13, Y22, Y29
-	VPSRLD       $0x0a, Y22, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y8, Y8
-	VPADDD       Y17, Y8, Y8
-	VPADDD       Y8, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+192(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPRORD       $0x07, Y10, Y28
-	VPRORD       $0x12, Y10, Y29
-	VPSRLD       $0x03, Y10, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y9, Y9
-	VPRORD       $0x11, Y23, Y28
-	VPRORD       $0x13, Y23, Y29
-	VPSRLD       $0x0a, Y23, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y9, Y9
-	VPADDD       Y18, Y9, Y9
-	VPADDD       Y9, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+196(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPRORD       $0x07, Y11, Y28
-	VPRORD       $0x12, Y11, Y29
-	VPSRLD       $0x03, Y11, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y10, Y10
-	VPRORD       $0x11, Y8, Y28
-	VPRORD       $0x13, Y8, Y29
-	VPSRLD       $0x0a, Y8, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y10, Y10
-	VPADDD       Y19, Y10, Y10
-	VPADDD       Y10, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+200(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPRORD       $0x07, Y12, Y28
-	VPRORD       $0x12, Y12, Y29
-	VPSRLD       $0x03, Y12, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y11, Y11
-	VPRORD       $0x11, Y9, Y28
-	VPRORD       $0x13, Y9, Y29
-	VPSRLD       $0x0a, Y9, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y11, Y11
-	VPADDD       Y20, Y11, Y11
-	VPADDD       Y11, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+204(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPRORD       $0x07, Y13, Y28
-	VPRORD       $0x12, Y13, Y29
-	VPSRLD       $0x03, Y13, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y12, Y12
-	VPRORD       $0x11, Y10, Y28
-	VPRORD       $0x13, Y10, Y29
-	VPSRLD       $0x0a, Y10, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y12, Y12
-	VPADDD       Y21, Y12, Y12
-	VPADDD       Y12, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+208(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPRORD       $0x07, Y14, Y28
-	VPRORD       $0x12, Y14, Y29
-	VPSRLD       $0x03, Y14, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y13, Y13
-	VPRORD       $0x11, Y11, Y28
-	VPRORD       $0x13, Y11, Y29
-	VPSRLD       $0x0a, Y11, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y13, Y13
-	VPADDD       Y22, Y13, Y13
-	VPADDD       Y13, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+212(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPRORD       $0x07, Y15, Y28
-	VPRORD       $0x12, Y15, Y29
-	VPSRLD       $0x03, Y15, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y14, Y14
-	VPRORD       $0x11, Y12, Y28
-	VPRORD       $0x13, Y12, Y29
-	VPSRLD       $0x0a, Y12, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y14, Y14
-	VPADDD       Y23, Y14, Y14
-	VPADDD       Y14, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+216(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPRORD       $0x07, Y16, Y28
-	VPRORD       $0x12, Y16, Y29
-	VPSRLD       $0x03, Y16, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y15, Y15
-	VPRORD       $0x11, Y13, Y28
-	VPRORD       $0x13, Y13, Y29
-	VPSRLD       $0x0a, Y13, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y15, Y15
-	VPADDD       Y8, Y15, Y15
-	VPADDD       Y15, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+220(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-	VPRORD       $0x07, Y17, Y28
-	VPRORD       $0x12, Y17, Y29
-	VPSRLD       $0x03, Y17, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y16, Y16
-	VPRORD       $0x11, Y14, Y28
-	VPRORD       $0x13, Y14, Y29
-	VPSRLD       $0x0a, Y14, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y16, Y16
-	VPADDD       Y9, Y16, Y16
-	VPADDD       Y16, Y7, Y7
-	VPADDD.BCST  sha256x16K<>+224(SB), Y7, Y7
-	VMOVDQA32    Y4, Y27
-	VPTERNLOGD   $0xca, Y6, Y5, Y27
-	VPADDD       Y4, Y4, Y24
-	VPADDD       Y4, Y4, Y25
-	VPADDD       Y4, Y4, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y7, Y7
-	VPADDD       Y24, Y7, Y7
-	VPADDD       Y7, Y3, Y3
-	VMOVDQA32    Y0, Y31
-	VPTERNLOGD   $0xe8, Y2, Y1, Y31
-	VPADDD       Y0, Y0, Y28
-	VPADDD       Y0, Y0, Y29
-	VPADDD       Y0, Y0, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y7, Y7
-	VPADDD       Y28, Y7, Y7
-	VPRORD       $0x07, Y18, Y28
-	VPRORD       $0x12, Y18, Y29
-	VPSRLD       $0x03, Y18, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y17, Y17
-	VPRORD       $0x11, Y15, Y28
-	VPRORD       $0x13, Y15, Y29
-	VPSRLD       $0x0a, Y15, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y17, Y17
-	VPADDD       Y10, Y17, Y17
-	VPADDD       Y17, Y6, Y6
-	VPADDD.BCST  sha256x16K<>+228(SB), Y6, Y6
-	VMOVDQA32    Y3, Y27
-	VPTERNLOGD   $0xca, Y5, Y4, Y27
-	VPADDD       Y3, Y3, Y24
-	VPADDD       Y3, Y3, Y25
-	VPADDD       Y3, Y3, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y6, Y6
-	VPADDD       Y24, Y6, Y6
-	VPADDD       Y6, Y2, Y2
-	VMOVDQA32    Y7, Y31
-	VPTERNLOGD   $0xe8, Y1, Y0, Y31
-	VPADDD       Y7, Y7, Y28
-	VPADDD       Y7, Y7, Y29
-	VPADDD       Y7, Y7, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y6, Y6
-	VPADDD       Y28, Y6, Y6
-	VPRORD       $0x07, Y19, Y28
-	VPRORD       $0x12, Y19, Y29
-	VPSRLD       $0x03, Y19, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y18, Y18
-	VPRORD       $0x11, Y16, Y28
-	VPRORD       $0x13, Y16, Y29
-	VPSRLD       $0x0a, Y16, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y18, Y18
-	VPADDD       Y11, Y18, Y18
-	VPADDD       Y18, Y5, Y5
-	VPADDD.BCST  sha256x16K<>+232(SB), Y5, Y5
-	VMOVDQA32    Y2, Y27
-	VPTERNLOGD   $0xca, Y4, Y3, Y27
-	VPADDD       Y2, Y2, Y24
-	VPADDD       Y2, Y2, Y25
-	VPADDD       Y2, Y2, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y5, Y5
-	VPADDD       Y24, Y5, Y5
-	VPADDD       Y5, Y1, Y1
-	VMOVDQA32    Y6, Y31
-	VPTERNLOGD   $0xe8, Y0, Y7, Y31
-	VPADDD       Y6, Y6, Y28
-	VPADDD       Y6, Y6, Y29
-	VPADDD       Y6, Y6, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y5, Y5
-	VPADDD       Y28, Y5, Y5
-	VPRORD       $0x07, Y20, Y28
-	VPRORD       $0x12, Y20, Y29
-	VPSRLD       $0x03, Y20, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y19, Y19
-	VPRORD       $0x11, Y17, Y28
-	VPRORD       $0x13, Y17, Y29
-	VPSRLD       $0x0a, Y17, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y19, Y19
-	VPADDD       Y12, Y19, Y19
-	VPADDD       Y19, Y4, Y4
-	VPADDD.BCST  sha256x16K<>+236(SB), Y4, Y4
-	VMOVDQA32    Y1, Y27
-	VPTERNLOGD   $0xca, Y3, Y2, Y27
-	VPADDD       Y1, Y1, Y24
-	VPADDD       Y1, Y1, Y25
-	VPADDD       Y1, Y1, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y4, Y4
-	VPADDD       Y24, Y4, Y4
-	VPADDD       Y4, Y0, Y0
-	VMOVDQA32    Y5, Y31
-	VPTERNLOGD   $0xe8, Y7, Y6, Y31
-	VPADDD       Y5, Y5, Y28
-	VPADDD       Y5, Y5, Y29
-	VPADDD       Y5, Y5, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y4, Y4
-	VPADDD       Y28, Y4, Y4
-	VPRORD       $0x07, Y21, Y28
-	VPRORD       $0x12, Y21, Y29
-	VPSRLD       $0x03, Y21, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y20, Y20
-	VPRORD       $0x11, Y18, Y28
-	VPRORD       $0x13, Y18, Y29
-	VPSRLD       $0x0a, Y18, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y20, Y20
-	VPADDD       Y13, Y20, Y20
-	VPADDD       Y20, Y3, Y3
-	VPADDD.BCST  sha256x16K<>+240(SB), Y3, Y3
-	VMOVDQA32    Y0, Y27
-	VPTERNLOGD   $0xca, Y2, Y1, Y27
-	VPADDD       Y0, Y0, Y24
-	VPADDD       Y0, Y0, Y25
-	VPADDD       Y0, Y0, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y3, Y3
-	VPADDD       Y24, Y3, Y3
-	VPADDD       Y3, Y7, Y7
-	VMOVDQA32    Y4, Y31
-	VPTERNLOGD   $0xe8, Y6, Y5, Y31
-	VPADDD       Y4, Y4, Y28
-	VPADDD       Y4, Y4, Y29
-	VPADDD       Y4, Y4, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y3, Y3
-	VPADDD       Y28, Y3, Y3
-	VPRORD       $0x07, Y22, Y28
-	VPRORD       $0x12, Y22, Y29
-	VPSRLD       $0x03, Y22, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y21, Y21
-	VPRORD       $0x11, Y19, Y28
-	VPRORD       $0x13, Y19, Y29
-	VPSRLD       $0x0a, Y19, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y21, Y21
-	VPADDD       Y14, Y21, Y21
-	VPADDD       Y21, Y2, Y2
-	VPADDD.BCST  sha256x16K<>+244(SB), Y2, Y2
-	VMOVDQA32    Y7, Y27
-	VPTERNLOGD   $0xca, Y1, Y0, Y27
-	VPADDD       Y7, Y7, Y24
-	VPADDD       Y7, Y7, Y25
-	VPADDD       Y7, Y7, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y2, Y2
-	VPADDD       Y24, Y2, Y2
-	VPADDD       Y2, Y6, Y6
-	VMOVDQA32    Y3, Y31
-	VPTERNLOGD   $0xe8, Y5, Y4, Y31
-	VPADDD       Y3, Y3, Y28
-	VPADDD       Y3, Y3, Y29
-	VPADDD       Y3, Y3, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y2, Y2
-	VPADDD       Y28, Y2, Y2
-	VPRORD       $0x07, Y23, Y28
-	VPRORD       $0x12, Y23, Y29
-	VPSRLD       $0x03, Y23, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y22, Y22
-	VPRORD       $0x11, Y20, Y28
-	VPRORD       $0x13, Y20, Y29
-	VPSRLD       $0x0a, Y20, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y22, Y22
-	VPADDD       Y15, Y22, Y22
-	VPADDD       Y22, Y1, Y1
-	VPADDD.BCST  sha256x16K<>+248(SB), Y1, Y1
-	VMOVDQA32    Y6, Y27
-	VPTERNLOGD   $0xca, Y0, Y7, Y27
-	VPADDD       Y6, Y6, Y24
-	VPADDD       Y6, Y6, Y25
-	VPADDD       Y6, Y6, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y1, Y1
-	VPADDD       Y24, Y1, Y1
-	VPADDD       Y1, Y5, Y5
-	VMOVDQA32    Y2, Y31
-	VPTERNLOGD   $0xe8, Y4, Y3, Y31
-	VPADDD       Y2, Y2, Y28
-	VPADDD       Y2, Y2, Y29
-	VPADDD       Y2, Y2, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y1, Y1
-	VPADDD       Y28, Y1, Y1
-	VPRORD       $0x07, Y8, Y28
-	VPRORD       $0x12, Y8, Y29
-	VPSRLD       $0x03, Y8, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y23, Y23
-	VPRORD       $0x11, Y21, Y28
-	VPRORD       $0x13, Y21, Y29
-	VPSRLD       $0x0a, Y21, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y28, Y23, Y23
-	VPADDD       Y16, Y23, Y23
-	VPADDD       Y23, Y0, Y0
-	VPADDD.BCST  sha256x16K<>+252(SB), Y0, Y0
-	VMOVDQA32    Y5, Y27
-	VPTERNLOGD   $0xca, Y7, Y6, Y27
-	VPADDD       Y5, Y5, Y24
-	VPADDD       Y5, Y5, Y25
-	VPADDD       Y5, Y5, Y26
-	VPTERNLOGD   $0x96, Y26, Y25, Y24
-	VPADDD       Y27, Y0, Y0
-	VPADDD       Y24, Y0, Y0
-	VPADDD       Y0, Y4, Y4
-	VMOVDQA32    Y1, Y31
-	VPTERNLOGD   $0xe8, Y3, Y2, Y31
-	VPADDD       Y1, Y1, Y28
-	VPADDD       Y1, Y1, Y29
-	VPADDD       Y1, Y1, Y30
-	VPTERNLOGD   $0x96, Y30, Y29, Y28
-	VPADDD       Y31, Y0, Y0
-	VPADDD       Y28, Y0, Y0
-
-	// Feed forward H(0); keep H(1) for the second feed-forward.
-	VPADDD.BCST sha256x16IV<>+0(SB), Y0, Y0
-	VMOVDQA32   Y0, Y8
-	VPADDD.BCST sha256x16IV<>+4(SB), Y1, Y1
-	VMOVDQA32   Y1, Y9
-	VPADDD.BCST sha256x16IV<>+8(SB), Y2, Y2
-	VMOVDQA32   Y2, Y10
-	VPADDD.BCST sha256x16IV<>+12(SB), Y3, Y3
-	VMOVDQA32   Y3, Y11
-	VPADDD.BCST sha256x16IV<>+16(SB), Y4, Y4
-	VMOVDQA32   Y4, Y12
-	VPADDD.BCST sha256x16IV<>+20(SB), Y5, Y5
-	VMOVDQA32   Y5, Y13
-	VPADDD.BCST sha256x16IV<>+24(SB), Y6, Y6
-	VMOVDQA32   Y6, Y14
-	VPADDD.BCST sha256x16IV<>+28(SB), Y7, Y7
-	VMOVDQA32   Y7, Y15
-
-	// Second block: constant padding, W+K from a table.
-	VPADDD.BCST sha256x16PadWK<>+0(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+4(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+8(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+12(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+16(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+20(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+24(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+28(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+32(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+36(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+40(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+44(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+48(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+52(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+56(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+60(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+64(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+68(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+72(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+76(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+80(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+84(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+88(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+92(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+96(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+100(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+104(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+108(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+112(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+116(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+120(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+124(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+128(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+132(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+136(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+140(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+144(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+148(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+152(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+156(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+160(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+164(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+168(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+172(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+176(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+180(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+184(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+188(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+192(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+196(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+200(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+204(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+208(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+212(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+216(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+220(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD.BCST sha256x16PadWK<>+224(SB), Y7, Y7
-	VMOVDQA32   Y4, Y27
-	VPTERNLOGD  $0xca, Y6, Y5, Y27
-	VPADDD      Y4, Y4, Y24
-	VPADDD      Y4, Y4, Y25
-	VPADDD      Y4, Y4, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y7, Y7
-	VPADDD      Y24, Y7, Y7
-	VPADDD      Y7, Y3, Y3
-	VMOVDQA32   Y0, Y31
-	VPTERNLOGD  $0xe8, Y2, Y1, Y31
-	VPADDD      Y0, Y0, Y28
-	VPADDD      Y0, Y0, Y29
-	VPADDD      Y0, Y0, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y7, Y7
-	VPADDD      Y28, Y7, Y7
-	VPADDD.BCST sha256x16PadWK<>+228(SB), Y6, Y6
-	VMOVDQA32   Y3, Y27
-	VPTERNLOGD  $0xca, Y5, Y4, Y27
-	VPADDD      Y3, Y3, Y24
-	VPADDD      Y3, Y3, Y25
-	VPADDD      Y3, Y3, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y6, Y6
-	VPADDD      Y24, Y6, Y6
-	VPADDD      Y6, Y2, Y2
-	VMOVDQA32   Y7, Y31
-	VPTERNLOGD  $0xe8, Y1, Y0, Y31
-	VPADDD      Y7, Y7, Y28
-	VPADDD      Y7, Y7, Y29
-	VPADDD      Y7, Y7, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y6, Y6
-	VPADDD      Y28, Y6, Y6
-	VPADDD.BCST sha256x16PadWK<>+232(SB), Y5, Y5
-	VMOVDQA32   Y2, Y27
-	VPTERNLOGD  $0xca, Y4, Y3, Y27
-	VPADDD      Y2, Y2, Y24
-	VPADDD      Y2, Y2, Y25
-	VPADDD      Y2, Y2, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y5, Y5
-	VPADDD      Y24, Y5, Y5
-	VPADDD      Y5, Y1, Y1
-	VMOVDQA32   Y6, Y31
-	VPTERNLOGD  $0xe8, Y0, Y7, Y31
-	VPADDD      Y6, Y6, Y28
-	VPADDD      Y6, Y6, Y29
-	VPADDD      Y6, Y6, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y5, Y5
-	VPADDD      Y28, Y5, Y5
-	VPADDD.BCST sha256x16PadWK<>+236(SB), Y4, Y4
-	VMOVDQA32   Y1, Y27
-	VPTERNLOGD  $0xca, Y3, Y2, Y27
-	VPADDD      Y1, Y1, Y24
-	VPADDD      Y1, Y1, Y25
-	VPADDD      Y1, Y1, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y4, Y4
-	VPADDD      Y24, Y4, Y4
-	VPADDD      Y4, Y0, Y0
-	VMOVDQA32   Y5, Y31
-	VPTERNLOGD  $0xe8, Y7, Y6, Y31
-	VPADDD      Y5, Y5, Y28
-	VPADDD      Y5, Y5, Y29
-	VPADDD      Y5, Y5, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y4, Y4
-	VPADDD      Y28, Y4, Y4
-	VPADDD.BCST sha256x16PadWK<>+240(SB), Y3, Y3
-	VMOVDQA32   Y0, Y27
-	VPTERNLOGD  $0xca, Y2, Y1, Y27
-	VPADDD      Y0, Y0, Y24
-	VPADDD      Y0, Y0, Y25
-	VPADDD      Y0, Y0, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y3, Y3
-	VPADDD      Y24, Y3, Y3
-	VPADDD      Y3, Y7, Y7
-	VMOVDQA32   Y4, Y31
-	VPTERNLOGD  $0xe8, Y6, Y5, Y31
-	VPADDD      Y4, Y4, Y28
-	VPADDD      Y4, Y4, Y29
-	VPADDD      Y4, Y4, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y3, Y3
-	VPADDD      Y28, Y3, Y3
-	VPADDD.BCST sha256x16PadWK<>+244(SB), Y2, Y2
-	VMOVDQA32   Y7, Y27
-	VPTERNLOGD  $0xca, Y1, Y0, Y27
-	VPADDD      Y7, Y7, Y24
-	VPADDD      Y7, Y7, Y25
-	VPADDD      Y7, Y7, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y2, Y2
-	VPADDD      Y24, Y2, Y2
-	VPADDD      Y2, Y6, Y6
-	VMOVDQA32   Y3, Y31
-	VPTERNLOGD  $0xe8, Y5, Y4, Y31
-	VPADDD      Y3, Y3, Y28
-	VPADDD      Y3, Y3, Y29
-	VPADDD      Y3, Y3, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y2, Y2
-	VPADDD      Y28, Y2, Y2
-	VPADDD.BCST sha256x16PadWK<>+248(SB), Y1, Y1
-	VMOVDQA32   Y6, Y27
-	VPTERNLOGD  $0xca, Y0, Y7, Y27
-	VPADDD      Y6, Y6, Y24
-	VPADDD      Y6, Y6, Y25
-	VPADDD      Y6, Y6, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y1, Y1
-	VPADDD      Y24, Y1, Y1
-	VPADDD      Y1, Y5, Y5
-	VMOVDQA32   Y2, Y31
-	VPTERNLOGD  $0xe8, Y4, Y3, Y31
-	VPADDD      Y2, Y2, Y28
-	VPADDD      Y2, Y2, Y29
-	VPADDD      Y2, Y2, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y1, Y1
-	VPADDD      Y28, Y1, Y1
-	VPADDD.BCST sha256x16PadWK<>+252(SB), Y0, Y0
-	VMOVDQA32   Y5, Y27
-	VPTERNLOGD  $0xca, Y7, Y6, Y27
-	VPADDD      Y5, Y5, Y24
-	VPADDD      Y5, Y5, Y25
-	VPADDD      Y5, Y5, Y26
-	VPTERNLOGD  $0x96, Y26, Y25, Y24
-	VPADDD      Y27, Y0, Y0
-	VPADDD      Y24, Y0, Y0
-	VPADDD      Y0, Y4, Y4
-	VMOVDQA32   Y1, Y31
-	VPTERNLOGD  $0xe8, Y3, Y2, Y31
-	VPADDD      Y1, Y1, Y28
-	VPADDD      Y1, Y1, Y29
-	VPADDD      Y1, Y1, Y30
-	VPTERNLOGD  $0x96, Y30, Y29, Y28
-	VPADDD      Y31, Y0, Y0
-	VPADDD      Y28, Y0, Y0
-	VPADDD      Y8, Y0, Y0
-	VPADDD      Y9, Y1, Y1
-	VPADDD      Y10, Y2, Y2
-	VPADDD      Y11, Y3, Y3
-	VPADDD      Y12, Y4, Y4
-	VPADDD      Y13, Y5, Y5
-	VPADDD      Y14, Y6, Y6
-	VPADDD      Y15, Y7, Y7
-	JMP         store
-
-lanes4:
-	// First block, 4 lanes: the message itself, from H(0).
-	VPBROADCASTD sha256x16IV<>+0(SB), X0
-	VPBROADCASTD sha256x16IV<>+4(SB), X1
-	VPBROADCASTD sha256x16IV<>+8(SB), X2
-	VPBROADCASTD sha256x16IV<>+12(SB), X3
-	VPBROADCASTD sha256x16IV<>+16(SB), X4
-	VPBROADCASTD sha256x16IV<>+20(SB), X5
-	VPBROADCASTD sha256x16IV<>+24(SB), X6
-	VPBROADCASTD sha256x16IV<>+28(SB), X7
-	VPADDD       X8, X7, X7
-	VPADDD.BCST  sha256x16K<>+0(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPADDD       X9, X6, X6
-	VPADDD.BCST  sha256x16K<>+4(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPADDD       X10, X5, X5
-	VPADDD.BCST  sha256x16K<>+8(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPADDD       X11, X4, X4
-	VPADDD.BCST  sha256x16K<>+12(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPADDD       X12, X3, X3
-	VPADDD.BCST  sha256x16K<>+16(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPADDD       X13, X2, X2
-	VPADDD.BCST  sha256x16K<>+20(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPADDD       X14, X1, X1
-	VPADDD.BCST  sha256x16K<>+24(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPADDD       X15, X0, X0
-	VPADDD.BCST  sha256x16K<>+28(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPADDD       X16, X7, X7
-	VPADDD.BCST  sha256x16K<>+32(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPADDD       X17, X6, X6
-	VPADDD.BCST  sha256x16K<>+36(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPADDD       X18, X5, X5
-	VPADDD.BCST  sha256x16K<>+40(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPADDD       X19, X4, X4
-	VPADDD.BCST  sha256x16K<>+44(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPADDD       X20, X3, X3
-	VPADDD.BCST  sha256x16K<>+48(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPADDD       X21, X2, X2
-	VPADDD.BCST  sha256x16K<>+52(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPADDD       X22, X1, X1
-	VPADDD.BCST  sha256x16K<>+56(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPADDD       X23, X0, X0
-	VPADDD.BCST  sha256x16K<>+60(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPRORD       $0x07, X9, X28
-	VPRORD       $0x12, X9, X29
-	VPSRLD       $0x03, X9, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X8, X8
-	VPRORD       $0x11, X22, X28
-	VPRORD       $0x13, X22, X29
-	VPSRLD       $0x0a, X22, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X8, X8
-	VPADDD       X17, X8, X8
-	VPADDD       X8, X7, X7
-	VPADDD.BCST  sha256x16K<>+64(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPRORD       $0x07, X10, X28
-	VPRORD       $0x12, X10, X29
-	VPSRLD       $0x03, X10, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X9, X9
-	VPRORD       $0x11, X23, X28
-	VPRORD       $0x13, X23, X29
-	VPSRLD       $0x0a, X23, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X9, X9
-	VPADDD       X18, X9, X9
-	VPADDD       X9, X6, X6
-	VPADDD.BCST  sha256x16K<>+68(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPRORD       $0x07, X11, X28
-	VPRORD       $0x12, X11, X29
-	VPSRLD       $0x03, X11, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X10, X10
-	VPRORD       $0x11, X8, X28
-	VPRORD       $0x13, X8, X29
-	VPSRLD       $0x0a, X8, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X10, X10
-	VPADDD       X19, X10, X10
-	VPADDD       X10, X5, X5
-	VPADDD.BCST  sha256x16K<>+72(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPRORD       $0x07, X12, X28
-	VPRORD       $0x12, X12, X29
-	VPSRLD       $0x03, X12, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X11, X11
-	VPRORD       $0x11, X9, X28
-	VPRORD       $0x13, X9, X29
-	VPSRLD       $0x0a, X9, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X11, X11
-	VPADDD       X20, X11, X11
-	VPADDD       X11, X4, X4
-	VPADDD.BCST  sha256x16K<>+76(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPRORD       $0x07, X13, X28
-	VPRORD       $0x12, X13, X29
-	VPSRLD       $0x03, X13, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X12, X12
-	VPRORD       $0x11, X10, X28
-	VPRORD       $0x13, X10, X29
-	VPSRLD       $0x0a, X10, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X12, X12
-	VPADDD       X21, X12, X12
-	VPADDD       X12, X3, X3
-	VPADDD.BCST  sha256x16K<>+80(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPRORD       $0x07, X14, X28
-	VPRORD       $0x12, X14, X29
-	VPSRLD       $0x03, X14, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X13, X13
-	VPRORD       $0x11, X11, X28
-	VPRORD       $0x13, X11, X29
-	VPSRLD       $0x0a, X11, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X13, X13
-	VPADDD       X22, X13, X13
-	VPADDD       X13, X2, X2
-	VPADDD.BCST  sha256x16K<>+84(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPRORD       $0x07, X15, X28
-	VPRORD       $0x12, X15, X29
-	VPSRLD       $0x03, X15, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X14, X14
-	VPRORD       $0x11, X12, X28
-	VPRORD       $0x13, X12, X29
-	VPSRLD       $0x0a, X12, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X14, X14
-	VPADDD       X23, X14, X14
-	VPADDD       X14, X1, X1
-	VPADDD.BCST  sha256x16K<>+88(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPRORD       $0x07, X16, X28
-	VPRORD       $0x12, X16, X29
-	VPSRLD       $0x03, X16, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X15, X15
-	VPRORD       $0x11, X13, X28
-	VPRORD       $0x13, X13, X29
-	VPSRLD       $0x0a, X13, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X15, X15
-	VPADDD       X8, X15, X15
-	VPADDD       X15, X0, X0
-	VPADDD.BCST  sha256x16K<>+92(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPRORD       $0x07, X17, X28
-	VPRORD       $0x12, X17, X29
-	VPSRLD       $0x03, X17, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X16, X16
-	VPRORD       $0x11, X14, X28
-	VPRORD       $0x13, X14, X29
-	VPSRLD       $0x0a, X14, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X16, X16
-	VPADDD       X9, X16, X16
-	VPADDD       X16, X7, X7
-	VPADDD.BCST  sha256x16K<>+96(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPRORD       $0x07, X18, X28
-	VPRORD       $0x12, X18, X29
-	VPSRLD       $0x03, X18, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X17, X17
-	VPRORD       $0x11, X15, X28
-	VPRORD       $0x13, X15, X29
-	VPSRLD       $0x0a, X15, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X17, X17
-	VPADDD       X10, X17, X17
-	VPADDD       X17, X6, X6
-	VPADDD.BCST  sha256x16K<>+100(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPRORD       $0x07, X19, X28
-	VPRORD       $0x12, X19, X29
-	VPSRLD       $0x03, X19, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X18, X18
-	VPRORD       $0x11, X16, X28
-	VPRORD       $0x13, X16, X29
-	VPSRLD       $0x0a, X16, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X18, X18
-	VPADDD       X11, X18, X18
-	VPADDD       X18, X5, X5
-	VPADDD.BCST  sha256x16K<>+104(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPRORD       $0x07, X20, X28
-	VPRORD       $0x12, X20, X29
-	VPSRLD       $0x03, X20, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X19, X19
-	VPRORD       $0x11, X17, X28
-	VPRORD       $0x13, X17, X29
-	VPSRLD       $0x0a, X17, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X19, X19
-	VPADDD       X12, X19, X19
-	VPADDD       X19, X4, X4
-	VPADDD.BCST  sha256x16K<>+108(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPRORD       $0x07, X21, X28
-	VPRORD       $0x12, X21, X29
-	VPSRLD       $0x03, X21, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X20, X20
-	VPRORD       $0x11, X18, X28
-	VPRORD       $0x13, X18, X29
-	VPSRLD       $0x0a, X18, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X20, X20
-	VPADDD       X13, X20, X20
-	VPADDD       X20, X3, X3
-	VPADDD.BCST  sha256x16K<>+112(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPRORD       $0x07, X22, X28
-	VPRORD       $0x12, X22, X29
-	VPSRLD       $0x03, X22, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X21, X21
-	VPRORD       $0x11, X19, X28
-	VPRORD       $0x13, X19, X29
-	VPSRLD       $0x0a, X19, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X21, X21
-	VPADDD       X14, X21, X21
-	VPADDD       X21, X2, X2
-	VPADDD.BCST  sha256x16K<>+116(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPRORD       $0x07, X23, X28
-	VPRORD       $0x12, X23, X29
-	VPSRLD       $0x03, X23, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X22, X22
-	VPRORD       $0x11, X20, X28
-	VPRORD       $0x13, X20, X29
-	VPSRLD       $0x0a, X20, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X22, X22
-	VPADDD       X15, X22, X22
-	VPADDD       X22, X1, X1
-	VPADDD.BCST  sha256x16K<>+120(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPRORD       $0x07, X8, X28
-	VPRORD       $0x12, X8, X29
-	VPSRLD       $0x03, X8, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X23, X23
-	VPRORD       $0x11, X21, X28
-	VPRORD       $0x13, X21, X29
-	VPSRLD       $0x0a, X21, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X23, X23
-	VPADDD       X16, X23, X23
-	VPADDD       X23, X0, X0
-	VPADDD.BCST  sha256x16K<>+124(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPRORD       $0x07, X9, X28
-	VPRORD       $0x12, X9, X29
-	VPSRLD       $0x03, X9, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X8, X8
-	VPRORD       $0x11, X22, X28
-	VPRORD       $0x13, X22, X29
-	VPSRLD       $0x0a, X22, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X8, X8
-	VPADDD       X17, X8, X8
-	VPADDD       X8, X7, X7
-	VPADDD.BCST  sha256x16K<>+128(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPRORD       $0x07, X10, X28
-	VPRORD       $0x12, X10, X29
-	VPSRLD       $0x03, X10, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X9, X9
-	VPRORD       $0x11, X23, X28
-	VPRORD       $0x13, X23, X29
-	VPSRLD       $0x0a, X23, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X9, X9
-	VPADDD       X18, X9, X9
-	VPADDD       X9, X6, X6
-	VPADDD.BCST  sha256x16K<>+132(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPRORD       $0x07, X11, X28
-	VPRORD       $0x12, X11, X29
-	VPSRLD       $0x03, X11, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X10, X10
-	VPRORD       $0x11, X8, X28
-	VPRORD       $0x13, X8, X29
-	VPSRLD       $0x0a, X8, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X10, X10
-	VPADDD       X19, X10, X10
-	VPADDD       X10, X5, X5
-	VPADDD.BCST  sha256x16K<>+136(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPRORD       $0x07, X12, X28
-	VPRORD       $0x12, X12, X29
-	VPSRLD       $0x03, X12, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X11, X11
-	VPRORD       $0x11, X9, X28
-	VPRORD       $0x13, X9, X29
-	VPSRLD       $0x0a, X9, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X11, X11
-	VPADDD       X20, X11, X11
-	VPADDD       X11, X4, X4
-	VPADDD.BCST  sha256x16K<>+140(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPRORD       $0x07, X13, X28
-	VPRORD       $0x12, X13, X29
-	VPSRLD       $0x03, X13, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X12, X12
-	VPRORD       $0x11, X10, X28
-	VPRORD       $0x13, X10, X29
-	VPSRLD       $0x0a, X10, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X12, X12
-	VPADDD       X21, X12, X12
-	VPADDD       X12, X3, X3
-	VPADDD.BCST  sha256x16K<>+144(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPRORD       $0x07, X14, X28
-	VPRORD       $0x12, X14, X29
-	VPSRLD       $0x03, X14, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X13, X13
-	VPRORD       $0x11, X11, X28
-	VPRORD       $0x13, X11, X29
-	VPSRLD       $0x0a, X11, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X13, X13
-	VPADDD       X22, X13, X13
-	VPADDD       X13, X2, X2
-	VPADDD.BCST  sha256x16K<>+148(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPRORD       $0x07, X15, X28
-	VPRORD       $0x12, X15, X29
-	VPSRLD       $0x03, X15, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X14, X14
-	VPRORD       $0x11, X12, X28
-	VPRORD       $0x13, X12, X29
-	VPSRLD       $0x0a, X12, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X14, X14
-	VPADDD       X23, X14, X14
-	VPADDD       X14, X1, X1
-	VPADDD.BCST  sha256x16K<>+152(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPRORD       $0x07, X16, X28
-	VPRORD       $0x12, X16, X29
-	VPSRLD       $0x03, X16, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X15, X15
-	VPRORD       $0x11, X13, X28
-	VPRORD       $0x13, X13, X29
-	VPSRLD       $0x0a, X13, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X15, X15
-	VPADDD       X8, X15, X15
-	VPADDD       X15, X0, X0
-	VPADDD.BCST  sha256x16K<>+156(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPRORD       $0x07, X17, X28
-	VPRORD       $0x12, X17, X29
-	VPSRLD       $0x03, X17, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X16, X16
-	VPRORD       $0x11, X14, X28
-	VPRORD       $0x13, X14, X29
-	VPSRLD       $0x0a, X14, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X16, X16
-	VPADDD       X9, X16, X16
-	VPADDD       X16, X7, X7
-	VPADDD.BCST  sha256x16K<>+160(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPRORD       $0x07, X18, X28
-	VPRORD       $0x12, X18, X29
-	VPSRLD       $0x03, X18, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X17, X17
-	VPRORD       $0x11, X15, X28
-	VPRORD       $0x13, X15, X29
-	VPSRLD       $0x0a, X15, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X17, X17
-	VPADDD       X10, X17, X17
-	VPADDD       X17, X6, X6
-	VPADDD.BCST  sha256x16K<>+164(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPRORD       $0x07, X19, X28
-	VPRORD       $0x12, X19, X29
-	VPSRLD       $0x03, X19, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X18, X18
-	VPRORD       $0x11, X16, X28
-	VPRORD       $0x13, X16, X29
-	VPSRLD       $0x0a, X16, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X18, X18
-	VPADDD       X11, X18, X18
-	VPADDD       X18, X5, X5
-	VPADDD.BCST  sha256x16K<>+168(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPRORD       $0x07, X20, X28
-	VPRORD       $0x12, X20, X29
-	VPSRLD       $0x03, X20, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X19, X19
-	VPRORD       $0x11, X17, X28
-	VPRORD       $0x13, X17, X29
-	VPSRLD       $0x0a, X17, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X19, X19
-	VPADDD       X12, X19, X19
-	VPADDD       X19, X4, X4
-	VPADDD.BCST  sha256x16K<>+172(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPRORD       $0x07, X21, X28
-	VPRORD       $0x12, X21, X29
-	VPSRLD       $0x03, X21, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X20, X20
-	VPRORD       $0x11, X18, X28
-	VPRORD       $0x13, X18, X29
-	VPSRLD       $0x0a, X18, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X20, X20
-	VPADDD       X13, X20, X20
-	VPADDD       X20, X3, X3
-	VPADDD.BCST  sha256x16K<>+176(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPRORD       $0x07, X22, X28
-	VPRORD       $0x12, X22, X29
-	VPSRLD       $0x03, X22, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X21, X21
-	VPRORD       $0x11, X19, X28
-	VPRORD       $0x13, X19, X29
-	VPSRLD       $0x0a, X19, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X21, X21
-	VPADDD       X14, X21, X21
-	VPADDD       X21, X2, X2
-	VPADDD.BCST  sha256x16K<>+180(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPRORD       $0x07, X23, X28
-	VPRORD       $0x12, X23, X29
-	VPSRLD       $0x03, X23, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X22, X22
-	VPRORD       $0x11, X20, X28
-	VPRORD       $0x13, X20, X29
-	VPSRLD       $0x0a, X20, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X22, X22
-	VPADDD       X15, X22, X22
-	VPADDD       X22, X1, X1
-	VPADDD.BCST  sha256x16K<>+184(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPRORD       $0x07, X8, X28
-	VPRORD       $0x12, X8, X29
-	VPSRLD       $0x03, X8, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X23, X23
-	VPRORD       $0x11, X21, X28
-	VPRORD       $0x13, X21, X29
-	VPSRLD       $0x0a, X21, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X23, X23
-	VPADDD       X16, X23, X23
-	VPADDD       X23, X0, X0
-	VPADDD.BCST  sha256x16K<>+188(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPRORD       $0x07, X9, X28
-	VPRORD       $0x12, X9, X29
-	VPSRLD       $0x03, X9, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X8, X8
-	VPRORD       $0x11, X22, X28
-	VPRORD       $0x13, X22, X29
-	VPSRLD       $0x0a, X22, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X8, X8
-	VPADDD       X17, X8, X8
-	VPADDD       X8, X7, X7
-	VPADDD.BCST  sha256x16K<>+192(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPRORD       $0x07, X10, X28
-	VPRORD       $0x12, X10, X29
-	VPSRLD       $0x03, X10, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X9, X9
-	VPRORD       $0x11, X23, X28
-	VPRORD       $0x13, X23, X29
-	VPSRLD       $0x0a, X23, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X9, X9
-	VPADDD       X18, X9, X9
-	VPADDD       X9, X6, X6
-	VPADDD.BCST  sha256x16K<>+196(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPRORD       $0x07, X11, X28
-	VPRORD       $0x12, X11, X29
-	VPSRLD       $0x03, X11, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X10, X10
-	VPRORD       $0x11, X8, X28
-	VPRORD       $0x13, X8, X29
-	VPSRLD       $0x0a, X8, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X10, X10
-	VPADDD       X19, X10, X10
-	VPADDD       X10, X5, X5
-	VPADDD.BCST  sha256x16K<>+200(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPRORD       $0x07, X12, X28
-	VPRORD       $0x12, X12, X29
-	VPSRLD       $0x03, X12, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X11, X11
-	VPRORD       $0x11, X9, X28
-	VPRORD       $0x13, X9, X29
-	VPSRLD       $0x0a, X9, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X11, X11
-	VPADDD       X20, X11, X11
-	VPADDD       X11, X4, X4
-	VPADDD.BCST  sha256x16K<>+204(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPRORD       $0x07, X13, X28
-	VPRORD       $0x12, X13, X29
-	VPSRLD       $0x03, X13, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X12, X12
-	VPRORD       $0x11, X10, X28
-	VPRORD       $0x13, X10, X29
-	VPSRLD       $0x0a, X10, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X12, X12
-	VPADDD       X21, X12, X12
-	VPADDD       X12, X3, X3
-	VPADDD.BCST  sha256x16K<>+208(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPRORD       $0x07, X14, X28
-	VPRORD       $0x12, X14, X29
-	VPSRLD       $0x03, X14, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X13, X13
-	VPRORD       $0x11, X11, X28
-	VPRORD       $0x13, X11, X29
-	VPSRLD       $0x0a, X11, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X13, X13
-	VPADDD       X22, X13, X13
-	VPADDD       X13, X2, X2
-	VPADDD.BCST  sha256x16K<>+212(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPRORD       $0x07, X15, X28
-	VPRORD       $0x12, X15, X29
-	VPSRLD       $0x03, X15, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X14, X14
-	VPRORD       $0x11, X12, X28
-	VPRORD       $0x13, X12, X29
-	VPSRLD       $0x0a, X12, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X14, X14
-	VPADDD       X23, X14, X14
-	VPADDD       X14, X1, X1
-	VPADDD.BCST  sha256x16K<>+216(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPRORD       $0x07, X16, X28
-	VPRORD       $0x12, X16, X29
-	VPSRLD       $0x03, X16, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X15, X15
-	VPRORD       $0x11, X13, X28
-	VPRORD       $0x13, X13, X29
-	VPSRLD       $0x0a, X13, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X15, X15
-	VPADDD       X8, X15, X15
-	VPADDD       X15, X0, X0
-	VPADDD.BCST  sha256x16K<>+220(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-	VPRORD       $0x07, X17, X28
-	VPRORD       $0x12, X17, X29
-	VPSRLD       $0x03, X17, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X16, X16
-	VPRORD       $0x11, X14, X28
-	VPRORD       $0x13, X14, X29
-	VPSRLD       $0x0a, X14, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X16, X16
-	VPADDD       X9, X16, X16
-	VPADDD       X16, X7, X7
-	VPADDD.BCST  sha256x16K<>+224(SB), X7, X7
-	VMOVDQA32    X4, X27
-	VPTERNLOGD   $0xca, X6, X5, X27
-	VPADDD       X4, X4, X24
-	VPADDD       X4, X4, X25
-	VPADDD       X4, X4, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X7, X7
-	VPADDD       X24, X7, X7
-	VPADDD       X7, X3, X3
-	VMOVDQA32    X0, X31
-	VPTERNLOGD   $0xe8, X2, X1, X31
-	VPADDD       X0, X0, X28
-	VPADDD       X0, X0, X29
-	VPADDD       X0, X0, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X7, X7
-	VPADDD       X28, X7, X7
-	VPRORD       $0x07, X18, X28
-	VPRORD       $0x12, X18, X29
-	VPSRLD       $0x03, X18, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X17, X17
-	VPRORD       $0x11, X15, X28
-	VPRORD       $0x13, X15, X29
-	VPSRLD       $0x0a, X15, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X17, X17
-	VPADDD       X10, X17, X17
-	VPADDD       X17, X6, X6
-	VPADDD.BCST  sha256x16K<>+228(SB), X6, X6
-	VMOVDQA32    X3, X27
-	VPTERNLOGD   $0xca, X5, X4, X27
-	VPADDD       X3, X3, X24
-	VPADDD       X3, X3, X25
-	VPADDD       X3, X3, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X6, X6
-	VPADDD       X24, X6, X6
-	VPADDD       X6, X2, X2
-	VMOVDQA32    X7, X31
-	VPTERNLOGD   $0xe8, X1, X0, X31
-	VPADDD       X7, X7, X28
-	VPADDD       X7, X7, X29
-	VPADDD       X7, X7, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X6, X6
-	VPADDD       X28, X6, X6
-	VPRORD       $0x07, X19, X28
-	VPRORD       $0x12, X19, X29
-	VPSRLD       $0x03, X19, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X18, X18
-	VPRORD       $0x11, X16, X28
-	VPRORD       $0x13, X16, X29
-	VPSRLD       $0x0a, X16, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X18, X18
-	VPADDD       X11, X18, X18
-	VPADDD       X18, X5, X5
-	VPADDD.BCST  sha256x16K<>+232(SB), X5, X5
-	VMOVDQA32    X2, X27
-	VPTERNLOGD   $0xca, X4, X3, X27
-	VPADDD       X2, X2, X24
-	VPADDD       X2, X2, X25
-	VPADDD       X2, X2, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X5, X5
-	VPADDD       X24, X5, X5
-	VPADDD       X5, X1, X1
-	VMOVDQA32    X6, X31
-	VPTERNLOGD   $0xe8, X0, X7, X31
-	VPADDD       X6, X6, X28
-	VPADDD       X6, X6, X29
-	VPADDD       X6, X6, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X5, X5
-	VPADDD       X28, X5, X5
-	VPRORD       $0x07, X20, X28
-	VPRORD       $0x12, X20, X29
-	VPSRLD       $0x03, X20, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X19, X19
-	VPRORD       $0x11, X17, X28
-	VPRORD       $0x13, X17, X29
-	VPSRLD       $0x0a, X17, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X19, X19
-	VPADDD       X12, X19, X19
-	VPADDD       X19, X4, X4
-	VPADDD.BCST  sha256x16K<>+236(SB), X4, X4
-	VMOVDQA32    X1, X27
-	VPTERNLOGD   $0xca, X3, X2, X27
-	VPADDD       X1, X1, X24
-	VPADDD       X1, X1, X25
-	VPADDD       X1, X1, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X4, X4
-	VPADDD       X24, X4, X4
-	VPADDD       X4, X0, X0
-	VMOVDQA32    X5, X31
-	VPTERNLOGD   $0xe8, X7, X6, X31
-	VPADDD       X5, X5, X28
-	VPADDD       X5, X5, X29
-	VPADDD       X5, X5, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X4, X4
-	VPADDD       X28, X4, X4
-	VPRORD       $0x07, X21, X28
-	VPRORD       $0x12, X21, X29
-	VPSRLD       $0x03, X21, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X20, X20
-	VPRORD       $0x11, X18, X28
-	VPRORD       $0x13, X18, X29
-	VPSRLD       $0x0a, X18, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X20, X20
-	VPADDD       X13, X20, X20
-	VPADDD       X20, X3, X3
-	VPADDD.BCST  sha256x16K<>+240(SB), X3, X3
-	VMOVDQA32    X0, X27
-	VPTERNLOGD   $0xca, X2, X1, X27
-	VPADDD       X0, X0, X24
-	VPADDD       X0, X0, X25
-	VPADDD       X0, X0, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X3, X3
-	VPADDD       X24, X3, X3
-	VPADDD       X3, X7, X7
-	VMOVDQA32    X4, X31
-	VPTERNLOGD   $0xe8, X6, X5, X31
-	VPADDD       X4, X4, X28
-	VPADDD       X4, X4, X29
-	VPADDD       X4, X4, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X3, X3
-	VPADDD       X28, X3, X3
-	VPRORD       $0x07, X22, X28
-	VPRORD       $0x12, X22, X29
-	VPSRLD       $0x03, X22, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X21, X21
-	VPRORD       $0x11, X19, X28
-	VPRORD       $0x13, X19, X29
-	VPSRLD       $0x0a, X19, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X21, X21
-	VPADDD       X14, X21, X21
-	VPADDD       X21, X2, X2
-	VPADDD.BCST  sha256x16K<>+244(SB), X2, X2
-	VMOVDQA32    X7, X27
-	VPTERNLOGD   $0xca, X1, X0, X27
-	VPADDD       X7, X7, X24
-	VPADDD       X7, X7, X25
-	VPADDD       X7, X7, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X2, X2
-	VPADDD       X24, X2, X2
-	VPADDD       X2, X6, X6
-	VMOVDQA32    X3, X31
-	VPTERNLOGD   $0xe8, X5, X4, X31
-	VPADDD       X3, X3, X28
-	VPADDD       X3, X3, X29
-	VPADDD       X3, X3, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X2, X2
-	VPADDD       X28, X2, X2
-	VPRORD       $0x07, X23, X28
-	VPRORD       $0x12, X23, X29
-	VPSRLD       $0x03, X23, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X22, X22
-	VPRORD       $0x11, X20, X28
-	VPRORD       $0x13, X20, X29
-	VPSRLD       $0x0a, X20, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X22, X22
-	VPADDD       X15, X22, X22
-	VPADDD       X22, X1, X1
-	VPADDD.BCST  sha256x16K<>+248(SB), X1, X1
-	VMOVDQA32    X6, X27
-	VPTERNLOGD   $0xca, X0, X7, X27
-	VPADDD       X6, X6, X24
-	VPADDD       X6, X6, X25
-	VPADDD       X6, X6, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X1, X1
-	VPADDD       X24, X1, X1
-	VPADDD       X1, X5, X5
-	VMOVDQA32    X2, X31
-	VPTERNLOGD   $0xe8, X4, X3, X31
-	VPADDD       X2, X2, X28
-	VPADDD       X2, X2, X29
-	VPADDD       X2, X2, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X1, X1
-	VPADDD       X28, X1, X1
-	VPRORD       $0x07, X8, X28
-	VPRORD       $0x12, X8, X29
-	VPSRLD       $0x03, X8, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X23, X23
-	VPRORD       $0x11, X21, X28
-	VPRORD       $0x13, X21, X29
-	VPSRLD       $0x0a, X21, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X28, X23, X23
-	VPADDD       X16, X23, X23
-	VPADDD       X23, X0, X0
-	VPADDD.BCST  sha256x16K<>+252(SB), X0, X0
-	VMOVDQA32    X5, X27
-	VPTERNLOGD   $0xca, X7, X6, X27
-	VPADDD       X5, X5, X24
-	VPADDD       X5, X5, X25
-	VPADDD       X5, X5, X26
-	VPTERNLOGD   $0x96, X26, X25, X24
-	VPADDD       X27, X0, X0
-	VPADDD       X24, X0, X0
-	VPADDD       X0, X4, X4
-	VMOVDQA32    X1, X31
-	VPTERNLOGD   $0xe8, X3, X2, X31
-	VPADDD       X1, X1, X28
-	VPADDD       X1, X1, X29
-	VPADDD       X1, X1, X30
-	VPTERNLOGD   $0x96, X30, X29, X28
-	VPADDD       X31, X0, X0
-	VPADDD       X28, X0, X0
-
-	// Feed forward H(0); keep H(1) for the second feed-forward.
-	VPADDD.BCST sha256x16IV<>+0(SB), X0, X0
-	VMOVDQA32   X0, X8
-	VPADDD.BCST sha256x16IV<>+4(SB), X1, X1
-	VMOVDQA32   X1, X9
-	VPADDD.BCST sha256x16IV<>+8(SB), X2, X2
-	VMOVDQA32   X2, X10
-	VPADDD.BCST sha256x16IV<>+12(SB), X3, X3
-	VMOVDQA32   X3, X11
-	VPADDD.BCST sha256x16IV<>+16(SB), X4, X4
-	VMOVDQA32   X4, X12
-	VPADDD.BCST sha256x16IV<>+20(SB), X5, X5
-	VMOVDQA32   X5, X13
-	VPADDD.BCST sha256x16IV<>+24(SB), X6, X6
-	VMOVDQA32   X6, X14
-	VPADDD.BCST sha256x16IV<>+28(SB), X7, X7
-	VMOVDQA32   X7, X15
-
-	// Second block: constant padding, W+K from a table.
-	VPADDD.BCST sha256x16PadWK<>+0(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+4(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+8(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+12(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+16(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+20(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+24(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+28(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+32(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+36(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+40(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+44(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+48(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+52(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+56(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+60(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+64(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+68(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+72(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+76(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+80(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+84(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+88(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+92(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+96(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+100(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+104(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+108(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+112(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+116(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+120(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+124(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+128(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+132(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+136(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+140(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+144(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+148(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+152(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+156(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+160(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+164(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+168(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+172(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+176(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+180(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+184(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+188(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+192(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+196(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+200(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+204(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+208(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+212(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+216(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+220(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD.BCST sha256x16PadWK<>+224(SB), X7, X7
-	VMOVDQA32   X4, X27
-	VPTERNLOGD  $0xca, X6, X5, X27
-	VPADDD      X4, X4, X24
-	VPADDD      X4, X4, X25
-	VPADDD      X4, X4, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X7, X7
-	VPADDD      X24, X7, X7
-	VPADDD      X7, X3, X3
-	VMOVDQA32   X0, X31
-	VPTERNLOGD  $0xe8, X2, X1, X31
-	VPADDD      X0, X0, X28
-	VPADDD      X0, X0, X29
-	VPADDD      X0, X0, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X7, X7
-	VPADDD      X28, X7, X7
-	VPADDD.BCST sha256x16PadWK<>+228(SB), X6, X6
-	VMOVDQA32   X3, X27
-	VPTERNLOGD  $0xca, X5, X4, X27
-	VPADDD      X3, X3, X24
-	VPADDD      X3, X3, X25
-	VPADDD      X3, X3, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X6, X6
-	VPADDD      X24, X6, X6
-	VPADDD      X6, X2, X2
-	VMOVDQA32   X7, X31
-	VPTERNLOGD  $0xe8, X1, X0, X31
-	VPADDD      X7, X7, X28
-	VPADDD      X7, X7, X29
-	VPADDD      X7, X7, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X6, X6
-	VPADDD      X28, X6, X6
-	VPADDD.BCST sha256x16PadWK<>+232(SB), X5, X5
-	VMOVDQA32   X2, X27
-	VPTERNLOGD  $0xca, X4, X3, X27
-	VPADDD      X2, X2, X24
-	VPADDD      X2, X2, X25
-	VPADDD      X2, X2, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X5, X5
-	VPADDD      X24, X5, X5
-	VPADDD      X5, X1, X1
-	VMOVDQA32   X6, X31
-	VPTERNLOGD  $0xe8, X0, X7, X31
-	VPADDD      X6, X6, X28
-	VPADDD      X6, X6, X29
-	VPADDD      X6, X6, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X5, X5
-	VPADDD      X28, X5, X5
-	VPADDD.BCST sha256x16PadWK<>+236(SB), X4, X4
-	VMOVDQA32   X1, X27
-	VPTERNLOGD  $0xca, X3, X2, X27
-	VPADDD      X1, X1, X24
-	VPADDD      X1, X1, X25
-	VPADDD      X1, X1, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X4, X4
-	VPADDD      X24, X4, X4
-	VPADDD      X4, X0, X0
-	VMOVDQA32   X5, X31
-	VPTERNLOGD  $0xe8, X7, X6, X31
-	VPADDD      X5, X5, X28
-	VPADDD      X5, X5, X29
-	VPADDD      X5, X5, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X4, X4
-	VPADDD      X28, X4, X4
-	VPADDD.BCST sha256x16PadWK<>+240(SB), X3, X3
-	VMOVDQA32   X0, X27
-	VPTERNLOGD  $0xca, X2, X1, X27
-	VPADDD      X0, X0, X24
-	VPADDD      X0, X0, X25
-	VPADDD      X0, X0, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X3, X3
-	VPADDD      X24, X3, X3
-	VPADDD      X3, X7, X7
-	VMOVDQA32   X4, X31
-	VPTERNLOGD  $0xe8, X6, X5, X31
-	VPADDD      X4, X4, X28
-	VPADDD      X4, X4, X29
-	VPADDD      X4, X4, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X3, X3
-	VPADDD      X28, X3, X3
-	VPADDD.BCST sha256x16PadWK<>+244(SB), X2, X2
-	VMOVDQA32   X7, X27
-	VPTERNLOGD  $0xca, X1, X0, X27
-	VPADDD      X7, X7, X24
-	VPADDD      X7, X7, X25
-	VPADDD      X7, X7, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X2, X2
-	VPADDD      X24, X2, X2
-	VPADDD      X2, X6, X6
-	VMOVDQA32   X3, X31
-	VPTERNLOGD  $0xe8, X5, X4, X31
-	VPADDD      X3, X3, X28
-	VPADDD      X3, X3, X29
-	VPADDD      X3, X3, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X2, X2
-	VPADDD      X28, X2, X2
-	VPADDD.BCST sha256x16PadWK<>+248(SB), X1, X1
-	VMOVDQA32   X6, X27
-	VPTERNLOGD  $0xca, X0, X7, X27
-	VPADDD      X6, X6, X24
-	VPADDD      X6, X6, X25
-	VPADDD      X6, X6, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X1, X1
-	VPADDD      X24, X1, X1
-	VPADDD      X1, X5, X5
-	VMOVDQA32   X2, X31
-	VPTERNLOGD  $0xe8, X4, X3, X31
-	VPADDD      X2, X2, X28
-	VPADDD      X2, X2, X29
-	VPADDD      X2, X2, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X1, X1
-	VPADDD      X28, X1, X1
-	VPADDD.BCST sha256x16PadWK<>+252(SB), X0, X0
-	VMOVDQA32   X5, X27
-	VPTERNLOGD  $0xca, X7, X6, X27
-	VPADDD      X5, X5, X24
-	VPADDD      X5, X5, X25
-	VPADDD      X5, X5, X26
-	VPTERNLOGD  $0x96, X26, X25, X24
-	VPADDD      X27, X0, X0
-	VPADDD      X24, X0, X0
-	VPADDD      X0, X4, X4
-	VMOVDQA32   X1, X31
-	VPTERNLOGD  $0xe8, X3, X2, X31
-	VPADDD      X1, X1, X28
-	VPADDD      X1, X1, X29
-	VPADDD      X1, X1, X30
-	VPTERNLOGD  $0x96, X30, X29, X28
-	VPADDD      X31, X0, X0
-	VPADDD      X28, X0, X0
-	VPADDD      X8, X0, X0
-	VPADDD      X9, X1, X1
-	VPADDD      X10, X2, X2
-	VPADDD      X11, X3, X3
-	VPADDD      X12, X4, X4
-	VPADDD      X13, X5, X5
-	VPADDD      X14, X6, X6
-	VPADDD      X15, X7, X7
-
-store:
 	// Transpose 8 words × 16 lanes into 16 ordinary digests.
 	VPUNPCKLDQ  Z1, Z0, Z8
 	VPUNPCKHDQ  Z1, Z0, Z9
@@ -9194,7 +3475,27 @@ store:
 	VSHUFI32X4  $0x88, Z7, Z6, Z1
 	VSHUFI32X4  $0xdd, Z5, Z4, Z2
 	VSHUFI32X4  $0xdd, Z7, Z6, Z3
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z12, Z12
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z13, Z13
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z14, Z14
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z15, Z15
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z0, Z0
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z1, Z1
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z2, Z2
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z3, Z3
+	CMPQ        CX, R10
+	JLO         partialStore
+	VMOVDQU32   Z12, (DI)
+	VMOVDQU32   Z13, 64(DI)
+	VMOVDQU32   Z14, 128(DI)
+	VMOVDQU32   Z15, 192(DI)
+	VMOVDQU32   Z0, 256(DI)
+	VMOVDQU32   Z1, 320(DI)
+	VMOVDQU32   Z2, 384(DI)
+	VMOVDQU32   Z3, 448(DI)
+	JMP         stored
 
+partialStore:
 	// out[r] holds lanes 2r, 2r+1: store the lanes < m.
 	XORL      AX, AX
 	CMPQ      DX, $0x00000000
@@ -9202,7 +3503,6 @@ store:
 	CMPQ      DX, $0x00000001
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z12, Z12
 	VMOVDQU32 Z12, K1, (DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x00000002
@@ -9210,7 +3510,6 @@ store:
 	CMPQ      DX, $0x00000003
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z13, Z13
 	VMOVDQU32 Z13, K1, 64(DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x00000004
@@ -9218,7 +3517,6 @@ store:
 	CMPQ      DX, $0x00000005
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z14, Z14
 	VMOVDQU32 Z14, K1, 128(DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x00000006
@@ -9226,7 +3524,6 @@ store:
 	CMPQ      DX, $0x00000007
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z15, Z15
 	VMOVDQU32 Z15, K1, 192(DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x00000008
@@ -9234,7 +3531,6 @@ store:
 	CMPQ      DX, $0x00000009
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z0, Z0
 	VMOVDQU32 Z0, K1, 256(DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x0000000a
@@ -9242,7 +3538,6 @@ store:
 	CMPQ      DX, $0x0000000b
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z1, Z1
 	VMOVDQU32 Z1, K1, 320(DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x0000000c
@@ -9250,7 +3545,6 @@ store:
 	CMPQ      DX, $0x0000000d
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z2, Z2
 	VMOVDQU32 Z2, K1, 384(DI)
 	XORL      AX, AX
 	CMPQ      DX, $0x0000000e
@@ -9258,15 +3552,13 @@ store:
 	CMPQ      DX, $0x0000000f
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
-	VPSHUFB   sha256x16Bswap<>+0(SB), Z3, Z3
 	VMOVDQU32 Z3, K1, 448(DI)
-	MOVQ      BX, AX
-	SHLQ      $0x05, AX
-	ADDQ      AX, DI
-	ADDQ      AX, SI
-	ADDQ      AX, SI
-	SUBQ      BX, CX
-	JGT       block
+
+stored:
+	ADDQ $0x00000400, SI
+	ADDQ $0x00000200, DI
+	SUBQ R10, CX
+	JGT  block
 	VZEROUPPER
 	RET
 
@@ -9304,7 +3596,7 @@ op:
 	VMOVDQU32 448(AX), Z15
 	VMOVDQU32 448(BX), Z23
 
-	// First block, 16 lanes: the message itself, from H(0).
+	// First block: the message itself, from H(0).
 	VPBROADCASTD sha256x16IV<>+0(SB), Z0
 	VPBROADCASTD sha256x16IV<>+4(SB), Z1
 	VPBROADCASTD sha256x16IV<>+8(SB), Z2
@@ -9317,18 +3609,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+0(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -9336,18 +3628,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+4(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -9355,18 +3647,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+8(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -9374,18 +3666,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+12(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -9393,18 +3685,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+16(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -9412,18 +3704,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+20(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -9431,18 +3723,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+24(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -9450,18 +3742,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+28(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -9469,18 +3761,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+32(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -9488,18 +3780,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+36(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -9507,18 +3799,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+40(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -9526,18 +3818,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+44(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -9545,18 +3837,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+48(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -9564,18 +3856,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+52(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -9583,18 +3875,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+56(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -9602,18 +3894,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+60(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -9632,18 +3924,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+64(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -9662,18 +3954,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+68(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -9692,18 +3984,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+72(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -9722,18 +4014,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+76(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -9752,18 +4044,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+80(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -9782,18 +4074,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+84(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -9812,18 +4104,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+88(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -9842,18 +4134,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+92(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -9872,18 +4164,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+96(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -9902,18 +4194,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+100(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -9932,18 +4224,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+104(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -9962,18 +4254,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+108(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -9992,18 +4284,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+112(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -10022,18 +4314,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+116(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -10052,18 +4344,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+120(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -10082,18 +4374,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+124(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -10112,18 +4404,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+128(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -10142,18 +4434,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+132(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -10172,18 +4464,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+136(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -10202,18 +4494,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+140(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -10232,18 +4524,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+144(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -10262,18 +4554,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+148(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -10292,18 +4584,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+152(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -10322,18 +4614,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+156(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -10352,18 +4644,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+160(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -10382,18 +4674,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+164(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -10412,18 +4704,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+168(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -10442,18 +4734,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+172(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -10472,18 +4764,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+176(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -10502,18 +4794,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+180(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -10532,18 +4824,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+184(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -10562,18 +4854,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+188(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -10592,18 +4884,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+192(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -10622,18 +4914,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+196(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -10652,18 +4944,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+200(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -10682,18 +4974,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+204(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -10712,18 +5004,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+208(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -10742,18 +5034,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+212(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -10772,18 +5064,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+216(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -10802,18 +5094,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+220(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -10832,18 +5124,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+224(SB), Z7, Z7
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xca, Z6, Z5, Z27
-	VPADDD       Z4, Z4, Z24
-	VPADDD       Z4, Z4, Z25
-	VPADDD       Z4, Z4, Z26
+	VPRORD       $0x06, Z4, Z24
+	VPRORD       $0x0b, Z4, Z25
+	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z7, Z7
 	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
 	VMOVDQA32    Z0, Z31
 	VPTERNLOGD   $0xe8, Z2, Z1, Z31
-	VPADDD       Z0, Z0, Z28
-	VPADDD       Z0, Z0, Z29
-	VPADDD       Z0, Z0, Z30
+	VPRORD       $0x02, Z0, Z28
+	VPRORD       $0x0d, Z0, Z29
+	VPRORD       $0x16, Z0, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z7, Z7
 	VPADDD       Z28, Z7, Z7
@@ -10862,18 +5154,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+228(SB), Z6, Z6
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xca, Z5, Z4, Z27
-	VPADDD       Z3, Z3, Z24
-	VPADDD       Z3, Z3, Z25
-	VPADDD       Z3, Z3, Z26
+	VPRORD       $0x06, Z3, Z24
+	VPRORD       $0x0b, Z3, Z25
+	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z6, Z6
 	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
 	VMOVDQA32    Z7, Z31
 	VPTERNLOGD   $0xe8, Z1, Z0, Z31
-	VPADDD       Z7, Z7, Z28
-	VPADDD       Z7, Z7, Z29
-	VPADDD       Z7, Z7, Z30
+	VPRORD       $0x02, Z7, Z28
+	VPRORD       $0x0d, Z7, Z29
+	VPRORD       $0x16, Z7, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z6, Z6
 	VPADDD       Z28, Z6, Z6
@@ -10892,18 +5184,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+232(SB), Z5, Z5
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xca, Z4, Z3, Z27
-	VPADDD       Z2, Z2, Z24
-	VPADDD       Z2, Z2, Z25
-	VPADDD       Z2, Z2, Z26
+	VPRORD       $0x06, Z2, Z24
+	VPRORD       $0x0b, Z2, Z25
+	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z5, Z5
 	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
 	VMOVDQA32    Z6, Z31
 	VPTERNLOGD   $0xe8, Z0, Z7, Z31
-	VPADDD       Z6, Z6, Z28
-	VPADDD       Z6, Z6, Z29
-	VPADDD       Z6, Z6, Z30
+	VPRORD       $0x02, Z6, Z28
+	VPRORD       $0x0d, Z6, Z29
+	VPRORD       $0x16, Z6, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z5, Z5
 	VPADDD       Z28, Z5, Z5
@@ -10922,18 +5214,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+236(SB), Z4, Z4
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xca, Z3, Z2, Z27
-	VPADDD       Z1, Z1, Z24
-	VPADDD       Z1, Z1, Z25
-	VPADDD       Z1, Z1, Z26
+	VPRORD       $0x06, Z1, Z24
+	VPRORD       $0x0b, Z1, Z25
+	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z4, Z4
 	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
 	VMOVDQA32    Z5, Z31
 	VPTERNLOGD   $0xe8, Z7, Z6, Z31
-	VPADDD       Z5, Z5, Z28
-	VPADDD       Z5, Z5, Z29
-	VPADDD       Z5, Z5, Z30
+	VPRORD       $0x02, Z5, Z28
+	VPRORD       $0x0d, Z5, Z29
+	VPRORD       $0x16, Z5, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z4, Z4
 	VPADDD       Z28, Z4, Z4
@@ -10952,18 +5244,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+240(SB), Z3, Z3
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xca, Z2, Z1, Z27
-	VPADDD       Z0, Z0, Z24
-	VPADDD       Z0, Z0, Z25
-	VPADDD       Z0, Z0, Z26
+	VPRORD       $0x06, Z0, Z24
+	VPRORD       $0x0b, Z0, Z25
+	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z3, Z3
 	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
 	VMOVDQA32    Z4, Z31
 	VPTERNLOGD   $0xe8, Z6, Z5, Z31
-	VPADDD       Z4, Z4, Z28
-	VPADDD       Z4, Z4, Z29
-	VPADDD       Z4, Z4, Z30
+	VPRORD       $0x02, Z4, Z28
+	VPRORD       $0x0d, Z4, Z29
+	VPRORD       $0x16, Z4, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z3, Z3
 	VPADDD       Z28, Z3, Z3
@@ -10982,18 +5274,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+244(SB), Z2, Z2
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xca, Z1, Z0, Z27
-	VPADDD       Z7, Z7, Z24
-	VPADDD       Z7, Z7, Z25
-	VPADDD       Z7, Z7, Z26
+	VPRORD       $0x06, Z7, Z24
+	VPRORD       $0x0b, Z7, Z25
+	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z2, Z2
 	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
 	VMOVDQA32    Z3, Z31
 	VPTERNLOGD   $0xe8, Z5, Z4, Z31
-	VPADDD       Z3, Z3, Z28
-	VPADDD       Z3, Z3, Z29
-	VPADDD       Z3, Z3, Z30
+	VPRORD       $0x02, Z3, Z28
+	VPRORD       $0x0d, Z3, Z29
+	VPRORD       $0x16, Z3, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z2, Z2
 	VPADDD       Z28, Z2, Z2
@@ -11012,18 +5304,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+248(SB), Z1, Z1
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xca, Z0, Z7, Z27
-	VPADDD       Z6, Z6, Z24
-	VPADDD       Z6, Z6, Z25
-	VPADDD       Z6, Z6, Z26
+	VPRORD       $0x06, Z6, Z24
+	VPRORD       $0x0b, Z6, Z25
+	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z1, Z1
 	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
 	VMOVDQA32    Z2, Z31
 	VPTERNLOGD   $0xe8, Z4, Z3, Z31
-	VPADDD       Z2, Z2, Z28
-	VPADDD       Z2, Z2, Z29
-	VPADDD       Z2, Z2, Z30
+	VPRORD       $0x02, Z2, Z28
+	VPRORD       $0x0d, Z2, Z29
+	VPRORD       $0x16, Z2, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z1, Z1
 	VPADDD       Z28, Z1, Z1
@@ -11042,18 +5334,18 @@ op:
 	VPADDD.BCST  sha256x16K<>+252(SB), Z0, Z0
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xca, Z7, Z6, Z27
-	VPADDD       Z5, Z5, Z24
-	VPADDD       Z5, Z5, Z25
-	VPADDD       Z5, Z5, Z26
+	VPRORD       $0x06, Z5, Z24
+	VPRORD       $0x0b, Z5, Z25
+	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
 	VPADDD       Z27, Z0, Z0
 	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
 	VMOVDQA32    Z1, Z31
 	VPTERNLOGD   $0xe8, Z3, Z2, Z31
-	VPADDD       Z1, Z1, Z28
-	VPADDD       Z1, Z1, Z29
-	VPADDD       Z1, Z1, Z30
+	VPRORD       $0x02, Z1, Z28
+	VPRORD       $0x0d, Z1, Z29
+	VPRORD       $0x16, Z1, Z30
 	VPTERNLOGD   $0x96, Z30, Z29, Z28
 	VPADDD       Z31, Z0, Z0
 	VPADDD       Z28, Z0, Z0
@@ -11080,1152 +5372,1280 @@ op:
 	VPADDD.BCST sha256x16PadWK<>+0(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+4(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+8(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+12(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+16(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+20(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+24(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+28(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+32(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+36(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+40(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+44(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+48(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+52(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+56(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+60(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+64(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+68(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+72(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+76(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+80(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+84(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+88(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+92(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+96(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+100(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+104(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+108(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+112(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+116(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+120(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+124(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+128(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+132(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+136(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+140(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+144(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+148(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+152(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+156(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+160(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+164(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+168(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+172(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+176(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+180(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+184(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+188(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+192(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+196(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+200(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+204(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+208(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+212(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+216(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+220(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0
 	VPADDD.BCST sha256x16PadWK<>+224(SB), Z7, Z7
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xca, Z6, Z5, Z27
-	VPADDD      Z4, Z4, Z24
-	VPADDD      Z4, Z4, Z25
-	VPADDD      Z4, Z4, Z26
+	VPRORD      $0x06, Z4, Z24
+	VPRORD      $0x0b, Z4, Z25
+	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z31
 	VPTERNLOGD  $0xe8, Z2, Z1, Z31
-	VPADDD      Z0, Z0, Z28
-	VPADDD      Z0, Z0, Z29
-	VPADDD      Z0, Z0, Z30
+	VPRORD      $0x02, Z0, Z28
+	VPRORD      $0x0d, Z0, Z29
+	VPRORD      $0x16, Z0, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z7, Z7
 	VPADDD      Z28, Z7, Z7
 	VPADDD.BCST sha256x16PadWK<>+228(SB), Z6, Z6
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xca, Z5, Z4, Z27
-	VPADDD      Z3, Z3, Z24
-	VPADDD      Z3, Z3, Z25
-	VPADDD      Z3, Z3, Z26
+	VPRORD      $0x06, Z3, Z24
+	VPRORD      $0x0b, Z3, Z25
+	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z31
 	VPTERNLOGD  $0xe8, Z1, Z0, Z31
-	VPADDD      Z7, Z7, Z28
-	VPADDD      Z7, Z7, Z29
-	VPADDD      Z7, Z7, Z30
+	VPRORD      $0x02, Z7, Z28
+	VPRORD      $0x0d, Z7, Z29
+	VPRORD      $0x16, Z7, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z6, Z6
 	VPADDD      Z28, Z6, Z6
 	VPADDD.BCST sha256x16PadWK<>+232(SB), Z5, Z5
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xca, Z4, Z3, Z27
-	VPADDD      Z2, Z2, Z24
-	VPADDD      Z2, Z2, Z25
-	VPADDD      Z2, Z2, Z26
+	VPRORD      $0x06, Z2, Z24
+	VPRORD      $0x0b, Z2, Z25
+	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z31
 	VPTERNLOGD  $0xe8, Z0, Z7, Z31
-	VPADDD      Z6, Z6, Z28
-	VPADDD      Z6, Z6, Z29
-	VPADDD      Z6, Z6, Z30
+	VPRORD      $0x02, Z6, Z28
+	VPRORD      $0x0d, Z6, Z29
+	VPRORD      $0x16, Z6, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z5, Z5
 	VPADDD      Z28, Z5, Z5
 	VPADDD.BCST sha256x16PadWK<>+236(SB), Z4, Z4
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xca, Z3, Z2, Z27
-	VPADDD      Z1, Z1, Z24
-	VPADDD      Z1, Z1, Z25
-	VPADDD      Z1, Z1, Z26
+	VPRORD      $0x06, Z1, Z24
+	VPRORD      $0x0b, Z1, Z25
+	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z31
 	VPTERNLOGD  $0xe8, Z7, Z6, Z31
-	VPADDD      Z5, Z5, Z28
-	VPADDD      Z5, Z5, Z29
-	VPADDD      Z5, Z5, Z30
+	VPRORD      $0x02, Z5, Z28
+	VPRORD      $0x0d, Z5, Z29
+	VPRORD      $0x16, Z5, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z4, Z4
 	VPADDD      Z28, Z4, Z4
 	VPADDD.BCST sha256x16PadWK<>+240(SB), Z3, Z3
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xca, Z2, Z1, Z27
-	VPADDD      Z0, Z0, Z24
-	VPADDD      Z0, Z0, Z25
-	VPADDD      Z0, Z0, Z26
+	VPRORD      $0x06, Z0, Z24
+	VPRORD      $0x0b, Z0, Z25
+	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z31
 	VPTERNLOGD  $0xe8, Z6, Z5, Z31
-	VPADDD      Z4, Z4, Z28
-	VPADDD      Z4, Z4, Z29
-	VPADDD      Z4, Z4, Z30
+	VPRORD      $0x02, Z4, Z28
+	VPRORD      $0x0d, Z4, Z29
+	VPRORD      $0x16, Z4, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z3, Z3
 	VPADDD      Z28, Z3, Z3
 	VPADDD.BCST sha256x16PadWK<>+244(SB), Z2, Z2
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xca, Z1, Z0, Z27
-	VPADDD      Z7, Z7, Z24
-	VPADDD      Z7, Z7, Z25
-	VPADDD      Z7, Z7, Z26
+	VPRORD      $0x06, Z7, Z24
+	VPRORD      $0x0b, Z7, Z25
+	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z31
 	VPTERNLOGD  $0xe8, Z5, Z4, Z31
-	VPADDD      Z3, Z3, Z28
-	VPADDD      Z3, Z3, Z29
-	VPADDD      Z3, Z3, Z30
+	VPRORD      $0x02, Z3, Z28
+	VPRORD      $0x0d, Z3, Z29
+	VPRORD      $0x16, Z3, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z2, Z2
 	VPADDD      Z28, Z2, Z2
 	VPADDD.BCST sha256x16PadWK<>+248(SB), Z1, Z1
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xca, Z0, Z7, Z27
-	VPADDD      Z6, Z6, Z24
-	VPADDD      Z6, Z6, Z25
-	VPADDD      Z6, Z6, Z26
+	VPRORD      $0x06, Z6, Z24
+	VPRORD      $0x0b, Z6, Z25
+	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z31
 	VPTERNLOGD  $0xe8, Z4, Z3, Z31
-	VPADDD      Z2, Z2, Z28
-	VPADDD      Z2, Z2, Z29
-	VPADDD      Z2, Z2, Z30
+	VPRORD      $0x02, Z2, Z28
+	VPRORD      $0x0d, Z2, Z29
+	VPRORD      $0x16, Z2, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z1, Z1
 	VPADDD      Z28, Z1, Z1
 	VPADDD.BCST sha256x16PadWK<>+252(SB), Z0, Z0
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xca, Z7, Z6, Z27
-	VPADDD      Z5, Z5, Z24
-	VPADDD      Z5, Z5, Z25
-	VPADDD      Z5, Z5, Z26
+	VPRORD      $0x06, Z5, Z24
+	VPRORD      $0x0b, Z5, Z25
+	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z31
 	VPTERNLOGD  $0xe8, Z3, Z2, Z31
-	VPADDD      Z1, Z1, Z28
-	VPADDD      Z1, Z1, Z29
-	VPADDD      Z1, Z1, Z30
+	VPRORD      $0x02, Z1, Z28
+	VPRORD      $0x0d, Z1, Z29
+	VPRORD      $0x16, Z1, Z30
 	VPTERNLOGD  $0x96, Z30, Z29, Z28
 	VPADDD      Z31, Z0, Z0
 	VPADDD      Z28, Z0, Z0

@@ -53,7 +53,13 @@ func cpuFeatures() []string {
 
 func writeMachine(w io.Writer, kernels []string, chosen map[string]string) {
 	fmt.Fprintf(w, "machine: %s, %s/%s, GOMAXPROCS=%d, %s\n", cpuModel(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.Version())
-	fmt.Fprintf(w, "features: %s\n", strings.Join(cpuFeatures(), " "))
+	features := cpuFeatures()
+	for _, k := range kernels {
+		if strings.HasPrefix(k, "sha256/shani") {
+			features = append(features, "SHA-NI")
+		}
+	}
+	fmt.Fprintf(w, "features: %s\n", strings.Join(features, " "))
 	fmt.Fprintf(w, "kernels: %s\n", strings.Join(kernels, " "))
 	for _, h := range []string{"sha256", "keccak256"} {
 		if k, ok := chosen[h]; ok {

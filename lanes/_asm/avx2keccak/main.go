@@ -61,7 +61,7 @@ func byteRotation(name string, bytes int) Mem {
 
 // loadPairs loads four 64-byte pairs from base and transposes them into
 // the eight input lanes, in Y0..Y7.
-func loadPairs(base GPPhysical) [8]VecPhysical {
+func loadPairs(base GPPhysical) {
 	lo := [4]VecPhysical{Y0, Y1, Y2, Y3}
 	hi := [4]VecPhysical{Y4, Y5, Y6, Y7}
 	for i := 0; i < 4; i++ {
@@ -71,7 +71,6 @@ func loadPairs(base GPPhysical) [8]VecPhysical {
 	tmp := [4]VecPhysical{Y8, Y9, Y10, Y11}
 	transpose4(lo, tmp, lo)
 	transpose4(hi, tmp, hi)
-	return [8]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7}
 }
 
 // storeDigests transposes the four output lanes into four digests and
@@ -97,7 +96,12 @@ func pairs(k consts) {
 	Label("keccak256PairsLoop")
 	TESTQ(RCX, RCX)
 	JZ(LabelRef("keccak256PairsDone"))
-	out := permute("keccak256Pairs", loadPairs(RSI), s, k, R13, R12)
+	Comment("prefetch the batch after next; the hardware stream prefetcher alone leaves large inputs short")
+	for i := 0; i < 4; i++ {
+		PREFETCHT0(Mem{Base: RSI, Disp: 2*64*width + 64*i})
+	}
+	loadPairs(RSI)
+	out := permute("keccak256Pairs", s, k, R13, R12)
 	storeDigests(out, RDI, 0)
 	ADDQ(U32(64*width), RSI)
 	ADDQ(U32(32*width), RDI)
@@ -127,13 +131,12 @@ func lockstep(k consts) {
 	SHLQ(U8(7), RAX)
 	SHLQ(U8(7), RBX)
 	SHLQ(U8(7), RDX)
-	var in [8]VecPhysical
+	Comment("input lanes 0..3 from the left node, 4..7 from the right, in Y0..Y7")
 	for j := 0; j < 4; j++ {
-		in[j], in[4+j] = ymm[j], ymm[4+j]
-		VMOVDQU(Mem{Base: RDI, Index: RAX, Scale: 1, Disp: 32 * j}, in[j])
-		VMOVDQU(Mem{Base: RDI, Index: RBX, Scale: 1, Disp: 32 * j}, in[4+j])
+		VMOVDQU(Mem{Base: RDI, Index: RAX, Scale: 1, Disp: 32 * j}, ymm[j])
+		VMOVDQU(Mem{Base: RDI, Index: RBX, Scale: 1, Disp: 32 * j}, ymm[4+j])
 	}
-	out := permute("keccak256Lockstep", in, s, k, R13, R12)
+	out := permute("keccak256Lockstep", s, k, R13, R12)
 	for j := 0; j < 4; j++ {
 		VMOVDQU(out[j], Mem{Base: RDI, Index: RDX, Scale: 1, Disp: 32 * j})
 	}

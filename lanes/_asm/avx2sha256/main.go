@@ -172,6 +172,3 @@ func unpack(tb tables) {
 	VZEROUPPER()
 	RET()
 }
-
-var splitE = os.Getenv("SPLITE") == "1"
-var bcastK = os.Getenv("BCASTK") == "1"

@@ -108,6 +108,10 @@ func pairs(k consts) {
 		KMOVW(Mem{Base: R10, Disp: 2 * (8 + i)}, K1)
 		VMOVDQU64_Z(Mem{Base: RSI, Disp: 64 * i}, K1, p[i])
 	}
+	Comment("prefetch the batch after next; the hardware stream prefetcher alone leaves large inputs short")
+	for i := 0; i < 8; i++ {
+		PREFETCHT0(Mem{Base: RSI, Disp: 2*64*width + 64*i})
+	}
 	var tmp [12]VecPhysical
 	copy(tmp[:], regs(8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19))
 	in := messageTranspose(p, tmp)

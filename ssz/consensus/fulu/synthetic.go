@@ -34,7 +34,7 @@ const (
 // and a proposer lookahead. Encode and hash it with the mainnet spec
 // values (the default).
 func SyntheticBeaconState(n int, seed uint64) *BeaconState {
-	r := synth.New(seed ^ 0xf0100)
+	r := synth.New(seed, synth.StreamFuluState)
 	vals := phase0.RandomValidators(n, seed)
 	ptrs := make([]*phase0.Validator, len(vals))
 	for i := range vals {

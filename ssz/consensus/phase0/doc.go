@@ -12,4 +12,8 @@
 //
 // Nested containers are pointers and composite lists are slices of
 // pointers, as in github.com/attestantio/go-eth2-client.
+//
+// RandomValidators, SyntheticBalances and SyntheticBeaconState make
+// deterministic synthetic data with mainnet-like value distributions for
+// benchmarks and examples.
 package phase0

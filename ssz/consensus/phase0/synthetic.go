@@ -29,7 +29,7 @@ func RandomValidators(n int, seed uint64) []Validator {
 	if n <= 0 {
 		return nil
 	}
-	r := synth.New(seed)
+	r := synth.New(seed, synth.StreamValidators)
 	vals := make([]Validator, n)
 	// One backing array for all credentials keeps the registry compact.
 	creds := make([]byte, 32*n)
@@ -101,7 +101,7 @@ func activeEffectiveBalance(r *rand.Rand, compounding bool) Gwei {
 // validator's effective balance plus up to 0.05 ETH of accrued rewards,
 // and nothing for validators that are fully withdrawn.
 func SyntheticBalances(vals []Validator, seed uint64) []Gwei {
-	r := synth.New(seed)
+	r := synth.New(seed, synth.StreamBalances)
 	out := make([]Gwei, len(vals))
 	for i := range vals {
 		if vals[i].EffectiveBalance == 0 {

@@ -31,7 +31,7 @@ const SyntheticSlot = Slot(uint64(SyntheticEpoch)*mainnetSlotsPerEpoch + 5)
 // of pending attestations sized for n validators. Encode and hash it
 // with the mainnet spec values (the default).
 func SyntheticBeaconState(n int, seed uint64) *BeaconState {
-	r := synth.New(seed ^ 0x5ca1ab1e)
+	r := synth.New(seed, synth.StreamPhase0State)
 	vals := RandomValidators(n, seed)
 	ptrs := make([]*Validator, len(vals))
 	for i := range vals {

@@ -4,11 +4,20 @@ package synth
 
 import "math/rand/v2"
 
-// New returns a deterministic generator: the same seed gives the same
-// stream on every platform and Go release, because math/rand/v2
-// specifies PCG exactly.
-func New(seed uint64) *rand.Rand {
-	return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))
+// The streams of the generators, so that data drawn with one seed for
+// different purposes (a registry and its balances, say) is independent.
+const (
+	StreamValidators uint64 = iota + 1
+	StreamBalances
+	StreamPhase0State
+	StreamFuluState
+)
+
+// New returns a deterministic generator for one seed and stream: the
+// same pair gives the same values on every platform and Go release,
+// because math/rand/v2 specifies PCG exactly.
+func New(seed, stream uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(seed, stream))
 }
 
 // Fill fills b with bytes from r.

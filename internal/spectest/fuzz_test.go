@@ -1,0 +1,77 @@
+package spectest
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/golang/snappy"
+
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// fuzzUnmarshal fuzzes decoding into T: it must never panic, and whatever
+// decodes must re-encode to the same bytes (the codec is strict, so every
+// accepted input is canonical) and must hash without error. The corpus is
+// seeded with the serialized bytes of the ssz_generic container cases of
+// T, valid and invalid.
+func fuzzUnmarshal[T any](f *testing.F) {
+	name := reflect.TypeFor[T]().Name()
+	for _, seed := range genericSeeds(name) {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		var v T
+		if err := ssz.Unmarshal(b, &v); err != nil {
+			return
+		}
+		enc, err := ssz.Marshal(&v)
+		if err != nil {
+			t.Fatalf("decoded value does not encode: %v", err)
+		}
+		if !bytes.Equal(enc, b) {
+			t.Fatalf("re-encoding differs:\n in %x\nout %x", b, enc)
+		}
+		if _, err := ssz.HashTreeRoot(&v, ssz.SHA256); err != nil {
+			t.Fatalf("decoded value does not hash: %v", err)
+		}
+	})
+}
+
+// genericSeeds returns the serialized bytes of the container cases whose
+// name starts with the type name, or nothing if the vectors are missing.
+func genericSeeds(typeName string) [][]byte {
+	dir, err := Dir()
+	if err != nil {
+		return nil
+	}
+	var out [][]byte
+	for _, kind := range []string{"valid", "invalid"} {
+		paths, _ := filepath.Glob(filepath.Join(dir, "general", "phase0", "ssz_generic", "containers", kind, typeName+"_*"))
+		for _, p := range paths {
+			if strings.Contains(filepath.Base(p), "lengthy") {
+				continue // large inputs slow the fuzzer down without adding paths
+			}
+			raw, err := os.ReadFile(filepath.Join(p, "serialized.ssz_snappy"))
+			if err != nil {
+				continue
+			}
+			if b, err := snappy.Decode(nil, raw); err == nil {
+				out = append(out, b)
+			}
+		}
+	}
+	return out
+}
+
+func FuzzUnmarshalSingleFieldTestStruct(f *testing.F) { fuzzUnmarshal[SingleFieldTestStruct](f) }
+func FuzzUnmarshalSmallTestStruct(f *testing.F)       { fuzzUnmarshal[SmallTestStruct](f) }
+func FuzzUnmarshalFixedTestStruct(f *testing.F)       { fuzzUnmarshal[FixedTestStruct](f) }
+func FuzzUnmarshalVarTestStruct(f *testing.F)         { fuzzUnmarshal[VarTestStruct](f) }
+func FuzzUnmarshalComplexTestStruct(f *testing.F)     { fuzzUnmarshal[ComplexTestStruct](f) }
+func FuzzUnmarshalBitsStruct(f *testing.F)            { fuzzUnmarshal[BitsStruct](f) }
+func FuzzUnmarshalProgressiveTestStruct(f *testing.F) { fuzzUnmarshal[ProgressiveTestStruct](f) }
+func FuzzUnmarshalProgressiveBitsStruct(f *testing.F) { fuzzUnmarshal[ProgressiveBitsStruct](f) }

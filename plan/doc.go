@@ -1,0 +1,33 @@
+// Package plan is lanehash's public API: it compiles a Go type into a
+// static hashing plan once and computes SSZ hash_tree_root for many
+// values of that type at SIMD speed.
+//
+//	p, err := plan.PlanFor[phase0.Validator]()
+//	roots := make([][32]byte, len(validators))
+//	err = p.RootAll(roots, validators)
+//	registry, err := p.ListRoot(validators, 1<<40)
+//
+// A fixed-size type (a Validator) compiles to one lockstep program: which
+// bytes of a value become which leaf chunk, which pairs are hashed, which
+// nodes are zero-hash constants. RootAll runs it for W values at once,
+// one per SIMD lane, where W is the kernel's width (16 for SHA-256 with
+// AVX-512). A type with variable-size parts (lists, bitlists, unions,
+// progressive types) compiles to a fixed part plus a rooter per variable
+// field: the fields of all values are hashed first (element lists in
+// lockstep, wide trees level by level with the kernel's pair entry) and
+// their roots enter the fixed part as leaves. Fixed parts too wide for
+// one program (a BeaconState's 8192 block roots) are wide trees as well.
+//
+// Values are read straight from Go memory, following the Go layout of
+// the ecosystem's types: byte arrays and fixed-size byte slices, pointers
+// to structs (nil is the zero value, as the ssz package and the rest of
+// the ecosystem treat it), slices of structs and of pointers. RootAllPtr
+// takes a []*T; a nil element there is an error. RootAllBytes reads
+// serialized fixed-size elements straight from bytes.
+//
+// Every root equals the reference ssz.HashTreeRoot; bad values (a list
+// over its limit, a fixed-size slice of the wrong length, a bitlist
+// without its delimiter) are errors of type *Error naming the element
+// and the field, never panics. Plans are safe for concurrent use, and
+// steady-state RootAll calls into a caller's dst allocate nothing.
+package plan

@@ -1,0 +1,126 @@
+package ssz
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// builder turns one Go type into a descriptor tree.
+type builder struct {
+	spec  SpecValues
+	deps  map[string]specDep
+	stack []reflect.Type // structs being built, to catch recursion
+}
+
+func (b *builder) lookup(name string) (uint64, bool) {
+	v, ok := b.spec[name]
+	b.deps[name] = specDep{v: v, found: ok}
+	return v, ok
+}
+
+func (b *builder) top(t reflect.Type, tag reflect.StructTag) (*Type, error) {
+	path := t.Name()
+	if t.Kind() == reflect.Pointer && t.Elem().Name() != "" {
+		path = t.Elem().Name()
+	}
+	if path == "" {
+		path = t.String()
+	}
+	ft, err := b.parseTags(tag, path)
+	if err != nil {
+		return nil, err
+	}
+	if ft.skip {
+		return nil, errorf(path, ErrTag, "top-level type tagged as skipped")
+	}
+	return b.build(t, &ft, 0, path)
+}
+
+// build describes t at one nesting level of a field's tags.
+func (b *builder) build(t reflect.Type, ft *fieldTags, level int, path string) (*Type, error) {
+	typ := ft.typeAt(level)
+	size, maxd, bitsize := dimAt(ft.size, level), dimAt(ft.max, level), dimAt(ft.bitsize, level)
+	noDims := func() error {
+		if size.set || maxd.set || bitsize.set {
+			return errorf(path, ErrTag, "size tag on non-sequence type %s", t)
+		}
+		return nil
+	}
+	wantType := func(allowed ...string) error {
+		if typ == "" {
+			return nil
+		}
+		for _, a := range allowed {
+			if typ == a {
+				return nil
+			}
+		}
+		return errorf(path, ErrTag, "ssz-type %q does not fit Go type %s", typ, t)
+	}
+
+	if t == uint256Type || t == uint256PtrType {
+		if err := wantType("uint256"); err != nil {
+			return nil, err
+		}
+		if maxd.set || bitsize.set || (size.set && size.v != 32) {
+			return nil, errorf(path, ErrTag, "uint256 takes no size other than 32")
+		}
+		return &Type{Kind: KindUint256, Go: t, Fixed: true, Size: 32}, nil
+	}
+	if t.Kind() == reflect.Struct && t.Implements(unionIface) {
+		if err := wantType("union"); err != nil {
+			return nil, err
+		}
+		if err := noDims(); err != nil {
+			return nil, err
+		}
+		return b.union(t, path)
+	}
+
+	switch t.Kind() {
+	case reflect.Pointer:
+		if t.Elem().Kind() != reflect.Struct {
+			return nil, errorf(path, ErrUnsupported, "pointer to %s (only pointers to structs)", t.Elem())
+		}
+		inner, err := b.build(t.Elem(), ft, level, path)
+		if err != nil {
+			return nil, err
+		}
+		out := *inner
+		out.Go = t
+		return &out, nil
+	case reflect.Bool:
+		if err := wantType("bool", "boolean"); err != nil {
+			return nil, err
+		}
+		if err := noDims(); err != nil {
+			return nil, err
+		}
+		return &Type{Kind: KindBool, Go: t, Fixed: true, Size: 1}, nil
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		n := t.Bits()
+		if err := wantType(fmt.Sprintf("uint%d", n)); err != nil {
+			return nil, err
+		}
+		if err := noDims(); err != nil {
+			return nil, err
+		}
+		return &Type{Kind: uintKinds[n], Go: t, Fixed: true, Size: uint64(n / 8)}, nil
+	case reflect.Array:
+		return b.array(t, ft, level, path, typ, size, maxd, bitsize)
+	case reflect.Slice:
+		return b.slice(t, ft, level, path, typ, size, maxd, bitsize)
+	case reflect.Struct:
+		if err := wantType("container", "progressive-container"); err != nil {
+			return nil, err
+		}
+		if err := noDims(); err != nil {
+			return nil, err
+		}
+		return b.container(t, path, typ == "progressive-container")
+	}
+	return nil, errorf(path, ErrUnsupported, "Go type %s", t)
+}
+
+// uintKinds maps a Go unsigned integer's bit count to its SSZ kind.
+var uintKinds = map[int]Kind{8: KindUint8, 16: KindUint16, 32: KindUint32, 64: KindUint64}

@@ -1,0 +1,153 @@
+package ssz
+
+import (
+	"reflect"
+)
+
+// union describes a Union[T] from the fields of T.
+func (b *builder) union(t reflect.Type, path string) (*Type, error) {
+	desc := reflect.Zero(t).Interface().(unionOptionsType).unionOptions()
+	if desc.Kind() != reflect.Struct {
+		return nil, errorf(path, ErrTag, "union options must be a struct type, not %s", desc)
+	}
+	out := &Type{Kind: KindUnion, Go: t}
+	for i := 0; i < desc.NumField(); i++ {
+		f := desc.Field(i)
+		fpath := path + "." + f.Name
+		if f.Type == noneType {
+			if i != 0 {
+				return nil, errorf(fpath, ErrTag, "None must be the first union option")
+			}
+			out.Options = append(out.Options, nil)
+			continue
+		}
+		ft, err := b.parseTags(f.Tag, fpath)
+		if err != nil {
+			return nil, err
+		}
+		ot, err := b.build(f.Type, &ft, 0, fpath)
+		if err != nil {
+			return nil, err
+		}
+		out.Options = append(out.Options, ot)
+	}
+	if len(out.Options) == 0 || len(out.Options) == 1 && out.Options[0] == nil {
+		return nil, errorf(path, ErrTag, "union needs an option other than None")
+	}
+	if len(out.Options) > maxUnionOptions {
+		return nil, errorf(path, ErrTag, "union has %d options, at most %d allowed", len(out.Options), maxUnionOptions)
+	}
+	return out, nil
+}
+
+// container describes a struct: a Container, or a ProgressiveContainer when
+// its fields carry ssz-index tags or it is tagged progressive-container.
+func (b *builder) container(t reflect.Type, path string, progressive bool) (*Type, error) {
+	for _, s := range b.stack {
+		if s == t {
+			return nil, errorf(path, ErrRecursive, "%s contains itself", t)
+		}
+	}
+	b.stack = append(b.stack, t)
+	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+
+	out := &Type{Kind: KindContainer, Go: t}
+	var indexed []fieldTags
+	if err := b.fields(t, path, nil, 0, true, out, &indexed); err != nil {
+		return nil, err
+	}
+	if len(out.Fields) == 0 {
+		return nil, errorf(path, ErrTag, "container %s has no fields", t)
+	}
+	anyIndex := false
+	for _, ft := range indexed {
+		anyIndex = anyIndex || ft.hasIndex
+	}
+	if progressive || anyIndex {
+		out.Kind = KindProgressiveContainer
+		next := uint64(0)
+		for i, ft := range indexed {
+			if !ft.hasIndex {
+				return nil, errorf(out.Fields[i].Path, ErrTag, "progressive container field needs ssz-index")
+			}
+			if ft.index < next {
+				return nil, errorf(out.Fields[i].Path, ErrTag, "ssz-index %d not increasing", ft.index)
+			}
+			next = ft.index + 1
+		}
+		if next > 256 {
+			return nil, errorf(path, ErrTag, "ssz-index beyond 255")
+		}
+		out.ActiveFields = make([]bool, next)
+		for _, ft := range indexed {
+			out.ActiveFields[ft.index] = true
+		}
+	}
+	out.Fixed = true
+	for _, f := range out.Fields {
+		if !f.Type.Fixed {
+			out.Fixed = false
+			out.Size = 0
+			break
+		}
+		out.Size += f.Type.Size
+	}
+	return out, nil
+}
+
+// fields appends the SSZ fields of struct t (inlining embedded structs) to
+// out.Fields and their tags to tags.
+func (b *builder) fields(t reflect.Type, path string, index []int, offset uintptr, direct bool, out *Type, tags *[]fieldTags) error {
+	for i := 0; i < t.NumField(); i++ {
+		f := t.Field(i)
+		fpath := path + "." + f.Name
+		ft, err := b.parseTags(f.Tag, fpath)
+		if err != nil {
+			return err
+		}
+		if ft.skip {
+			continue
+		}
+		idx := append(append([]int(nil), index...), i)
+		if f.Anonymous && ft.typeAt(0) == "" && !f.Type.Implements(unionIface) && f.Type != uint256Type {
+			et, ptr := f.Type, false
+			if et.Kind() == reflect.Pointer {
+				et, ptr = et.Elem(), true
+			}
+			if et.Kind() == reflect.Struct {
+				if ptr && !f.IsExported() {
+					return errorf(fpath, ErrUnsupported, "embedded pointer to unexported struct")
+				}
+				for _, s := range b.stack {
+					if s == et {
+						return errorf(fpath, ErrRecursive, "%s contains itself", et)
+					}
+				}
+				b.stack = append(b.stack, et)
+				err := b.fields(et, path, idx, offset+f.Offset, direct && !ptr, out, tags)
+				b.stack = b.stack[:len(b.stack)-1]
+				if err != nil {
+					return err
+				}
+				continue
+			}
+		}
+		if !f.IsExported() {
+			continue
+		}
+		typ, err := b.build(f.Type, &ft, 0, fpath)
+		if err != nil {
+			return err
+		}
+		out.Fields = append(out.Fields, Field{
+			Name:   f.Name,
+			Path:   fpath,
+			Index:  idx,
+			Offset: offset + f.Offset,
+			Direct: direct,
+			Type:   typ,
+		})
+		*tags = append(*tags, ft)
+	}
+	return nil
+}
