@@ -46,9 +46,10 @@ func isaName(k *Kernel) string {
 // full batches of W pairs, and a remainder below the tail threshold goes
 // to the narrow kernel. The wide part runs first because it writes
 // dst[:32·full], which never reaches the remainder's input at
-// src[64·full:]; the remainder's output dst[32·full:32·n] lies below its
-// input whenever full ≥ the remainder, which holds since the remainder
-// is below W, so neither part overwrites input the other still needs.
+// src[64·full:]; the remainder's output dst[32·full:32·n] lies wholly
+// below its input when full ≥ the remainder, which holds since the
+// remainder is below W, or starts with it when full is 0. So neither
+// part overwrites input the other still needs, and in-place calls work.
 func (k *Kernel) splitPairs(dst, src []byte) {
 	if k.pairsOnNarrow {
 		k.narrow.pairs(dst, src)

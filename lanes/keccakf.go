@@ -42,11 +42,18 @@ type keccakStates [2][25]uint64
 // rounds alternate between the states a and e, so each output row is
 // written as soon as it is computed without overwriting lanes that other
 // rows still read, and the states stay in memory, where x86 folds most
-// loads into the XORs. The caller lends the two states, so they are not
-// zeroed on every call: every lane is written before it is read.
+// loads into the XORs. Between rounds lanes 1, 2, 8, 12, 17 and 20 are
+// held inverted ("lane complementing", Keccak implementation overview,
+// section 2.2), so chi needs one NOT per row instead of five: the first
+// round takes true lanes and writes that form, the last reads it and
+// writes true lanes. The code is generated
+// from these rules: each chi output takes the AND form b0 ^ (^b1 & b2)
+// or the OR form ^b0 ^ (b1 | ^b2), whichever needs fewer inversions of
+// the lanes as held.
 func keccak256Of64(d *[4]uint64, m *[8]uint64, st *keccakStates) {
 	a, e := &st[0], &st[1]
 	var c0, c1, c2, c3, c4, d0, d1, d2, d3, d4, b0, b1, b2, b3, b4 uint64
+	var nb0, nb1, nb2, nb3, nb4 uint64
 
 	// theta: the parity of columns x-1 and x+1 goes into column x.
 	c0 = m[0] ^ m[5]
@@ -65,51 +72,66 @@ func keccak256Of64(d *[4]uint64, m *[8]uint64, st *keccakStates) {
 	b2 = bits.RotateLeft64(d2, 43)
 	b3 = bits.RotateLeft64(d3, 21)
 	b4 = bits.RotateLeft64(d4, 14)
-	e[0] = b0 ^ (b2 &^ b1) ^ keccakRC[0]
-	e[1] = b1 ^ (b3 &^ b2)
-	e[2] = b2 ^ (b4 &^ b3)
-	e[3] = b3 ^ (b0 &^ b4)
-	e[4] = b4 ^ (b1 &^ b0)
+	nb1 = ^b1
+	nb2 = ^b2
+	nb4 = ^b4
+	e[0] = b0 ^ (nb1 & b2) ^ keccakRC[0]
+	e[1] = nb1 ^ (nb2 & b3)
+	e[2] = b2 ^ (b3 | nb4)
+	e[3] = b3 ^ (nb4 & b0)
+	e[4] = nb4 ^ (b0 | nb1)
 	b0 = bits.RotateLeft64(m[3]^d3, 28)
 	b1 = bits.RotateLeft64(d4, 20)
 	b2 = bits.RotateLeft64(d0, 3)
 	b3 = bits.RotateLeft64(0x8000000000000000^d1, 45)
 	b4 = bits.RotateLeft64(d2, 61)
-	e[5] = b0 ^ (b2 &^ b1)
-	e[6] = b1 ^ (b3 &^ b2)
-	e[7] = b2 ^ (b4 &^ b3)
-	e[8] = b3 ^ (b0 &^ b4)
-	e[9] = b4 ^ (b1 &^ b0)
+	nb1 = ^b1
+	nb3 = ^b3
+	nb4 = ^b4
+	e[5] = b0 ^ (nb1 & b2)
+	e[6] = nb1 ^ (b2 | nb3)
+	e[7] = b2 ^ (nb3 & b4)
+	e[8] = nb3 ^ (nb4 & b0)
+	e[9] = nb4 ^ (b0 | nb1)
 	b0 = bits.RotateLeft64(m[1]^d1, 1)
 	b1 = bits.RotateLeft64(m[7]^d2, 6)
 	b2 = bits.RotateLeft64(d3, 25)
 	b3 = bits.RotateLeft64(d4, 8)
 	b4 = bits.RotateLeft64(d0, 18)
-	e[10] = b0 ^ (b2 &^ b1)
-	e[11] = b1 ^ (b3 &^ b2)
-	e[12] = b2 ^ (b4 &^ b3)
-	e[13] = b3 ^ (b0 &^ b4)
-	e[14] = b4 ^ (b1 &^ b0)
+	nb1 = ^b1
+	nb2 = ^b2
+	nb4 = ^b4
+	e[10] = b0 ^ (nb1 & b2)
+	e[11] = b1 ^ (nb2 & b3)
+	e[12] = b2 ^ (b3 | nb4)
+	e[13] = b3 ^ (nb4 & b0)
+	e[14] = nb4 ^ (b0 | nb1)
 	b0 = bits.RotateLeft64(m[4]^d4, 27)
 	b1 = bits.RotateLeft64(m[5]^d0, 36)
 	b2 = bits.RotateLeft64(d1, 10)
 	b3 = bits.RotateLeft64(d2, 15)
 	b4 = bits.RotateLeft64(d3, 56)
-	e[15] = b0 ^ (b2 &^ b1)
-	e[16] = b1 ^ (b3 &^ b2)
-	e[17] = b2 ^ (b4 &^ b3)
-	e[18] = b3 ^ (b0 &^ b4)
-	e[19] = b4 ^ (b1 &^ b0)
+	nb1 = ^b1
+	nb2 = ^b2
+	nb4 = ^b4
+	e[15] = b0 ^ (nb1 & b2)
+	e[16] = b1 ^ (nb2 & b3)
+	e[17] = b2 ^ (b3 | nb4)
+	e[18] = b3 ^ (nb4 & b0)
+	e[19] = nb4 ^ (b0 | nb1)
 	b0 = bits.RotateLeft64(m[2]^d2, 62)
 	b1 = bits.RotateLeft64(0x01^d3, 55)
 	b2 = bits.RotateLeft64(d4, 39)
 	b3 = bits.RotateLeft64(d0, 41)
 	b4 = bits.RotateLeft64(d1, 2)
-	e[20] = b0 ^ (b2 &^ b1)
-	e[21] = b1 ^ (b3 &^ b2)
-	e[22] = b2 ^ (b4 &^ b3)
-	e[23] = b3 ^ (b0 &^ b4)
-	e[24] = b4 ^ (b1 &^ b0)
+	nb0 = ^b0
+	nb1 = ^b1
+	nb3 = ^b3
+	e[20] = nb0 ^ (nb1 & b2)
+	e[21] = nb1 ^ (b2 | nb3)
+	e[22] = b2 ^ (nb3 & b4)
+	e[23] = nb3 ^ (b4 | nb0)
+	e[24] = b4 ^ (nb0 & b1)
 
 	for i := 1; i < len(keccakRC)-1; i += 2 {
 		// theta: the parity of columns x-1 and x+1 goes into column x.
@@ -129,51 +151,56 @@ func keccak256Of64(d *[4]uint64, m *[8]uint64, st *keccakStates) {
 		b2 = bits.RotateLeft64(e[12]^d2, 43)
 		b3 = bits.RotateLeft64(e[18]^d3, 21)
 		b4 = bits.RotateLeft64(e[24]^d4, 14)
-		a[0] = b0 ^ (b2 &^ b1) ^ keccakRC[i]
-		a[1] = b1 ^ (b3 &^ b2)
-		a[2] = b2 ^ (b4 &^ b3)
-		a[3] = b3 ^ (b0 &^ b4)
-		a[4] = b4 ^ (b1 &^ b0)
+		nb2 = ^b2
+		a[0] = b0 ^ (b1 | b2) ^ keccakRC[i]
+		a[1] = b1 ^ (nb2 | b3)
+		a[2] = b2 ^ (b3 & b4)
+		a[3] = b3 ^ (b4 | b0)
+		a[4] = b4 ^ (b0 & b1)
 		b0 = bits.RotateLeft64(e[3]^d3, 28)
 		b1 = bits.RotateLeft64(e[9]^d4, 20)
 		b2 = bits.RotateLeft64(e[10]^d0, 3)
 		b3 = bits.RotateLeft64(e[16]^d1, 45)
 		b4 = bits.RotateLeft64(e[22]^d2, 61)
-		a[5] = b0 ^ (b2 &^ b1)
-		a[6] = b1 ^ (b3 &^ b2)
-		a[7] = b2 ^ (b4 &^ b3)
-		a[8] = b3 ^ (b0 &^ b4)
-		a[9] = b4 ^ (b1 &^ b0)
+		nb4 = ^b4
+		a[5] = b0 ^ (b1 | b2)
+		a[6] = b1 ^ (b2 & b3)
+		a[7] = b2 ^ (b3 | nb4)
+		a[8] = b3 ^ (b4 | b0)
+		a[9] = b4 ^ (b0 & b1)
 		b0 = bits.RotateLeft64(e[1]^d1, 1)
 		b1 = bits.RotateLeft64(e[7]^d2, 6)
 		b2 = bits.RotateLeft64(e[13]^d3, 25)
 		b3 = bits.RotateLeft64(e[19]^d4, 8)
 		b4 = bits.RotateLeft64(e[20]^d0, 18)
-		a[10] = b0 ^ (b2 &^ b1)
-		a[11] = b1 ^ (b3 &^ b2)
-		a[12] = b2 ^ (b4 &^ b3)
-		a[13] = b3 ^ (b0 &^ b4)
-		a[14] = b4 ^ (b1 &^ b0)
+		nb3 = ^b3
+		a[10] = b0 ^ (b1 | b2)
+		a[11] = b1 ^ (b2 & b3)
+		a[12] = b2 ^ (nb3 & b4)
+		a[13] = nb3 ^ (b4 | b0)
+		a[14] = b4 ^ (b0 & b1)
 		b0 = bits.RotateLeft64(e[4]^d4, 27)
 		b1 = bits.RotateLeft64(e[5]^d0, 36)
 		b2 = bits.RotateLeft64(e[11]^d1, 10)
 		b3 = bits.RotateLeft64(e[17]^d2, 15)
 		b4 = bits.RotateLeft64(e[23]^d3, 56)
-		a[15] = b0 ^ (b2 &^ b1)
-		a[16] = b1 ^ (b3 &^ b2)
-		a[17] = b2 ^ (b4 &^ b3)
-		a[18] = b3 ^ (b0 &^ b4)
-		a[19] = b4 ^ (b1 &^ b0)
+		nb3 = ^b3
+		a[15] = b0 ^ (b1 & b2)
+		a[16] = b1 ^ (b2 | b3)
+		a[17] = b2 ^ (nb3 | b4)
+		a[18] = nb3 ^ (b4 & b0)
+		a[19] = b4 ^ (b0 | b1)
 		b0 = bits.RotateLeft64(e[2]^d2, 62)
 		b1 = bits.RotateLeft64(e[8]^d3, 55)
 		b2 = bits.RotateLeft64(e[14]^d4, 39)
 		b3 = bits.RotateLeft64(e[15]^d0, 41)
 		b4 = bits.RotateLeft64(e[21]^d1, 2)
-		a[20] = b0 ^ (b2 &^ b1)
-		a[21] = b1 ^ (b3 &^ b2)
-		a[22] = b2 ^ (b4 &^ b3)
-		a[23] = b3 ^ (b0 &^ b4)
-		a[24] = b4 ^ (b1 &^ b0)
+		nb1 = ^b1
+		a[20] = b0 ^ (nb1 & b2)
+		a[21] = nb1 ^ (b2 | b3)
+		a[22] = b2 ^ (b3 & b4)
+		a[23] = b3 ^ (b4 | b0)
+		a[24] = b4 ^ (b0 & b1)
 
 		// theta: the parity of columns x-1 and x+1 goes into column x.
 		c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20]
@@ -192,51 +219,56 @@ func keccak256Of64(d *[4]uint64, m *[8]uint64, st *keccakStates) {
 		b2 = bits.RotateLeft64(a[12]^d2, 43)
 		b3 = bits.RotateLeft64(a[18]^d3, 21)
 		b4 = bits.RotateLeft64(a[24]^d4, 14)
-		e[0] = b0 ^ (b2 &^ b1) ^ keccakRC[i+1]
-		e[1] = b1 ^ (b3 &^ b2)
-		e[2] = b2 ^ (b4 &^ b3)
-		e[3] = b3 ^ (b0 &^ b4)
-		e[4] = b4 ^ (b1 &^ b0)
+		nb2 = ^b2
+		e[0] = b0 ^ (b1 | b2) ^ keccakRC[i+1]
+		e[1] = b1 ^ (nb2 | b3)
+		e[2] = b2 ^ (b3 & b4)
+		e[3] = b3 ^ (b4 | b0)
+		e[4] = b4 ^ (b0 & b1)
 		b0 = bits.RotateLeft64(a[3]^d3, 28)
 		b1 = bits.RotateLeft64(a[9]^d4, 20)
 		b2 = bits.RotateLeft64(a[10]^d0, 3)
 		b3 = bits.RotateLeft64(a[16]^d1, 45)
 		b4 = bits.RotateLeft64(a[22]^d2, 61)
-		e[5] = b0 ^ (b2 &^ b1)
-		e[6] = b1 ^ (b3 &^ b2)
-		e[7] = b2 ^ (b4 &^ b3)
-		e[8] = b3 ^ (b0 &^ b4)
-		e[9] = b4 ^ (b1 &^ b0)
+		nb4 = ^b4
+		e[5] = b0 ^ (b1 | b2)
+		e[6] = b1 ^ (b2 & b3)
+		e[7] = b2 ^ (b3 | nb4)
+		e[8] = b3 ^ (b4 | b0)
+		e[9] = b4 ^ (b0 & b1)
 		b0 = bits.RotateLeft64(a[1]^d1, 1)
 		b1 = bits.RotateLeft64(a[7]^d2, 6)
 		b2 = bits.RotateLeft64(a[13]^d3, 25)
 		b3 = bits.RotateLeft64(a[19]^d4, 8)
 		b4 = bits.RotateLeft64(a[20]^d0, 18)
-		e[10] = b0 ^ (b2 &^ b1)
-		e[11] = b1 ^ (b3 &^ b2)
-		e[12] = b2 ^ (b4 &^ b3)
-		e[13] = b3 ^ (b0 &^ b4)
-		e[14] = b4 ^ (b1 &^ b0)
+		nb3 = ^b3
+		e[10] = b0 ^ (b1 | b2)
+		e[11] = b1 ^ (b2 & b3)
+		e[12] = b2 ^ (nb3 & b4)
+		e[13] = nb3 ^ (b4 | b0)
+		e[14] = b4 ^ (b0 & b1)
 		b0 = bits.RotateLeft64(a[4]^d4, 27)
 		b1 = bits.RotateLeft64(a[5]^d0, 36)
 		b2 = bits.RotateLeft64(a[11]^d1, 10)
 		b3 = bits.RotateLeft64(a[17]^d2, 15)
 		b4 = bits.RotateLeft64(a[23]^d3, 56)
-		e[15] = b0 ^ (b2 &^ b1)
-		e[16] = b1 ^ (b3 &^ b2)
-		e[17] = b2 ^ (b4 &^ b3)
-		e[18] = b3 ^ (b0 &^ b4)
-		e[19] = b4 ^ (b1 &^ b0)
+		nb3 = ^b3
+		e[15] = b0 ^ (b1 & b2)
+		e[16] = b1 ^ (b2 | b3)
+		e[17] = b2 ^ (nb3 | b4)
+		e[18] = nb3 ^ (b4 & b0)
+		e[19] = b4 ^ (b0 | b1)
 		b0 = bits.RotateLeft64(a[2]^d2, 62)
 		b1 = bits.RotateLeft64(a[8]^d3, 55)
 		b2 = bits.RotateLeft64(a[14]^d4, 39)
 		b3 = bits.RotateLeft64(a[15]^d0, 41)
 		b4 = bits.RotateLeft64(a[21]^d1, 2)
-		e[20] = b0 ^ (b2 &^ b1)
-		e[21] = b1 ^ (b3 &^ b2)
-		e[22] = b2 ^ (b4 &^ b3)
-		e[23] = b3 ^ (b0 &^ b4)
-		e[24] = b4 ^ (b1 &^ b0)
+		nb1 = ^b1
+		e[20] = b0 ^ (nb1 & b2)
+		e[21] = nb1 ^ (b2 | b3)
+		e[22] = b2 ^ (b3 & b4)
+		e[23] = b3 ^ (b4 | b0)
+		e[24] = b4 ^ (b0 & b1)
 	}
 
 	// theta: the parity of columns x-1 and x+1 goes into column x.
@@ -256,8 +288,10 @@ func keccak256Of64(d *[4]uint64, m *[8]uint64, st *keccakStates) {
 	b2 = bits.RotateLeft64(e[12]^d2, 43)
 	b3 = bits.RotateLeft64(e[18]^d3, 21)
 	b4 = bits.RotateLeft64(e[24]^d4, 14)
-	d[0] = b0 ^ (b2 &^ b1) ^ keccakRC[len(keccakRC)-1]
-	d[1] = b1 ^ (b3 &^ b2)
-	d[2] = b2 ^ (b4 &^ b3)
-	d[3] = b3 ^ (b0 &^ b4)
+	nb2 = ^b2
+	nb3 = ^b3
+	d[0] = b0 ^ (b1 | b2) ^ keccakRC[len(keccakRC)-1]
+	d[1] = b1 ^ (b2 & nb3)
+	d[2] = nb2 ^ (b3 & b4)
+	d[3] = b3 ^ (b4 | b0)
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"reflect"
 	"runtime"
+	"sync"
 	"sync/atomic"
 	"unsafe"
 
@@ -26,6 +27,7 @@ type Plan[T any] struct {
 	fixedRun *run                // the context for a fixed worker count
 	procsRun atomic.Pointer[run] // the context for GOMAXPROCS workers
 	packed   bool                // T is a basic type: lists of T are packed
+	outs     sync.Pool           // *[1][32]byte for Root, which would escape
 }
 
 // PlanFor compiles the hashing plan of T, which may be any type the ssz
@@ -54,6 +56,7 @@ func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 		k = lk
 	}
 	p := &Plan[T]{typ: typ, kernel: k, workers: c.workers}
+	p.outs.New = func() any { return new([1][32]byte) }
 	p.tree = sched.NewTree(k, &p.stats)
 	p.fixedRun = &run{tree: p.tree, workers: c.workers}
 	comp := compiler{tree: p.tree}
@@ -141,9 +144,17 @@ func (p *Plan[T]) Root(v *T) ([32]byte, error) {
 	if v == nil {
 		return [32]byte{}, valueError(-1, "", ssz.ErrValue, "nil value")
 	}
-	var out [1][32]byte
-	err := p.root.roots(p.run(), out[:], sched.Input{Base: unsafe.Pointer(v), N: 1})
-	return out[0], single(err)
+	x := p.procsRun.Load()
+	if p.workers > 0 || x == nil {
+		// Reading GOMAXPROCS takes a lock; a single value reuses the
+		// count the last call saw.
+		x = p.run()
+	}
+	out := p.outs.Get().(*[1][32]byte)
+	err := p.root.roots(x, out[:], sched.Input{Base: unsafe.Pointer(v), N: 1})
+	root := out[0]
+	p.outs.Put(out)
+	return root, single(err)
 }
 
 // single drops the index of an error about the only value.

@@ -22,7 +22,13 @@ GOARCH=arm64 go vet ./...
 go vet -tags purego ./...
 
 step "go test (this machine's kernels)"
-go test -count=1 ./...
+go test -count=1 $(go list ./... | grep -v /internal/spectest)
+
+step "spec vectors (reference and codec)"
+go test -count=1 -v ./internal/spectest > "${TMPDIR:-/tmp}/lanehash-spectests.log" 2>&1 || {
+	grep -E -- '--- FAIL|spectests:|FAIL' "${TMPDIR:-/tmp}/lanehash-spectests.log" | head -60; exit 1
+}
+grep -E '^(spectests:|ok)' "${TMPDIR:-/tmp}/lanehash-spectests.log"
 
 step "go test -tags purego (portable kernels only)"
 go test -count=1 -tags purego ./lanes/... ./plan/... ./sched/...

@@ -9,13 +9,6 @@ import (
 	"github.com/pk910/dynamic-ssz/sszutils"
 )
 
-// Eth2Registry is a container whose only field is go-eth2-client's
-// registry with its List[Validator, 2^40] limit: dynamic-ssz needs the limit
-// from a tag, and a one-field container's root is the list's root.
-type Eth2Registry struct {
-	Validators []*eth2.Validator `ssz-max:"1099511627776"`
-}
-
 // DynsszSpec converts lanehash spec values (a preset) into the map
 // dynamic-ssz takes, so both libraries size dynssz-* fields alike.
 func DynsszSpec(s lssz.SpecValues) map[string]any {
@@ -30,9 +23,9 @@ func DynsszSpec(s lssz.SpecValues) map[string]any {
 // exactly the way go-eth2-client's dynamic-ssz-generated BeaconState code
 // hashes its Validators field: each element's generated HashTreeRootWith on
 // dynamic-ssz's default hasher, collapsed every 256 elements, then one
-// merkleization with the length mixed in. (Handing Eth2Registry to
-// DynSsz.HashTreeRoot instead goes through reflection for every element and
-// is about ten times slower; that is not how clients hash a registry.)
+// merkleization with the length mixed in. (Handing DynSsz.HashTreeRoot a
+// tagged wrapper struct instead resolves every element at run time and was
+// about ten times slower; that is not how clients hash a registry.)
 func DynsszRegistryRoot(vals []*eth2.Validator) (root [32]byte, err error) {
 	err = hasher.WithDefaultHasher(func(hh sszutils.HashWalker) error {
 		idx := hh.StartTree(sszutils.TreeTypeBinary)

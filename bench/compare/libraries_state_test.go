@@ -29,18 +29,20 @@ type stateLib struct {
 var mainnetStateLibs = []stateLib{
 	{"lanehash", 1, setupLanehashState(1, lssz.MainnetSpec())},
 	{"lanehash-2workers", 2, setupLanehashState(2, lssz.MainnetSpec())},
-	{"dynamic-ssz", 1, setupDynsszState(lssz.MainnetSpec())},
+	{"dynamic-ssz", 1, setupEth2GeneratedState},
+	{"dynamic-ssz-runtime", 1, setupDynsszState(lssz.MainnetSpec())},
 	{"fastssz", 1, setupFastsszState(NewFastsszHasher)},
 	{"fastssz-gohashtree", 1, setupFastsszState(NewGohashtreeHasher)},
 	{"karalabe-ssz", 1, setupKaralabeState},
 }
 
-// minimalStateLibs hash a minimal-preset state. fastssz's generated code
-// and the karalabe/ssz types here have the mainnet vector sizes compiled
-// in, so only the libraries that take spec values can.
+// minimalStateLibs hash a minimal-preset state. Generated code (fastssz's,
+// go-eth2-client's) and the karalabe/ssz types here have the mainnet vector
+// sizes compiled in, so only the libraries that take spec values at run
+// time can.
 var minimalStateLibs = []stateLib{
 	{"lanehash", 1, setupLanehashState(1, lssz.MinimalSpec())},
-	{"dynamic-ssz", 1, setupDynsszState(lssz.MinimalSpec())},
+	{"dynamic-ssz-runtime", 1, setupDynsszState(lssz.MinimalSpec())},
 }
 
 func setupLanehashState(workers int, spec lssz.SpecValues) func(testing.TB, *phase0.BeaconState) func() ([32]byte, error) {
@@ -59,6 +61,12 @@ func setupDynsszState(spec lssz.SpecValues) func(testing.TB, *phase0.BeaconState
 		es := Eth2BeaconState(s)
 		return func() ([32]byte, error) { return ds.HashTreeRoot(es) }
 	}
+}
+
+// setupEth2GeneratedState hashes with go-eth2-client's own (dynamic-ssz
+// generated) BeaconState.HashTreeRoot, mainnet sizes compiled in.
+func setupEth2GeneratedState(_ testing.TB, s *phase0.BeaconState) func() ([32]byte, error) {
+	return Eth2BeaconState(s).HashTreeRoot
 }
 
 func setupFastsszState(newHasher func() *fastssz.Hasher) func(testing.TB, *phase0.BeaconState) func() ([32]byte, error) {

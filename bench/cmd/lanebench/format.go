@@ -88,7 +88,7 @@ func writeMarkdown(w io.Writer, rs []result) error {
 	sep := "|"
 	for i := range columns {
 		if i >= 4 {
-			sep += " " + dashes(width[i]-1) + ":|"
+			sep += " " + dashes(width[i]) + ":|"
 		} else {
 			sep += " " + dashes(width[i]) + " |"
 		}

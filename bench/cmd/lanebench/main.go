@@ -56,7 +56,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs := flag.NewFlagSet("lanebench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := &config{}
-	fs.IntVar(&cfg.n, "n", 100_000, "number of validators in the synthetic registry and state (small containers use n/4)")
+	fs.IntVar(&cfg.n, "n", 50_000, "number of validators in the synthetic registry and state (small containers use n/4, at most 10,000)")
 	fs.IntVar(&cfg.reps, "reps", 3, "passes per measurement; the median is reported")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the synthetic data")
 	hashes := fs.String("hash", "sha256,keccak256", "hash functions to measure, comma-separated")

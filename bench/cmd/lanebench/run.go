@@ -60,7 +60,7 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 				ws = append(ws, &single[fulu.BeaconState]{label: fmt.Sprintf("fulu state n=%d", cfg.n), value: fulu.SyntheticBeaconState(cfg.n, cfg.seed), count: cfg.n})
 			}
 		case "small":
-			ws = append(ws, smallWorkloads(max(cfg.n/4, 1), cfg.seed)...)
+			ws = append(ws, smallWorkloads(smallCount(cfg.n), cfg.seed)...)
 		}
 	}
 	if cfg.state != "" {
@@ -83,6 +83,11 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 	}
 	return ws, nil
 }
+
+// smallCount is how many of each small container the small workload
+// hashes: a quarter of n, capped so that a large -n spends its time on
+// the registry and the state.
+func smallCount(n int) int { return min(max(n/4, 1), 10_000) }
 
 func stateFile(path, fork string) (workload, error) {
 	data, err := os.ReadFile(path)

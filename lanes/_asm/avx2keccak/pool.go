@@ -5,8 +5,8 @@ import . "github.com/mmcloughlin/avo/reg"
 // ymm lists the 16 vector registers of AVX2 by number.
 var ymm = [16]VecPhysical{Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15}
 
-// pool tracks the ymm registers that hold nothing live, so each phase of
-// a round can take what it needs by name.
+// pool hands out the ymm registers that hold nothing live, for the
+// transposes around the permutation (which uses fixed registers).
 type pool struct{ free []VecPhysical }
 
 // newPool returns a pool of every ymm register not in busy.
@@ -34,5 +34,3 @@ func (p *pool) get() VecPhysical {
 	p.free = p.free[1:]
 	return r
 }
-
-func (p *pool) put(rs ...VecPhysical) { p.free = append(p.free, rs...) }
