@@ -1,0 +1,59 @@
+package plan
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// BenchmarkOverheadCPU is BenchmarkOverhead measured in the benchmark
+// thread's CPU time instead of wall-clock time, so that time the thread
+// spends descheduled on a shared machine counts for neither side. It
+// reports both per-pair CPU times and their ratio (target ≤ 1.11).
+func BenchmarkOverheadCPU(b *testing.B) {
+	if _, ok := threadCPUTime(); !ok {
+		b.Skip("no per-thread CPU clock on this OS")
+	}
+	for _, h := range hashes {
+		for _, k := range benchKernels(b, h) {
+			if k.Width() < 2 {
+				continue
+			}
+			b.Run(fmt.Sprintf("hash=%s/kernel=%s/n=%d", h, kernelLabel(k), 16384), func(b *testing.B) {
+				// Each sub-benchmark runs on its own goroutine: lock that one.
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				const n = 16384
+				p, err := PlanFor[phase0.Validator](WithHash(h), WithKernel(k.Name()), WithWorkers(1))
+				if err != nil {
+					b.Fatal(err)
+				}
+				prog := p.root.(*programRooter).runner.Program()
+				arena := make([]byte, prog.Nodes*k.NodeSize())
+				vals := phase0.RandomValidators(n, 1)
+				dst := make([][32]byte, n)
+				groups := (n + k.Width() - 1) / k.Width()
+				var full, kernel int64
+				for b.Loop() {
+					t0, _ := threadCPUTime()
+					if err := p.RootAll(dst, vals); err != nil {
+						b.Fatal(err)
+					}
+					t1, _ := threadCPUTime()
+					for range groups {
+						k.Lockstep(arena, prog.Ops)
+					}
+					t2, _ := threadCPUTime()
+					full += t1 - t0
+					kernel += t2 - t1
+				}
+				pairs := float64(b.N) * float64(groups*k.Width()*len(prog.Ops))
+				b.ReportMetric(float64(full)/pairs, "rootall-cpu-ns/pair")
+				b.ReportMetric(float64(kernel)/pairs, "kernel-cpu-ns/pair")
+				b.ReportMetric(float64(full)/float64(kernel), "ratio")
+			})
+		}
+	}
+}

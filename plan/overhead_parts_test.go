@@ -1,0 +1,51 @@
+package plan
+
+import (
+	"fmt"
+	"testing"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/sched"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// noHashKernel is a lanes kernel whose Lockstep does nothing: running a
+// program on it measures everything the executor does around the
+// kernel (resolving, gathering, packing, unpacking, scheduling).
+type noHashKernel struct{ *lanes.Kernel }
+
+func (noHashKernel) Lockstep([]byte, []lanes.Op) {}
+
+// BenchmarkExecutor runs the phase0 Validator program over a registry
+// on a kernel whose Lockstep does nothing, reporting the executor's own
+// cost per instance, which BenchmarkOverhead sees as the excess over
+// the kernel.
+func BenchmarkExecutor(b *testing.B) {
+	for _, h := range hashes {
+		for _, k := range benchKernels(b, h) {
+			if k.Width() < 2 {
+				continue
+			}
+			b.Run(fmt.Sprintf("hash=%s/kernel=%s/n=%d", h, kernelLabel(k), 16384), func(b *testing.B) {
+				const n = 16384
+				p, err := PlanFor[phase0.Validator](WithHash(h), WithKernel(k.Name()), WithWorkers(1))
+				if err != nil {
+					b.Fatal(err)
+				}
+				prog := p.root.(*programRooter).runner.Program()
+				r := sched.NewRunner(sched.NewTree(noHashKernel{k}, nil), prog)
+				vals := phase0.RandomValidators(n, 1)
+				in := sched.Slice(unsafe.Pointer(unsafe.SliceData(vals)), unsafe.Sizeof(vals[0]), n)
+				dst := make([][32]byte, n)
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := r.Run(dst, in, nil, 1); err != nil {
+						b.Fatal(err)
+					}
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/n, "ns/instance")
+			})
+		}
+	}
+}
