@@ -4,7 +4,7 @@ package avx2
 
 //go:generate go run -C ../_asm ./avx2keccak -out ../avx2/keccak_amd64.s -stubs ../avx2/keccak_stub_amd64.go -pkg avx2
 
-import "strconv"
+import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 
 // Keccak256Lanes is the lane width W of the Keccak-256 kernel: one
 // lane-layout node is 32·Keccak256Lanes bytes.
@@ -19,13 +19,7 @@ const keccak256NodeBytes = 32 * Keccak256Lanes
 // overlap is not allowed. It panics if len(src) is not a multiple of 64
 // or dst is shorter than half of src.
 func Keccak256Pairs(dst, src []byte) {
-	if len(src)%64 != 0 {
-		panic("avx2.Keccak256Pairs: len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 64")
-	}
-	n := len(src) / 64
-	if len(dst) < 32*n {
-		panic("avx2.Keccak256Pairs: len(dst) = " + strconv.Itoa(len(dst)) + " is less than 32 × " + strconv.Itoa(n) + " pairs")
-	}
+	n := kernelcheck.Pairs("avx2.Keccak256Pairs", dst, src)
 	full := n - n%Keccak256Lanes
 	if full > 0 {
 		keccak256PairsAVX2(&dst[0], &src[0], full)
@@ -47,20 +41,9 @@ func Keccak256Pairs(dst, src []byte) {
 // may overwrite a node an earlier op read. It panics if len(ops) is not a
 // multiple of 3 or an index lies outside the arena.
 func Keccak256Lockstep(arena []byte, ops []uint32) {
-	if len(ops)%3 != 0 {
-		panic("avx2.Keccak256Lockstep: len(ops) = " + strconv.Itoa(len(ops)) + " is not a multiple of 3")
+	if n := kernelcheck.Lockstep("avx2.Keccak256Lockstep", arena, ops, keccak256NodeBytes); n > 0 {
+		keccak256LockstepAVX2(&arena[0], &ops[0], n)
 	}
-	nodes := uint64(len(arena) / keccak256NodeBytes)
-	for i, x := range ops {
-		if uint64(x) >= nodes {
-			panic("avx2.Keccak256Lockstep: op " + strconv.Itoa(i/3) + " names node " + strconv.FormatUint(uint64(x), 10) +
-				" outside an arena of " + strconv.FormatUint(nodes, 10) + " nodes")
-		}
-	}
-	if len(ops) == 0 {
-		return
-	}
-	keccak256LockstepAVX2(&arena[0], &ops[0], len(ops)/3)
 }
 
 // Keccak256Pack moves m·4 ordinary 32-byte chunks of src, laid out
@@ -68,8 +51,7 @@ func Keccak256Lockstep(arena []byte, ops []uint32) {
 // p at byte 8·(4j+p), little-endian as the chunk holds it). It panics if
 // len(src) is not a multiple of 128 or dst is shorter than src.
 func Keccak256Pack(dst, src []byte) {
-	m := keccak256Nodes("Keccak256Pack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx2.Keccak256Pack", dst, src, keccak256NodeBytes); m > 0 {
 		keccak256PackAVX2(&dst[0], &src[0], m)
 	}
 }
@@ -78,20 +60,7 @@ func Keccak256Pack(dst, src []byte) {
 // src become m·4 ordinary 32-byte digests at dst. It panics if len(src) is
 // not a multiple of 128 or dst is shorter than src.
 func Keccak256Unpack(dst, src []byte) {
-	m := keccak256Nodes("Keccak256Unpack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx2.Keccak256Unpack", dst, src, keccak256NodeBytes); m > 0 {
 		keccak256UnpackAVX2(&dst[0], &src[0], m)
 	}
-}
-
-// keccak256Nodes checks the buffers of Pack and Unpack and returns the
-// node count.
-func keccak256Nodes(name string, dst, src []byte) int {
-	if len(src)%keccak256NodeBytes != 0 {
-		panic("avx2." + name + ": len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of " + strconv.Itoa(keccak256NodeBytes))
-	}
-	if len(dst) < len(src) {
-		panic("avx2." + name + ": len(dst) = " + strconv.Itoa(len(dst)) + " is less than len(src) = " + strconv.Itoa(len(src)))
-	}
-	return len(src) / keccak256NodeBytes
 }

@@ -4,7 +4,7 @@ package avx2
 
 //go:generate go run -C ../_asm ./avx2sha256 -out ../avx2/sha256_amd64.s -stubs ../avx2/sha256_stub_amd64.go -pkg avx2
 
-import "strconv"
+import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 
 // SHA256Width is the number of lanes of the SHA-256 kernel: a lane-layout
 // node holds 8 digests, 32·8 bytes.
@@ -24,13 +24,7 @@ const (
 // panics if len(src) is not a multiple of 64 or dst is shorter than
 // n·32 bytes.
 func SHA256Pairs(dst, src []byte) {
-	if len(src)%sha256PairBytes != 0 {
-		panic("avx2: SHA256Pairs: len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 64")
-	}
-	n := len(src) / sha256PairBytes
-	if len(dst) < 32*n {
-		panic("avx2: SHA256Pairs: len(dst) = " + strconv.Itoa(len(dst)) + " is too short for " + strconv.Itoa(n) + " digests")
-	}
+	n := kernelcheck.Pairs("avx2.SHA256Pairs", dst, src)
 	full := n / SHA256Width
 	if full > 0 {
 		sha256x8Pairs(&dst[0], &src[0], full)
@@ -54,21 +48,9 @@ func SHA256Pairs(dst, src []byte) {
 // earlier op's input, or its own. It panics if len(ops) is not a
 // multiple of 3 or an index lies outside the arena.
 func SHA256Lockstep(arena []byte, ops []uint32) {
-	if len(ops)%3 != 0 {
-		panic("avx2: SHA256Lockstep: len(ops) = " + strconv.Itoa(len(ops)) + " is not a multiple of 3")
+	if n := kernelcheck.Lockstep("avx2.SHA256Lockstep", arena, ops, sha256NodeBytes); n > 0 {
+		sha256x8Lockstep(&arena[0], &ops[0], n)
 	}
-	if len(ops) == 0 {
-		return
-	}
-	nodes := uint64(len(arena) / sha256NodeBytes)
-	for i, ix := range ops {
-		if uint64(ix) >= nodes {
-			panic("avx2: SHA256Lockstep: op " + strconv.Itoa(i/3) + " uses node " +
-				strconv.FormatUint(uint64(ix), 10) + " outside the arena of " +
-				strconv.FormatUint(nodes, 10) + " nodes")
-		}
-	}
-	sha256x8Lockstep(&arena[0], &ops[0], len(ops)/3)
 }
 
 // SHA256Pack converts m·8 ordinary 32-byte chunks in src, laid out
@@ -77,8 +59,7 @@ func SHA256Lockstep(arena []byte, ops []uint32) {
 // word. dst may be src itself. It panics if len(src) is not a multiple
 // of 256 or dst is shorter than src.
 func SHA256Pack(dst, src []byte) {
-	m := sha256Nodes("SHA256Pack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx2.SHA256Pack", dst, src, sha256NodeBytes); m > 0 {
 		sha256x8Pack(&dst[0], &src[0], m)
 	}
 }
@@ -88,20 +69,7 @@ func SHA256Pack(dst, src []byte) {
 // bytes]. dst may be src itself. It panics if len(src) is not a multiple
 // of 256 or dst is shorter than src.
 func SHA256Unpack(dst, src []byte) {
-	m := sha256Nodes("SHA256Unpack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx2.SHA256Unpack", dst, src, sha256NodeBytes); m > 0 {
 		sha256x8Unpack(&dst[0], &src[0], m)
 	}
-}
-
-// sha256Nodes checks the buffers of Pack and Unpack and returns the node
-// count.
-func sha256Nodes(fn string, dst, src []byte) int {
-	if len(src)%sha256NodeBytes != 0 {
-		panic("avx2: " + fn + ": len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 256")
-	}
-	if len(dst) < len(src) {
-		panic("avx2: " + fn + ": len(dst) = " + strconv.Itoa(len(dst)) + " is shorter than len(src) = " + strconv.Itoa(len(src)))
-	}
-	return len(src) / sha256NodeBytes
 }

@@ -8,22 +8,24 @@ import (
 	"encoding/binary"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
 func TestSHA256PackMatchesLayout(t *testing.T) {
-	sha256RequireAVX2(t)
+	sha256Kernel.Require(t)
 	for _, m := range []int{0, 1, 2, 3, 17} {
 		src, srcOK := sha256Guarded(256*m, 1)
-		copy(src, sha256Random(uint64(m)+50, 256*m))
+		copy(src, kerneltest.Seeded(uint64(m)+50, 256*m))
 		dst, dstOK := sha256Guarded(256*m, 7)
 		SHA256Pack(dst, src)
-		if want := sha256PackRef(src); !bytes.Equal(dst, want) {
-			t.Fatalf("m=%d: packed layout differs at byte %d", m, sha256FirstDiff(dst, want))
+		if want := kerneltest.SHA256PackRef(SHA256Width, src); !bytes.Equal(dst, want) {
+			t.Fatalf("m=%d: packed layout differs at byte %d", m, kerneltest.FirstDiff(dst, want))
 		}
 		back, backOK := sha256Guarded(256*m, 2)
 		SHA256Unpack(back, dst)
 		if !bytes.Equal(back, src) {
-			t.Fatalf("m=%d: Unpack(Pack(x)) differs from x at byte %d", m, sha256FirstDiff(back, src))
+			t.Fatalf("m=%d: Unpack(Pack(x)) differs from x at byte %d", m, kerneltest.FirstDiff(back, src))
 		}
 		srcOK(t)
 		dstOK(t)
@@ -32,11 +34,11 @@ func TestSHA256PackMatchesLayout(t *testing.T) {
 }
 
 func TestSHA256PackUnpackInPlace(t *testing.T) {
-	sha256RequireAVX2(t)
-	orig := sha256Random(99, 256*5)
+	sha256Kernel.Require(t)
+	orig := kerneltest.Seeded(99, 256*5)
 	buf := bytes.Clone(orig)
 	SHA256Pack(buf, buf)
-	if want := sha256PackRef(orig); !bytes.Equal(buf, want) {
+	if want := kerneltest.SHA256PackRef(SHA256Width, orig); !bytes.Equal(buf, want) {
 		t.Fatal("in-place Pack differs from the lane layout")
 	}
 	SHA256Unpack(buf, buf)
@@ -46,11 +48,11 @@ func TestSHA256PackUnpackInPlace(t *testing.T) {
 }
 
 func TestSHA256PackMisuse(t *testing.T) {
-	sha256RequireAVX2(t)
-	sha256ExpectPanic(t, "Pack len(src)=255", func() { SHA256Pack(make([]byte, 256), make([]byte, 255)) })
-	sha256ExpectPanic(t, "Pack short dst", func() { SHA256Pack(make([]byte, 255), make([]byte, 256)) })
-	sha256ExpectPanic(t, "Unpack len(src)=300", func() { SHA256Unpack(make([]byte, 512), make([]byte, 300)) })
-	sha256ExpectPanic(t, "Unpack short dst", func() { SHA256Unpack(make([]byte, 0), make([]byte, 256)) })
+	sha256Kernel.Require(t)
+	kerneltest.MustPanic(t, "Pack len(src)=255", func() { SHA256Pack(make([]byte, 256), make([]byte, 255)) })
+	kerneltest.MustPanic(t, "Pack short dst", func() { SHA256Pack(make([]byte, 255), make([]byte, 256)) })
+	kerneltest.MustPanic(t, "Unpack len(src)=300", func() { SHA256Unpack(make([]byte, 512), make([]byte, 300)) })
+	kerneltest.MustPanic(t, "Unpack short dst", func() { SHA256Unpack(make([]byte, 0), make([]byte, 256)) })
 }
 
 // sha256Tree is a random op list over an arena: leaves first, then ops
@@ -104,14 +106,14 @@ func sha256Flatten(nodes [][8][32]byte) []byte {
 }
 
 func TestSHA256LockstepRandomTrees(t *testing.T) {
-	sha256RequireAVX2(t)
+	sha256Kernel.Require(t)
 	r := rand.New(rand.NewPCG(4, 4))
 	for iter := 0; iter < 200; iter++ {
 		tr := sha256RandomTree(r)
 		nodes := make([][8][32]byte, tr.nodes)
 		for i := 0; i < tr.leaves; i++ {
 			for p := range nodes[i] {
-				copy(nodes[i][p][:], sha256Random(uint64(1000*iter+8*i+p), 32))
+				copy(nodes[i][p][:], kerneltest.Seeded(uint64(1000*iter+8*i+p), 32))
 			}
 		}
 		arena, arenaOK := sha256Guarded(256*tr.nodes, iter%5)
@@ -122,7 +124,7 @@ func TestSHA256LockstepRandomTrees(t *testing.T) {
 
 		sha256LockstepRef(nodes, tr.ops)
 		if want := sha256Flatten(nodes); !bytes.Equal(got, want) {
-			i := sha256FirstDiff(got, want)
+			i := kerneltest.FirstDiff(got, want)
 			t.Fatalf("iteration %d: node %d lane %d differs (ops %v)", iter, i/256, i%256/32, tr.ops)
 		}
 		arenaOK(t)
@@ -132,11 +134,11 @@ func TestSHA256LockstepRandomTrees(t *testing.T) {
 // TestSHA256LockstepLevelsMatchPairs runs a Validator-shaped tree in lane
 // layout and the same tree level by level with Pairs in ordinary layout.
 func TestSHA256LockstepLevelsMatchPairs(t *testing.T) {
-	sha256RequireAVX2(t)
-	leaves := sha256Random(11, 9*256) // [node][lane][32]
+	sha256Kernel.Require(t)
+	leaves := kerneltest.Seeded(11, 9*256) // [node][lane][32]
 	arena := make([]byte, 17*256)
 	SHA256Pack(arena[:9*256], leaves)
-	SHA256Lockstep(arena, sha256ValidatorOps)
+	SHA256Lockstep(arena, kerneltest.ValidatorOps())
 	root := make([]byte, 256)
 	SHA256Unpack(root, arena[16*256:])
 
@@ -156,31 +158,22 @@ func TestSHA256LockstepLevelsMatchPairs(t *testing.T) {
 		want = append(want, level...)
 	}
 	if !bytes.Equal(root, want) {
-		t.Fatalf("lockstep roots differ from level-by-level Pairs at lane %d", sha256FirstDiff(root, want)/32)
+		t.Fatalf("lockstep roots differ from level-by-level Pairs at lane %d", kerneltest.FirstDiff(root, want)/32)
 	}
 }
 
 func TestSHA256LockstepMisuse(t *testing.T) {
-	sha256RequireAVX2(t)
+	sha256Kernel.Require(t)
 	arena := make([]byte, 3*256)
-	sha256ExpectPanic(t, "len(ops)=4", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0}) })
-	sha256ExpectPanic(t, "index 3 of 3 nodes", func() { SHA256Lockstep(arena, []uint32{0, 1, 3}) })
-	sha256ExpectPanic(t, "huge index", func() { SHA256Lockstep(arena, []uint32{0, 1 << 31, 2}) })
-	sha256ExpectPanic(t, "partial node", func() { SHA256Lockstep(arena[:3*256-1], []uint32{0, 1, 2}) })
+	kerneltest.MustPanic(t, "len(ops)=4", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0}) })
+	kerneltest.MustPanic(t, "index 3 of 3 nodes", func() { SHA256Lockstep(arena, []uint32{0, 1, 3}) })
+	kerneltest.MustPanic(t, "huge index", func() { SHA256Lockstep(arena, []uint32{0, 1 << 31, 2}) })
+	kerneltest.MustPanic(t, "partial node", func() { SHA256Lockstep(arena[:3*256-1], []uint32{0, 1, 2}) })
 	SHA256Lockstep(nil, nil) // an empty list touches nothing
 }
 
-// sha256ValidatorOps is the op list of a phase0 Validator: leaves 0 and 1 are
-// the pubkey chunks, 2..8 the other seven fields; node 16 is the root.
-var sha256ValidatorOps = []uint32{
-	0, 1, 9, // pubkey root
-	9, 2, 10, 3, 4, 11, 5, 6, 12, 7, 8, 13, // 8 field roots → 4
-	10, 11, 14, 12, 13, 15, // → 2
-	14, 15, 16, // → root
-}
-
 func TestSHA256LockstepKnownVector(t *testing.T) {
-	sha256RequireAVX2(t)
+	sha256Kernel.Require(t)
 	// Two zero nodes hash to the first zero-subtree root in every lane.
 	arena := make([]byte, 3*256)
 	SHA256Lockstep(arena, []uint32{0, 1, 2})

@@ -4,7 +4,7 @@ package avx512
 
 //go:generate go run -C ../_asm ./avx512keccak -out ../avx512/keccak_amd64.s -stubs ../avx512/keccak_stub_amd64.go -pkg avx512
 
-import "strconv"
+import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 
 // Keccak256Lanes is the lane width W of the Keccak-256 kernel: one
 // lane-layout node is 32·Keccak256Lanes bytes.
@@ -19,13 +19,7 @@ const keccak256NodeBytes = 32 * Keccak256Lanes
 // not allowed. It panics if len(src) is not a multiple of 64 or dst is
 // shorter than half of src.
 func Keccak256Pairs(dst, src []byte) {
-	if len(src)%64 != 0 {
-		panic("avx512.Keccak256Pairs: len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 64")
-	}
-	n := len(src) / 64
-	if len(dst) < 32*n {
-		panic("avx512.Keccak256Pairs: len(dst) = " + strconv.Itoa(len(dst)) + " is less than 32 × " + strconv.Itoa(n) + " pairs")
-	}
+	n := kernelcheck.Pairs("avx512.Keccak256Pairs", dst, src)
 	if n == 0 {
 		return
 	}
@@ -38,20 +32,9 @@ func Keccak256Pairs(dst, src []byte) {
 // may overwrite a node an earlier op read. It panics if len(ops) is not a
 // multiple of 3 or an index lies outside the arena.
 func Keccak256Lockstep(arena []byte, ops []uint32) {
-	if len(ops)%3 != 0 {
-		panic("avx512.Keccak256Lockstep: len(ops) = " + strconv.Itoa(len(ops)) + " is not a multiple of 3")
+	if n := kernelcheck.Lockstep("avx512.Keccak256Lockstep", arena, ops, keccak256NodeBytes); n > 0 {
+		keccak256LockstepAVX512(&arena[0], &ops[0], n)
 	}
-	nodes := uint64(len(arena) / keccak256NodeBytes)
-	for i, x := range ops {
-		if uint64(x) >= nodes {
-			panic("avx512.Keccak256Lockstep: op " + strconv.Itoa(i/3) + " names node " + strconv.FormatUint(uint64(x), 10) +
-				" outside an arena of " + strconv.FormatUint(nodes, 10) + " nodes")
-		}
-	}
-	if len(ops) == 0 {
-		return
-	}
-	keccak256LockstepAVX512(&arena[0], &ops[0], len(ops)/3)
 }
 
 // Keccak256Pack moves m·8 ordinary 32-byte chunks of src, laid out
@@ -59,8 +42,7 @@ func Keccak256Lockstep(arena []byte, ops []uint32) {
 // p at byte 8·(8j+p), little-endian as the chunk holds it). It panics if
 // len(src) is not a multiple of 256 or dst is shorter than src.
 func Keccak256Pack(dst, src []byte) {
-	m := keccak256Nodes("Keccak256Pack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx512.Keccak256Pack", dst, src, keccak256NodeBytes); m > 0 {
 		keccak256PackAVX512(&dst[0], &src[0], m)
 	}
 }
@@ -69,20 +51,7 @@ func Keccak256Pack(dst, src []byte) {
 // src become m·8 ordinary 32-byte digests at dst. It panics if len(src) is
 // not a multiple of 256 or dst is shorter than src.
 func Keccak256Unpack(dst, src []byte) {
-	m := keccak256Nodes("Keccak256Unpack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx512.Keccak256Unpack", dst, src, keccak256NodeBytes); m > 0 {
 		keccak256UnpackAVX512(&dst[0], &src[0], m)
 	}
-}
-
-// keccak256Nodes checks the buffers of Pack and Unpack and returns the
-// node count.
-func keccak256Nodes(name string, dst, src []byte) int {
-	if len(src)%keccak256NodeBytes != 0 {
-		panic("avx512." + name + ": len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of " + strconv.Itoa(keccak256NodeBytes))
-	}
-	if len(dst) < len(src) {
-		panic("avx512." + name + ": len(dst) = " + strconv.Itoa(len(dst)) + " is less than len(src) = " + strconv.Itoa(len(src)))
-	}
-	return len(src) / keccak256NodeBytes
 }

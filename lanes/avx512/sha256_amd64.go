@@ -4,7 +4,7 @@ package avx512
 
 //go:generate go run -C ../_asm ./avx512sha256 -out ../avx512/sha256_amd64.s -stubs ../avx512/sha256_stub_amd64.go -pkg avx512
 
-import "strconv"
+import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 
 // SHA256Lanes is the lane width W of the SHA-256 kernel: one lane-layout
 // node is 32·SHA256Lanes bytes.
@@ -18,13 +18,7 @@ const sha256NodeBytes = 32 * SHA256Lanes
 // panics if len(src) is not a multiple of 64 or dst is shorter than half
 // of src.
 func SHA256Pairs(dst, src []byte) {
-	if len(src)%64 != 0 {
-		panic("avx512.SHA256Pairs: len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 64")
-	}
-	n := len(src) / 64
-	if len(dst) < 32*n {
-		panic("avx512.SHA256Pairs: len(dst) = " + strconv.Itoa(len(dst)) + " is less than 32 × " + strconv.Itoa(n) + " pairs")
-	}
+	n := kernelcheck.Pairs("avx512.SHA256Pairs", dst, src)
 	if n == 0 {
 		return
 	}
@@ -37,20 +31,9 @@ func SHA256Pairs(dst, src []byte) {
 // overwrite a node an earlier op read. It panics if len(ops) is not a
 // multiple of 3 or an index lies outside the arena.
 func SHA256Lockstep(arena []byte, ops []uint32) {
-	if len(ops)%3 != 0 {
-		panic("avx512.SHA256Lockstep: len(ops) = " + strconv.Itoa(len(ops)) + " is not a multiple of 3")
+	if n := kernelcheck.Lockstep("avx512.SHA256Lockstep", arena, ops, sha256NodeBytes); n > 0 {
+		sha256x16Lockstep(&arena[0], &ops[0], n)
 	}
-	nodes := uint64(len(arena) / sha256NodeBytes)
-	for i, x := range ops {
-		if uint64(x) >= nodes {
-			panic("avx512.SHA256Lockstep: op " + strconv.Itoa(i/3) + " names node " + strconv.FormatUint(uint64(x), 10) +
-				" outside an arena of " + strconv.FormatUint(nodes, 10) + " nodes")
-		}
-	}
-	if len(ops) == 0 {
-		return
-	}
-	sha256x16Lockstep(&arena[0], &ops[0], len(ops)/3)
 }
 
 // SHA256Pack moves m·16 ordinary 32-byte chunks of src, laid out
@@ -58,8 +41,7 @@ func SHA256Lockstep(arena []byte, ops []uint32) {
 // big-endian word into a host uint32. It panics if len(src) is not a
 // multiple of 512 or dst is shorter than src.
 func SHA256Pack(dst, src []byte) {
-	m := sha256CheckNodes("SHA256Pack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx512.SHA256Pack", dst, src, sha256NodeBytes); m > 0 {
 		sha256x16Pack(&dst[0], &src[0], m)
 	}
 }
@@ -68,18 +50,7 @@ func SHA256Pack(dst, src []byte) {
 // of src into m·16 ordinary 32-byte digests at dst. It panics if len(src)
 // is not a multiple of 512 or dst is shorter than src.
 func SHA256Unpack(dst, src []byte) {
-	m := sha256CheckNodes("SHA256Unpack", dst, src)
-	if m > 0 {
+	if m := kernelcheck.Nodes("avx512.SHA256Unpack", dst, src, sha256NodeBytes); m > 0 {
 		sha256x16Unpack(&dst[0], &src[0], m)
 	}
-}
-
-func sha256CheckNodes(name string, dst, src []byte) int {
-	if len(src)%sha256NodeBytes != 0 {
-		panic("avx512." + name + ": len(src) = " + strconv.Itoa(len(src)) + " is not a multiple of 512")
-	}
-	if len(dst) < len(src) {
-		panic("avx512." + name + ": len(dst) = " + strconv.Itoa(len(dst)) + " is less than len(src) = " + strconv.Itoa(len(src)))
-	}
-	return len(src) / sha256NodeBytes
 }

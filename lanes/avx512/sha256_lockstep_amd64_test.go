@@ -7,6 +7,8 @@ import (
 	"crypto/sha256"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
 // laneChunks returns the ordinary 32-byte chunk of every node and lane of
@@ -50,7 +52,7 @@ func TestSHA256LockstepRandomPrograms(t *testing.T) {
 	for trial := range 40 {
 		leaves := 1 + r.IntN(12)
 		ops, nodes := randomOps(r, leaves, r.IntN(40))
-		arena := randomBytes(r, nodes*sha256NodeBytes+1)[1:] // unaligned
+		arena := kerneltest.Random(r, nodes*sha256NodeBytes+1)[1:] // unaligned
 
 		// Oracle: every op per lane with crypto/sha256 on ordinary chunks.
 		want := laneChunks(arena)
@@ -66,7 +68,7 @@ func TestSHA256LockstepRandomPrograms(t *testing.T) {
 
 		SHA256Lockstep(arena, ops)
 		if got := laneChunks(arena); !bytes.Equal(got, want) {
-			b := firstDiff(got, want)
+			b := kerneltest.FirstDiff(got, want)
 			t.Fatalf("trial %d (%d ops): node %d lane %d differs", trial, len(ops)/3, b/sha256NodeBytes, b%sha256NodeBytes/32)
 		}
 	}
@@ -78,7 +80,7 @@ func TestSHA256LockstepRandomPrograms(t *testing.T) {
 func TestSHA256LockstepMatchesPairsByLevel(t *testing.T) {
 	requireAVX512(t)
 	r := rand.New(rand.NewPCG(7, 8))
-	leaves := randomBytes(r, 9*sha256NodeBytes) // [leaf][lane][32]
+	leaves := kerneltest.Random(r, 9*sha256NodeBytes) // [leaf][lane][32]
 
 	arena := make([]byte, 16*sha256NodeBytes)
 	SHA256Pack(arena[:9*sha256NodeBytes], leaves)
@@ -123,13 +125,6 @@ func TestSHA256LockstepPanicsOnMisuse(t *testing.T) {
 		"not triples":      {0, 1},
 		"index past arena": {0, 1, 2},
 	} {
-		t.Run(name, func(t *testing.T) {
-			defer func() {
-				if recover() == nil {
-					t.Fatal("no panic")
-				}
-			}()
-			SHA256Lockstep(arena, ops)
-		})
+		t.Run(name, func(t *testing.T) { kerneltest.MustPanic(t, name, func() { SHA256Lockstep(arena, ops) }) })
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
 // pairCounts covers every count up to 3W+1 and a few large ones around
@@ -26,17 +28,17 @@ func TestSHA256PairsMatchesCryptoSHA256(t *testing.T) {
 		for _, off := range []int{0, 1, 3} {
 			// src sits at an odd offset inside a larger buffer; dst at
 			// another, with guard bytes that must stay untouched.
-			srcBuf := randomBytes(r, 64*n+off)
+			srcBuf := kerneltest.Random(r, 64*n+off)
 			src := srcBuf[off:]
-			want := refPairs(src)
+			want := sha256Kernel.RefPairs(src)
 
-			dstBuf := randomBytes(r, 32*n+2*guard+off)
+			dstBuf := kerneltest.Random(r, 32*n+2*guard+off)
 			before := bytes.Clone(dstBuf)
 			dst := dstBuf[guard+off : guard+off+32*n]
 			SHA256Pairs(dst, src)
 
 			if !bytes.Equal(dst, want) {
-				t.Fatalf("n=%d off=%d: first wrong digest %d", n, off, firstDiff(dst, want)/32)
+				t.Fatalf("n=%d off=%d: first wrong digest %d", n, off, kerneltest.FirstDiff(dst, want)/32)
 			}
 			if !bytes.Equal(dstBuf[:guard+off], before[:guard+off]) || !bytes.Equal(dstBuf[guard+off+32*n:], before[guard+off+32*n:]) {
 				t.Fatalf("n=%d off=%d: bytes outside dst were written", n, off)
@@ -52,12 +54,12 @@ func TestSHA256PairsInPlace(t *testing.T) {
 	requireAVX512(t)
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, n := range pairCounts() {
-		buf := randomBytes(r, 64*n+1)[1:]
-		want := refPairs(buf)
+		buf := kerneltest.Random(r, 64*n+1)[1:]
+		want := sha256Kernel.RefPairs(buf)
 		tail := bytes.Clone(buf[32*n:])
 		SHA256Pairs(buf, buf)
 		if !bytes.Equal(buf[:32*n], want) {
-			t.Fatalf("n=%d: first wrong digest %d", n, firstDiff(buf[:32*n], want)/32)
+			t.Fatalf("n=%d: first wrong digest %d", n, kerneltest.FirstDiff(buf[:32*n], want)/32)
 		}
 		if !bytes.Equal(buf[32*n:], tail) {
 			t.Fatalf("n=%d: bytes past the digests were written", n)
@@ -75,22 +77,6 @@ func TestSHA256PairsPanicsOnMisuse(t *testing.T) {
 		{"dst too short", make([]byte, 63), make([]byte, 128)},
 	}
 	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			defer func() {
-				if recover() == nil {
-					t.Fatal("no panic")
-				}
-			}()
-			SHA256Pairs(c.dst, c.src)
-		})
+		t.Run(c.name, func(t *testing.T) { kerneltest.MustPanic(t, c.name, func() { SHA256Pairs(c.dst, c.src) }) })
 	}
-}
-
-func firstDiff(a, b []byte) int {
-	for i := range min(len(a), len(b)) {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return min(len(a), len(b))
 }

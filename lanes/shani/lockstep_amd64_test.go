@@ -7,6 +7,8 @@ import (
 	"crypto/sha256"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
 // TestSHA256LockstepRandomOps runs random op lists, where inputs are
@@ -18,13 +20,13 @@ func TestSHA256LockstepRandomOps(t *testing.T) {
 		r := rand.New(rand.NewPCG(seed, 1))
 		nodes := 1 + r.IntN(20)
 		// model[i] holds node i as Width ordinary 32-byte chunks.
-		model := randomBytes(seed+1000, nodeSize*nodes)
+		model := kerneltest.Seeded(seed+1000, nodeSize*nodes)
 		ops := make([]uint32, 0, 3*40)
 		for range r.IntN(40) {
 			ops = append(ops, uint32(r.IntN(nodes)), uint32(r.IntN(nodes)), uint32(r.IntN(nodes)))
 		}
 		// An unaligned arena with a tail that must stay untouched.
-		buf := randomBytes(seed+2000, nodeSize*nodes+5+16)
+		buf := kerneltest.Seeded(seed+2000, nodeSize*nodes+5+16)
 		arena := buf[5 : 5+nodeSize*nodes]
 		tail := bytes.Clone(buf[5+nodeSize*nodes:])
 		SHA256Pack(arena, model)
@@ -43,7 +45,7 @@ func TestSHA256LockstepRandomOps(t *testing.T) {
 
 		got := make([]byte, len(arena))
 		SHA256Unpack(got, arena)
-		if i := firstDiff(got, model); i >= 0 {
+		if i := kerneltest.FirstDiff(got, model); i >= 0 {
 			t.Errorf("seed %d (%d nodes, %d ops): node %d lane %d differs", seed, nodes, len(ops)/3, i/nodeSize, i%nodeSize/32)
 		}
 		if !bytes.Equal(buf[5+nodeSize*nodes:], tail) {
@@ -64,7 +66,7 @@ func chunk(ordinary []byte, i uint32, p int) []byte {
 func TestSHA256LockstepTreeMatchesPairs(t *testing.T) {
 	requireSHANI(t)
 	const leaves = 16
-	leafData := randomBytes(77, nodeSize*leaves) // [leaf][lane][32]
+	leafData := kerneltest.Seeded(77, nodeSize*leaves) // [leaf][lane][32]
 
 	var want []byte
 	for p := 0; p < Width; p++ {
@@ -99,11 +101,11 @@ func TestSHA256LockstepTreeMatchesPairs(t *testing.T) {
 
 func TestSHA256LockstepMisusePanics(t *testing.T) {
 	requireSHANI(t)
-	arena := randomBytes(3, 3*nodeSize+10)
+	arena := kerneltest.Seeded(3, 3*nodeSize+10)
 	orig := bytes.Clone(arena)
-	mustPanic(t, "len(ops)=4", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0}) })
-	mustPanic(t, "index 3 of 3 nodes", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0, 3, 1}) })
-	mustPanic(t, "huge index", func() { SHA256Lockstep(arena, []uint32{^uint32(0), 0, 0}) })
+	kerneltest.MustPanic(t, "len(ops)=4", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0}) })
+	kerneltest.MustPanic(t, "index 3 of 3 nodes", func() { SHA256Lockstep(arena, []uint32{0, 1, 2, 0, 3, 1}) })
+	kerneltest.MustPanic(t, "huge index", func() { SHA256Lockstep(arena, []uint32{^uint32(0), 0, 0}) })
 	if !bytes.Equal(arena, orig) {
 		t.Error("a rejected op list changed the arena")
 	}

@@ -6,6 +6,8 @@ import (
 	"bytes"
 	"encoding/binary"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
 // TestSHA256PackLayout checks Pack against the layout definition: word
@@ -14,7 +16,7 @@ import (
 func TestSHA256PackLayout(t *testing.T) {
 	requireSHANI(t)
 	for _, m := range []int{0, 1, 2, 3, 7, 64} {
-		src := randomBytes(uint64(m)+300, nodeSize*m+3)[3:]
+		src := kerneltest.Seeded(uint64(m)+300, nodeSize*m+3)[3:]
 		dst := make([]byte, len(src))
 		SHA256Pack(dst, src)
 		for k := 0; k < m; k++ {
@@ -41,7 +43,7 @@ func TestSHA256PackLayout(t *testing.T) {
 func TestSHA256PackInPlace(t *testing.T) {
 	requireSHANI(t)
 	const m = 5
-	orig := randomBytes(42, nodeSize*m+16)
+	orig := kerneltest.Seeded(42, nodeSize*m+16)
 	buf := bytes.Clone(orig)
 	packed := make([]byte, nodeSize*m)
 	SHA256Pack(packed, orig[:nodeSize*m])
@@ -58,10 +60,10 @@ func TestSHA256PackInPlace(t *testing.T) {
 
 func TestSHA256PackMisusePanics(t *testing.T) {
 	requireSHANI(t)
-	mustPanic(t, "Pack len(src)=63", func() { SHA256Pack(make([]byte, 64), make([]byte, 63)) })
-	mustPanic(t, "Pack short dst", func() { SHA256Pack(make([]byte, 63), make([]byte, 64)) })
-	mustPanic(t, "Unpack len(src)=65", func() { SHA256Unpack(make([]byte, 128), make([]byte, 65)) })
-	mustPanic(t, "Unpack short dst", func() { SHA256Unpack(make([]byte, 64), make([]byte, 128)) })
+	kerneltest.MustPanic(t, "Pack len(src)=63", func() { SHA256Pack(make([]byte, 64), make([]byte, 63)) })
+	kerneltest.MustPanic(t, "Pack short dst", func() { SHA256Pack(make([]byte, 63), make([]byte, 64)) })
+	kerneltest.MustPanic(t, "Unpack len(src)=65", func() { SHA256Unpack(make([]byte, 128), make([]byte, 65)) })
+	kerneltest.MustPanic(t, "Unpack short dst", func() { SHA256Unpack(make([]byte, 64), make([]byte, 128)) })
 	SHA256Pack(nil, nil)
 	SHA256Unpack(nil, nil)
 }

@@ -5,8 +5,9 @@ package shani
 import (
 	"bytes"
 	"encoding/hex"
-	"fmt"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
 // pairCounts are every count up to 3·Width+1 and a few large ones with
@@ -32,11 +33,11 @@ func TestSHA256PairsKnownVector(t *testing.T) {
 func TestSHA256PairsCounts(t *testing.T) {
 	requireSHANI(t)
 	for _, n := range pairCounts() {
-		src := randomBytes(uint64(n), 64*n)
-		want := stdPairs(src)
+		src := kerneltest.Seeded(uint64(n), 64*n)
+		want := sha256Kernel.RefPairs(src)
 		dst := make([]byte, 32*n)
 		SHA256Pairs(dst, src)
-		if i := firstDiff(dst, want); i >= 0 {
+		if i := kerneltest.FirstDiff(dst, want); i >= 0 {
 			t.Errorf("n=%d: pair %d differs", n, i/32)
 		}
 	}
@@ -49,14 +50,14 @@ func TestSHA256PairsUnaligned(t *testing.T) {
 	const guard = 64
 	for _, n := range []int{1, 2, 3, 5} {
 		for off := 0; off < 16; off++ {
-			srcBuf := randomBytes(uint64(100*n+off), 64*n+off)
+			srcBuf := kerneltest.Seeded(uint64(100*n+off), 64*n+off)
 			src := srcBuf[off:]
-			want := stdPairs(src)
-			dstBuf := randomBytes(uint64(7*n+off), 2*guard+32*n+off)
+			want := sha256Kernel.RefPairs(src)
+			dstBuf := kerneltest.Seeded(uint64(7*n+off), 2*guard+32*n+off)
 			orig := bytes.Clone(dstBuf)
 			lo, hi := guard+off, guard+off+32*n
 			SHA256Pairs(dstBuf[lo:hi], src)
-			if i := firstDiff(dstBuf[lo:hi], want); i >= 0 {
+			if i := kerneltest.FirstDiff(dstBuf[lo:hi], want); i >= 0 {
 				t.Errorf("n=%d off=%d: pair %d differs", n, off, i/32)
 			}
 			if !bytes.Equal(dstBuf[:lo], orig[:lo]) || !bytes.Equal(dstBuf[hi:], orig[hi:]) {
@@ -70,11 +71,11 @@ func TestSHA256PairsUnaligned(t *testing.T) {
 func TestSHA256PairsInPlace(t *testing.T) {
 	requireSHANI(t)
 	for _, n := range pairCounts() {
-		buf := randomBytes(uint64(n)+5000, 64*n+1)[1:] // unaligned too
-		want := stdPairs(buf)
+		buf := kerneltest.Seeded(uint64(n)+5000, 64*n+1)[1:] // unaligned too
+		want := sha256Kernel.RefPairs(buf)
 		rest := bytes.Clone(buf[32*n:])
 		SHA256Pairs(buf, buf)
-		if i := firstDiff(buf[:32*n], want); i >= 0 {
+		if i := kerneltest.FirstDiff(buf[:32*n], want); i >= 0 {
 			t.Errorf("n=%d: pair %d differs in place", n, i/32)
 		}
 		if !bytes.Equal(buf[32*n:], rest) {
@@ -87,10 +88,10 @@ func TestSHA256PairsInPlace(t *testing.T) {
 // only in its first 32·n bytes.
 func TestSHA256PairsLongerDst(t *testing.T) {
 	requireSHANI(t)
-	src := randomBytes(11, 3*64)
+	src := kerneltest.Seeded(11, 3*64)
 	dst := bytes.Repeat([]byte{0xa5}, 3*32+40)
 	SHA256Pairs(dst, src)
-	if i := firstDiff(dst[:96], stdPairs(src)); i >= 0 {
+	if i := kerneltest.FirstDiff(dst[:96], sha256Kernel.RefPairs(src)); i >= 0 {
 		t.Errorf("pair %d differs", i/32)
 	}
 	if !bytes.Equal(dst[96:], bytes.Repeat([]byte{0xa5}, 40)) {
@@ -100,20 +101,7 @@ func TestSHA256PairsLongerDst(t *testing.T) {
 
 func TestSHA256PairsMisusePanics(t *testing.T) {
 	requireSHANI(t)
-	mustPanic(t, "len(src)=63", func() { SHA256Pairs(make([]byte, 32), make([]byte, 63)) })
-	mustPanic(t, "short dst", func() { SHA256Pairs(make([]byte, 63), make([]byte, 128)) })
+	kerneltest.MustPanic(t, "len(src)=63", func() { SHA256Pairs(make([]byte, 32), make([]byte, 63)) })
+	kerneltest.MustPanic(t, "short dst", func() { SHA256Pairs(make([]byte, 63), make([]byte, 128)) })
 	SHA256Pairs(nil, nil) // zero pairs: nothing to do, no panic
-}
-
-// firstDiff returns the index of the first differing byte, or -1.
-func firstDiff(a, b []byte) int {
-	if len(a) != len(b) {
-		panic(fmt.Sprintf("firstDiff: lengths %d and %d", len(a), len(b)))
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return i
-		}
-	}
-	return -1
 }

@@ -3,8 +3,9 @@
 package shani
 
 import (
-	"fmt"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 )
 
 //go:generate go run -C ../_asm ./shani -out ../shani/sha256_amd64.s -stubs ../shani/sha256_stub_amd64.go -pkg shani
@@ -22,13 +23,7 @@ const nodeSize = 32 * Width
 // panics if len(src) is not a multiple of 64 or dst is shorter than
 // 32·n bytes.
 func SHA256Pairs(dst, src []byte) {
-	if len(src)%64 != 0 {
-		panic(fmt.Sprintf("shani: SHA256Pairs: len(src) = %d is not a multiple of 64", len(src)))
-	}
-	n := len(src) / 64
-	if len(dst) < 32*n {
-		panic(fmt.Sprintf("shani: SHA256Pairs: len(dst) = %d, need %d for %d pairs", len(dst), 32*n, n))
-	}
+	n := kernelcheck.Pairs("shani.SHA256Pairs", dst, src)
 	if n == 0 {
 		return
 	}
@@ -42,19 +37,9 @@ func SHA256Pairs(dst, src []byte) {
 // including its own inputs. It panics if len(ops) is not a multiple of
 // 3 or an index lies outside arena, before hashing anything.
 func SHA256Lockstep(arena []byte, ops []uint32) {
-	if len(ops)%3 != 0 {
-		panic(fmt.Sprintf("shani: SHA256Lockstep: len(ops) = %d is not a multiple of 3", len(ops)))
+	if n := kernelcheck.Lockstep("shani.SHA256Lockstep", arena, ops, nodeSize); n > 0 {
+		sha256LockstepAsm(unsafe.SliceData(arena), unsafe.SliceData(ops), n)
 	}
-	nodes := uint64(len(arena) / nodeSize)
-	for i, ix := range ops {
-		if uint64(ix) >= nodes {
-			panic(fmt.Sprintf("shani: SHA256Lockstep: op %d: node index %d outside an arena of %d nodes", i/3, ix, nodes))
-		}
-	}
-	if len(ops) == 0 {
-		return
-	}
-	sha256LockstepAsm(unsafe.SliceData(arena), unsafe.SliceData(ops), len(ops)/3)
 }
 
 // SHA256Pack converts m = len(src)/64 nodes from ordinary layout, two
@@ -62,11 +47,9 @@ func SHA256Lockstep(arena []byte, ops []uint32) {
 // dst. dst may be src itself. It panics if len(src) is not a multiple of
 // 64 or dst is shorter than src.
 func SHA256Pack(dst, src []byte) {
-	m := nodes("SHA256Pack", dst, src)
-	if m == 0 {
-		return
+	if m := kernelcheck.Nodes("shani.SHA256Pack", dst, src, nodeSize); m > 0 {
+		sha256PackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
 	}
-	sha256PackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
 }
 
 // SHA256Unpack is the inverse of SHA256Pack: it converts m = len(src)/64
@@ -74,21 +57,7 @@ func SHA256Pack(dst, src []byte) {
 // node and lane by lane. dst may be src itself. It panics if len(src) is
 // not a multiple of 64 or dst is shorter than src.
 func SHA256Unpack(dst, src []byte) {
-	m := nodes("SHA256Unpack", dst, src)
-	if m == 0 {
-		return
+	if m := kernelcheck.Nodes("shani.SHA256Unpack", dst, src, nodeSize); m > 0 {
+		sha256UnpackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
 	}
-	sha256UnpackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
-}
-
-// nodes checks the buffers of a layout conversion and returns how many
-// nodes it moves.
-func nodes(fn string, dst, src []byte) int {
-	if len(src)%nodeSize != 0 {
-		panic(fmt.Sprintf("shani: %s: len(src) = %d is not a multiple of %d", fn, len(src), nodeSize))
-	}
-	if len(dst) < len(src) {
-		panic(fmt.Sprintf("shani: %s: len(dst) = %d is shorter than len(src) = %d", fn, len(dst), len(src)))
-	}
-	return len(src) / nodeSize
 }
