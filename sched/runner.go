@@ -1,7 +1,6 @@
 package sched
 
 import (
-	"github.com/lanehash/lanehash/lanes"
 	"sync"
 	"unsafe"
 
@@ -18,22 +17,20 @@ type Runner struct {
 	node   int            // bytes per lane-layout node, 32·W
 	consts []byte         // the program's constant nodes in lane layout, in order
 	zero   unsafe.Pointer // zero bytes read through nil pointers and empty slices
-	levels [][]lanes.Op   // the ops by level, for single instances
+	layout *singlePlan    // the flat buffer of the single-instance path
 	pool   sync.Pool
 }
 
 // arena is one worker's scratch: the lane-layout nodes, the leaf staging
 // buffer laid out [node][lane][32], resolved source addresses
-// ([lane][source]) and room to unpack a partial group's roots.
+// ([source][lane]) and room to unpack a partial group's roots.
 type arena struct {
 	nodes   []byte
 	staging []byte
 	bases   []unsafe.Pointer
 	out     []byte
-	// flat holds the nodes of a single instance in ordinary layout and
-	// pairs one level's pairs (see single).
-	flat  []byte
-	pairs []byte
+	// flat is the single-instance path's buffer (see singlePlan).
+	flat []byte
 }
 
 // NewRunner returns a Runner for p, hashing with t's kernel and counting
@@ -57,7 +54,7 @@ func NewRunner(t *Tree, p *Program) *Runner {
 	}
 	// Words, not bytes: pointers and slice headers are read from it.
 	r.zero = unsafe.Pointer(unsafe.SliceData(make([]uint64, zeroSize/8+1)))
-	r.levels = levels(p)
+	r.layout = planSingle(p)
 	r.pool.New = func() any { return r.newArena() }
 	return r
 }
@@ -70,16 +67,9 @@ func (r *Runner) newArena() *arena {
 		bases:   make([]unsafe.Pointer, w*len(r.p.Sources)),
 		out:     make([]byte, r.node),
 	}
-	widest := 0
-	for _, l := range r.levels {
-		widest = max(widest, len(l))
-	}
-	a.flat = make([]byte, 32*r.p.Nodes)
-	a.pairs = make([]byte, 64*widest)
+	a.flat = r.newFlat()
 	for i, c := range r.p.Consts {
 		copy(a.nodes[int(c.Node)*r.node:], r.consts[i*r.node:(i+1)*r.node])
-		z := r.t.Zero(int(c.Depth))
-		copy(a.flat[32*int(c.Node):], z[:])
 	}
 	return a
 }
@@ -147,10 +137,8 @@ func (r *Runner) run(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) er
 // results are dropped).
 func (r *Runner) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, first int, c *counts) error {
 	count := min(r.w, in.N-first)
-	for lane := 0; lane < count; lane++ {
-		if err := r.resolve(a, in, ext, first+lane, lane); err != nil {
-			return err
-		}
+	if err := r.resolveGroup(a, in, ext, first, count); err != nil {
+		return err
 	}
 	r.gather(a, count)
 	p := r.p

@@ -6,6 +6,94 @@ import (
 	"github.com/lanehash/lanehash/lanes"
 )
 
+// A single instance is hashed with the kernel's Pairs entry, one call
+// per level of the program, in ordinary layout: a lone instance must
+// not pay for W lanes of which one carries work. The layout is planned
+// once per program (singlePlan): every input of a level's pairs has a
+// home of its own in the arena's flat buffer, where the gathers write
+// the leaves, where the constants stay from the arena's creation on,
+// and where each level's digests are copied for the levels that read
+// them. Nothing else is copied per call.
+
+// singlePlan is the flat-buffer layout of a program's single-instance
+// path.
+type singlePlan struct {
+	size    int           // bytes of the flat buffer
+	gathers []Gather      // Node is replaced by the byte offset of the home
+	consts  []singleConst // constant chunks, written once per arena
+	levels  []singleLevel // Pairs calls in order
+	root    uint32        // offset of the root chunk in the flat buffer
+	direct  bool          // the last level's single digest is the root: hash it into dst
+}
+
+// singleConst places zero_hashes[depth] at offset at.
+type singleConst struct {
+	at    uint32
+	depth uint8
+}
+
+// singleLevel is one Pairs call, from n pairs at in to n digests at
+// out, followed by the copies of those digests to their homes.
+type singleLevel struct {
+	in, out, n uint32
+	moves      []singleMove
+}
+
+// singleMove copies a 32-byte chunk within the flat buffer.
+type singleMove struct{ from, to uint32 }
+
+// planSingle lays out the flat buffer of p's single-instance path.
+func planSingle(p *Program) *singlePlan {
+	lv := levels(p)
+	sp := &singlePlan{}
+	// homes[node] lists the offsets of the pair halves that read node.
+	homes := make([][]uint32, p.Nodes)
+	at := uint32(0)
+	ins := make([]uint32, len(lv))
+	for l, ops := range lv {
+		ins[l] = at
+		for j, op := range ops {
+			homes[op.Left] = append(homes[op.Left], at+64*uint32(j))
+			homes[op.Right] = append(homes[op.Right], at+64*uint32(j)+32)
+		}
+		at += 64 * uint32(len(ops))
+	}
+	// The root chunk needs a home of its own unless the last level hashes
+	// it straight into the caller's root.
+	last := len(lv) - 1
+	sp.direct = last >= 0 && len(lv[last]) == 1 && lv[last][0].Out == p.Root
+	if !sp.direct {
+		homes[p.Root] = append(homes[p.Root], at)
+		sp.root = at
+		at += 32
+	}
+	for _, g := range p.Gathers {
+		for _, h := range homes[g.Node] {
+			g := g
+			g.Node = h
+			sp.gathers = append(sp.gathers, g)
+		}
+	}
+	for _, c := range p.Consts {
+		for _, h := range homes[c.Node] {
+			sp.consts = append(sp.consts, singleConst{at: h, depth: c.Depth})
+		}
+	}
+	for l, ops := range lv {
+		out := at
+		at += 32 * uint32(len(ops))
+		level := singleLevel{in: ins[l], out: out, n: uint32(len(ops))}
+		for j, op := range ops {
+			for _, h := range homes[op.Out] {
+				level.moves = append(level.moves, singleMove{from: out + 32*uint32(j), to: h})
+			}
+		}
+		sp.levels = append(sp.levels, level)
+	}
+	sp.size = int(at)
+	return sp
+}
+
 // levels groups a program's ops by their height above the leaves: the
 // ops of one level are independent and can go out in one Pairs call.
 func levels(p *Program) [][]lanes.Op {
@@ -22,33 +110,50 @@ func levels(p *Program) [][]lanes.Op {
 	return out
 }
 
-// single hashes one instance with the kernel's Pairs entry, level by
-// level, in ordinary layout: a lone instance must not pay for W lanes
-// of which one carries work.
+// newFlat returns a single-instance flat buffer with its constants in
+// place.
+func (r *Runner) newFlat() []byte {
+	flat := make([]byte, r.layout.size)
+	for _, c := range r.layout.consts {
+		z := r.t.Zero(int(c.depth))
+		copy(flat[c.at:], z[:])
+	}
+	return flat
+}
+
+// single hashes instance i alone, level by level with the kernel's
+// Pairs entry.
 func (r *Runner) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i int, c *counts) error {
 	if err := r.resolve(a, in, ext, i, 0); err != nil {
 		return err
 	}
-	flat := unsafe.Pointer(unsafe.SliceData(a.flat))
-	for k := range r.p.Gathers {
-		g := &r.p.Gathers[k]
-		copyChunk(unsafe.Add(flat, 32*uintptr(g.Node)), unsafe.Add(a.bases[g.Src], g.Off), g.Len)
+	sp := r.layout
+	flat := a.flat
+	fp := unsafe.Pointer(unsafe.SliceData(flat))
+	w := r.w
+	for k := range sp.gathers {
+		g := &sp.gathers[k]
+		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(a.bases[int(g.Src)*w], g.Off), g.Len)
 	}
-	for _, level := range r.levels {
-		pairs := a.pairs[:64*len(level)]
-		pp := unsafe.Pointer(unsafe.SliceData(pairs))
-		for j, op := range level {
-			copy32(unsafe.Add(pp, 64*j), unsafe.Add(flat, 32*uintptr(op.Left)))
-			copy32(unsafe.Add(pp, 64*j+32), unsafe.Add(flat, 32*uintptr(op.Right)))
-		}
-		r.k.Pairs(pairs[:32*len(level)], pairs)
-		for j, op := range level {
-			copy32(unsafe.Add(flat, 32*uintptr(op.Out)), unsafe.Add(pp, 32*j))
-		}
-		c.treePairs += uint64(len(level))
-		c.kernelCalls++
+	levels := sp.levels
+	if sp.direct {
+		levels = levels[:len(levels)-1]
 	}
-	copy(dst[i][:], a.flat[32*r.p.Root:])
+	for k := range levels {
+		l := &levels[k]
+		r.k.Pairs(flat[l.out:l.out+32*l.n], flat[l.in:l.in+64*l.n])
+		for _, m := range l.moves {
+			copy32(unsafe.Add(fp, m.to), unsafe.Add(fp, m.from))
+		}
+	}
+	if sp.direct {
+		l := &sp.levels[len(sp.levels)-1]
+		r.k.Pairs(dst[i][:], flat[l.in:l.in+64])
+	} else {
+		dst[i] = *(*[32]byte)(unsafe.Add(fp, sp.root))
+	}
+	c.treePairs += uint64(len(r.p.Ops))
+	c.kernelCalls += uint64(len(sp.levels))
 	c.instances++
 	return nil
 }

@@ -1,0 +1,140 @@
+package sched
+
+import (
+	"strconv"
+	"unsafe"
+)
+
+// The resolved source addresses of a group live in arena.bases laid out
+// [source][lane]: a gather's lane loop then reads one contiguous run of
+// W pointers.
+
+// resolveGroup finds the base address of every source of instances
+// first..first+count-1 and runs the program's checks on them. Sources
+// are the outer loop, so each source's kind is switched on once per
+// group. On any failure it re-resolves the group instance by instance,
+// so the error reported is the one of the lowest index, as resolve
+// finds it.
+func (r *Runner) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count int) error {
+	w := r.w
+	inst := a.bases[:count]
+	if in.Ptrs == nil && !in.Indirect {
+		for lane := range inst {
+			inst[lane] = unsafe.Add(in.Base, uintptr(first+lane)*in.Stride)
+		}
+	} else {
+		for lane := range inst {
+			p, err := in.At(first + lane)
+			if err != nil {
+				return err
+			}
+			inst[lane] = p
+		}
+	}
+	srcs := r.p.Sources
+	ok := true
+	for s := 1; s < len(srcs); s++ {
+		src := &srcs[s]
+		from := a.bases[int(src.From)*w:][:count]
+		to := a.bases[s*w:][:count]
+		off := src.Off
+		switch src.Kind {
+		case SourcePointer:
+			for lane, f := range from {
+				q := *(*unsafe.Pointer)(unsafe.Add(f, off))
+				if q == nil {
+					ok = ok && src.ZeroSize != 0
+					q = r.zero
+				}
+				to[lane] = q
+			}
+		case SourceSlice:
+			want := src.Len
+			for lane, f := range from {
+				h := (*sliceHeader)(unsafe.Add(f, off))
+				q := h.data
+				if h.len != want {
+					ok = ok && h.len == 0 && src.ZeroSize != 0
+					q = r.zero
+				}
+				to[lane] = q
+			}
+		case SourceExternal:
+			roots := ext[src.Ext][first:][:count]
+			for lane := range to {
+				to[lane] = unsafe.Pointer(&roots[lane])
+			}
+		}
+	}
+	for k := range r.p.Checks {
+		c := &r.p.Checks[k]
+		var bad byte
+		for _, b := range a.bases[int(c.Src)*w:][:count] {
+			bad |= *(*byte)(unsafe.Add(b, c.Off))
+		}
+		ok = ok && bad&c.Mask == 0
+	}
+	if ok {
+		return nil
+	}
+	for lane := 0; lane < count; lane++ {
+		if err := r.resolve(a, in, ext, first+lane, lane); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// resolve finds the base address of every source of instance i for lane
+// lane, and runs the program's checks on it.
+func (r *Runner) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) error {
+	base, err := in.At(i)
+	if err != nil {
+		return err
+	}
+	w := r.w
+	srcs := r.p.Sources
+	a.bases[lane] = base
+	for s := 1; s < len(srcs); s++ {
+		src := &srcs[s]
+		from := a.bases[int(src.From)*w+lane]
+		var q unsafe.Pointer
+		switch src.Kind {
+		case SourcePointer:
+			q = *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
+			if q == nil {
+				if src.ZeroSize == 0 {
+					return &Error{Index: i, Path: src.Path, Msg: "nil pointer"}
+				}
+				q = r.zero
+			}
+		case SourceSlice:
+			h := (*sliceHeader)(unsafe.Add(from, src.Off))
+			switch {
+			case h.len == src.Len:
+				q = h.data
+			case h.len == 0 && src.ZeroSize != 0:
+				q = r.zero
+			default:
+				return &Error{Index: i, Path: src.Path, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
+			}
+		case SourceExternal:
+			q = unsafe.Pointer(&ext[src.Ext][i])
+		}
+		a.bases[s*w+lane] = q
+	}
+	for k := range r.p.Checks {
+		c := &r.p.Checks[k]
+		if b := *(*byte)(unsafe.Add(a.bases[int(c.Src)*w+lane], c.Off)); b&c.Mask != 0 {
+			return &Error{Index: i, Path: c.Path, Msg: "bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Err: c.Err}
+		}
+	}
+	return nil
+}
+
+// sliceHeader is the memory layout of a Go slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
+}

@@ -1,0 +1,106 @@
+package sched_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/sched"
+	"github.com/lanehash/lanehash/sched/schedtest"
+)
+
+// TestRunnerSingleShapes runs one instance at a time (the Pairs path
+// with its planned flat layout) and a group of several (the lockstep
+// path) over programs whose shapes stress that layout: a root that is a
+// leaf, a zero constant and a leaf each read by two ops, a lone leaf
+// under zero padding, a root that is a constant. Both paths must match
+// the textbook roots.
+func TestRunnerSingleShapes(t *testing.T) {
+	var th thing
+	shapes := []struct {
+		name  string
+		build func(b *sched.Builder) sched.Node
+		want  func(h lanes.Hash, x *thing) [32]byte
+	}{
+		{"leaf root", func(b *sched.Builder) sched.Node {
+			return b.Leaf(0, unsafe.Offsetof(th.Bal), 8)
+		}, func(h lanes.Hash, x *thing) [32]byte {
+			return chunksOf(le(x.Bal, 8))[0]
+		}},
+		{"constant root", func(b *sched.Builder) sched.Node {
+			return b.Merkle(nil, 2)
+		}, func(h lanes.Hash, x *thing) [32]byte {
+			return merkle(h, nil, 2)
+		}},
+		{"shared zero and leaf", func(b *sched.Builder) sched.Node {
+			bal := b.Leaf(0, unsafe.Offsetof(th.Bal), 8)
+			return b.Pair(b.Pair(b.Merkle([]sched.Node{bal}, 1), b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Key), 32)}, 1)), bal)
+		}, func(h lanes.Hash, x *thing) [32]byte {
+			bal := chunksOf(le(x.Bal, 8))[0]
+			l := merkle(h, [][32]byte{merkle(h, [][32]byte{bal}, 1), merkle(h, chunksOf(x.Key[:32]), 1)}, 1)
+			return merkle(h, [][32]byte{l, bal}, 1)
+		}},
+		{"deep padding", func(b *sched.Builder) sched.Node {
+			return b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Flag), 1)}, 5)
+		}, func(h lanes.Hash, x *thing) [32]byte {
+			flag := byte(0)
+			if x.Flag {
+				flag = 1
+			}
+			return merkle(h, chunksOf([]byte{flag}), 5)
+		}},
+	}
+	rng := rand.New(rand.NewPCG(9, 10))
+	for _, s := range shapes {
+		b := sched.NewBuilder()
+		p, err := b.Finish(s.build(b))
+		if err != nil {
+			t.Fatalf("%s: %v", s.name, err)
+		}
+		for _, k := range testKernels(t) {
+			r := sched.NewRunner(sched.NewTree(k, nil), p)
+			t.Run(fmt.Sprintf("%s/%s", s.name, kernelName(k)), func(t *testing.T) {
+				n := k.Width() + 1
+				things := randomThings(rng, n)
+				in := sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), n)
+				group := make([][32]byte, n)
+				if err := r.Run(group, in, nil, 1); err != nil {
+					t.Fatal(err)
+				}
+				for i := range things {
+					want := s.want(k.Hash(), &things[i])
+					if group[i] != want {
+						t.Fatalf("group: root %d = %x, want %x", i, group[i], want)
+					}
+					// Twice, so that a layout one call leaves dirty shows.
+					for range 2 {
+						one := make([][32]byte, 1)
+						if err := r.Run(one, sched.Slice(unsafe.Pointer(&things[i]), 0, 1), nil, 1); err != nil {
+							t.Fatal(err)
+						}
+						if one[0] != want {
+							t.Fatalf("single: root %d = %x, want %x", i, one[0], want)
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestRunnerSingleErrors checks the single-instance path reports a bad
+// field of its instance.
+func TestRunnerSingleErrors(t *testing.T) {
+	r := sched.NewRunner(sched.NewTree(schedtest.New(lanes.SHA256, 4), nil), thingProgram(t, false))
+	things := randomThings(rand.New(rand.NewPCG(11, 12)), 1)
+	things[0].Cred = things[0].Cred[:5]
+	dst := make([][32]byte, 1)
+	var se *sched.Error
+	err := r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), 0, 1), nil, 1)
+	if !errors.As(err, &se) || se.Index != 0 || se.Path != "thing.Cred" {
+		t.Fatalf("err = %v, want element 0 thing.Cred", err)
+	}
+}
