@@ -3,7 +3,6 @@ package plan
 import (
 	"errors"
 	"fmt"
-	"os"
 	"reflect"
 	"runtime"
 	"sync"
@@ -99,16 +98,7 @@ func checkCase(c *spectest.Case, root spectest.RootFunc, k sched.Kernel) error {
 // checks them); here a case counts when the reference decoder accepts
 // it. With -short every 16th case runs.
 func TestSpecVectorsThroughPlans(t *testing.T) {
-	dir, err := spectest.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal(err)
-		}
-		t.Skipf("spec vectors not found at %s (%v); set %s", dir, err, spectest.EnvDir)
-	}
+	dir := spectest.RequireDir(t)
 	cases, err := spectest.Cases(dir)
 	if err != nil {
 		t.Fatal(err)

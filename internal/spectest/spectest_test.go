@@ -3,7 +3,6 @@ package spectest
 import (
 	"errors"
 	"fmt"
-	"os"
 	"runtime"
 	"runtime/debug"
 	"sync"
@@ -14,19 +13,7 @@ import (
 // (failing it under CI=true) when the folder is missing.
 func casesOrSkip(t testing.TB) []*Case {
 	t.Helper()
-	dir, err := Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		msg := fmt.Sprintf("spec vectors not found at %s (%v); set %s to the tests/ folder of the "+
-			"consensus-spec-tests release v1.6.0-alpha.4 (https://github.com/ethereum/consensus-spec-tests/releases), "+
-			"or place it at ../shared/spectests next to the repository", dir, err, EnvDir)
-		if os.Getenv("CI") == "true" {
-			t.Fatal(msg)
-		}
-		t.Skip(msg)
-	}
+	dir := RequireDir(t)
 	cases, err := Cases(dir)
 	if err != nil {
 		t.Fatal(err)

@@ -5,7 +5,6 @@
 package vectortest
 
 import (
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,16 +20,7 @@ import (
 // than once per case, so fuzz workers start quickly.
 func StaticCases(t testing.TB, fork string) []*spectest.Case {
 	t.Helper()
-	dir, err := spectest.Dir()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := os.Stat(dir); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("spec vectors missing: %v", err)
-		}
-		t.Skipf("spec vectors missing (%v); set %s to a copy of the consensus-spec-tests tests/ folder", err, spectest.EnvDir)
-	}
+	dir := spectest.RequireDir(t)
 	paths, err := filepath.Glob(filepath.Join(dir, "*", fork, "ssz_static", "*", "*", "*"))
 	if err != nil {
 		t.Fatal(err)
