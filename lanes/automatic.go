@@ -95,3 +95,17 @@ func (k *Kernel) WithTailThreshold(n int) *Kernel {
 	c.pairs = c.splitPairs
 	return &c
 }
+
+// ForInstances returns the kernel that should run Lockstep, Pack and
+// Unpack for a batch of n instances of one program. The automatic
+// kernel answers with its narrow kernel when that batch would fill less
+// than half of its own lanes (a narrow kernel that runs the same op list
+// on two lanes wastes fewer of them); every other kernel, and a forced
+// kernel, answers with itself. This is the only place that decides
+// between lane kernels by batch size: callers ask, they do not choose.
+func (k *Kernel) ForInstances(n int) *Kernel {
+	if k.narrow == nil || k.narrow.lockstep == nil || 2*n >= k.width {
+		return k
+	}
+	return k.narrow
+}
