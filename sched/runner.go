@@ -85,7 +85,7 @@ func (r *Runner) Program() *Program { return r.p }
 // holds the program's external root buffers, one root per instance
 // each. The first error found stops the run; dst is then incomplete.
 func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
-	n := in.N
+	n := in.n
 	if n == 0 {
 		return nil
 	}
@@ -136,7 +136,7 @@ func (r *Runner) run(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) er
 // the unused lanes hash whatever the staging buffer holds and their
 // results are dropped).
 func (r *Runner) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, first int, c *counts) error {
-	count := min(r.w, in.N-first)
+	count := min(r.w, in.n-first)
 	if err := r.resolveGroup(a, in, ext, first, count); err != nil {
 		return err
 	}
