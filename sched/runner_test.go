@@ -287,7 +287,7 @@ func TestRunnerStats(t *testing.T) {
 	if s.Groups != 3 || s.Instances != 10 || s.LockstepPairs != 90 || s.LanePairs != 108 || s.KernelCalls != 3 {
 		t.Errorf("stats = %+v, want 3 groups, 10 instances, 90 of 108 lane pairs, 3 calls", s)
 	}
-	}
+}
 
 func TestRunnerChecks(t *testing.T) {
 	b := sched.NewBuilder()
