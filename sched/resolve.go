@@ -15,7 +15,7 @@ import (
 // group. On any failure it re-resolves the group instance by instance,
 // so the error reported is the one of the lowest index, as resolve
 // finds it.
-func (r *Runner) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count int) error {
+func (r *block) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count int) error {
 	w := r.w
 	inst := a.bases[:count]
 	if in.direct() {
@@ -87,7 +87,7 @@ func (r *Runner) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, coun
 
 // resolve finds the base address of every source of instance i for lane
 // lane, and runs the program's checks on it.
-func (r *Runner) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) error {
+func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) error {
 	base, err := in.at(i)
 	if err != nil {
 		return err

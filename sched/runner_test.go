@@ -182,7 +182,7 @@ func TestRunnerMatchesFieldByFieldRoots(t *testing.T) {
 		w := k.Width()
 		tree := sched.NewTree(k, nil)
 		r := sched.NewRunner(tree, p)
-		for _, n := range []int{0, 1, w - 1, w, w + 1, 2*w + 1, 3*w + 5} {
+		for _, n := range []int{0, 1, w - 1, w, w + 1, 2*w + 1, 3*w + 5, sched.BlockLanes, 2*sched.BlockLanes + w + 3} {
 			for _, workers := range []int{1, 3} {
 				t.Run(fmt.Sprintf("%s/n=%d/workers=%d", kernelName(k), n, workers), func(t *testing.T) {
 					things := randomThings(rng, n)
