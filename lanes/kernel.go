@@ -103,14 +103,9 @@ type Kernel struct {
 	pack     func(dst, src []byte)
 	unpack   func(dst, src []byte)
 
-	// tailThreshold is used by the automatic kernel only: Pairs sends a
-	// remainder of fewer than tailThreshold pairs (after the full batches
-	// of the wide kernel) to narrow.
-	tailThreshold int
-	wide, narrow  *Kernel
-	// pairsOnNarrow makes the automatic kernel's Pairs use narrow for
-	// every pair, when the narrow kernel is faster than wide throughout.
-	pairsOnNarrow bool
+	// auto is the choice of an automatic kernel, nil for a registered
+	// kernel.
+	auto *choice
 }
 
 // Name returns the kernel's name, "<hash>/<isa>x<W>" such as

@@ -76,7 +76,8 @@ func asmEntries() []entry {
 				pack:     avx2.Keccak256Pack,
 				unpack:   avx2.Keccak256Unpack,
 			},
-			missing: missingFeatures(featAVX, featAVX2),
+			missing:     missingFeatures(featAVX, featAVX2),
+			narrowBelow: 2,
 		},
 	}
 }
