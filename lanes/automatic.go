@@ -1,6 +1,10 @@
 package lanes
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/lanehash/lanehash/lanes/internal/kernelcheck"
+)
 
 // newAutomatic builds the automatic kernel of h from a choice: Width,
 // Lockstep, Pack and Unpack of c.lockstep, and Pairs split between
@@ -16,6 +20,7 @@ func newAutomatic(h Hash, c choice) *Kernel {
 		}
 	}
 	k.name = h.String() + "/auto(" + strings.Join(isas, "+") + ")"
+	c.pairsName = k.name + " Pairs"
 	k.pairs = k.splitPairs
 	return &k
 }
@@ -36,7 +41,7 @@ func isaName(k *Kernel) string {
 // part overwrites input the other still needs, and in-place calls work.
 func (k *Kernel) splitPairs(dst, src []byte) {
 	c := k.auto
-	n := len(src) / 64
+	n := kernelcheck.Pairs(c.pairsName, dst, src)
 	rest := n % c.pairs.width
 	if c.narrow == nil || rest == 0 || rest >= c.tailThreshold {
 		c.pairs.pairs(dst, src)

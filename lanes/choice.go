@@ -16,6 +16,8 @@ type choice struct {
 	// small[n], for 0 < n < lockstep.width, runs Lockstep for a batch of
 	// only n instances (ForInstances); nil entries mean lockstep.
 	small []*Kernel
+	// pairsName names the automatic kernel's Pairs in a misuse panic.
+	pairsName string
 }
 
 // clearMargin is how much faster a measured alternative must be before

@@ -4,7 +4,9 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"runtime"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
@@ -22,9 +24,22 @@ func inChild(test string) bool { return os.Getenv(childEnv) == test }
 // the extra environment env, and fails t if the child fails.
 func runChild(t *testing.T, test string, env ...string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^"+test+"$", "-test.v", "-test.count=1")
-	cmd.Env = append(os.Environ(), append(env, childEnv+"="+test, lanes.EnvKernel+"=")...)
-	out, err := cmd.CombinedOutput()
+	args := []string{"-test.run=^" + test + "$", "-test.v", "-test.count=1"}
+	run := func(name string, args ...string) ([]byte, error) {
+		cmd := exec.Command(name, args...)
+		cmd.Env = append(os.Environ(), append(env, childEnv+"="+test, lanes.EnvKernel+"=")...)
+		return cmd.CombinedOutput()
+	}
+	out, err := run(os.Args[0], args...)
+	if errors.Is(err, syscall.ENOEXEC) && runtime.GOARCH == "arm64" {
+		// Under user-mode emulation (go test -exec qemu-aarch64-static)
+		// the kernel cannot exec an arm64 binary itself.
+		qemu, lookErr := exec.LookPath("qemu-aarch64-static")
+		if lookErr != nil {
+			t.Fatalf("cannot re-run the test binary: %v, and no qemu-aarch64-static: %v", err, lookErr)
+		}
+		out, err = run(qemu, append([]string{os.Args[0]}, args...)...)
+	}
 	if err != nil || !strings.Contains(string(out), "--- PASS: "+test) {
 		t.Fatalf("%s with %v: %v\n%s", test, env, err, out)
 	}
