@@ -1,4 +1,6 @@
-package lanes_test
+//go:build linux
+
+package cputime
 
 import (
 	"syscall"
@@ -8,9 +10,9 @@ import (
 // clockThreadCPUTime is CLOCK_THREAD_CPUTIME_ID of clock_gettime(2).
 const clockThreadCPUTime = 3
 
-// threadCPUTime returns the CPU time consumed by the calling OS thread,
-// in nanoseconds.
-func threadCPUTime() (int64, bool) {
+// Thread returns the CPU time the calling OS thread has used, in
+// nanoseconds, and false if the clock cannot be read.
+func Thread() (int64, bool) {
 	var ts syscall.Timespec
 	_, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0)
 	if errno != 0 {
