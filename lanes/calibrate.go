@@ -20,7 +20,7 @@ import (
 const EnvCalibrate = "LANEHASH_CALIBRATE"
 
 // KernelTiming is what calibration measured for one kernel, in
-// nanoseconds: the median of several short runs after a warm-up, in the
+// nanoseconds: the lower quartile of 9 short runs after a warm-up, in the
 // CPU time of the measuring thread (wall-clock time where that clock
 // cannot be read).
 type KernelTiming struct {
@@ -33,8 +33,8 @@ type KernelTiming struct {
 	// leaves, Lockstep of its 8 ops and Unpack of the root, divided by
 	// 8·W pairs.
 	LockstepPerPair float64
-	// PairsPerPair is the time per pair of one Pairs call on 64 pairs,
-	// full batches for every width up to 64.
+	// PairsPerPair is the time per pair of one Pairs call on 16 pairs,
+	// full batches for every width up to 16.
 	PairsPerPair float64
 	// OnePair is the time of one Pairs call on a single pair: for a wide
 	// kernel, the cost of a masked call on a remainder.
@@ -53,7 +53,7 @@ type HashCalibration struct {
 	Timings []KernelTiming
 	// Chosen is the choice in use; Static the one of the static table,
 	// which Chosen differs from only where a kernel measured clearly
-	// faster (10%).
+	// faster (25%).
 	Chosen, Static Choice
 }
 
@@ -244,7 +244,7 @@ func CalibrationOps() []Op {
 const (
 	calibrationLeaves = 9
 	calibrationNodes  = 17
-	calibrationPairs  = 64 // the Pairs run: full batches up to width 64
+	calibrationPairs  = 16 // the Pairs run: full batches for every width up to 16
 	// calibrationSamples runs of about calibrationRun each are timed per
 	// measurement, after a warm-up that sizes them.
 	calibrationSamples = 9
@@ -282,7 +282,7 @@ func measureAll(h Hash, entries []entry) []measured {
 	ops := opWords(CalibrationOps())
 
 	// Three timed calls per kernel: the calibration program as one
-	// group, Pairs on 64 pairs, Pairs on one pair.
+	// group, Pairs on 16 pairs, Pairs on one pair.
 	var runs []*timedRun
 	for _, k := range ks {
 		size := k.NodeSize()
@@ -311,9 +311,9 @@ func measureAll(h Hash, entries []entry) []measured {
 		ms[i] = measured{kernel: k, timing: KernelTiming{
 			Name:            k.name,
 			Width:           k.width,
-			LockstepPerPair: runs[3*i].median() / float64(8*k.width),
-			PairsPerPair:    runs[3*i+1].median() / calibrationPairs,
-			OnePair:         runs[3*i+2].median(),
+			LockstepPerPair: runs[3*i].quartile() / float64(8*k.width),
+			PairsPerPair:    runs[3*i+1].quartile() / calibrationPairs,
+			OnePair:         runs[3*i+2].quartile(),
 		}}
 	}
 	return ms
@@ -337,20 +337,32 @@ type timedRun struct {
 	samples [calibrationSamples]float64
 }
 
-// size is the warm-up: it doubles the repetitions until a run takes at
-// least calibrationRun (or maxRepetitions is reached), so the clock's own
-// cost, a system call, is amortised over many calls.
+// size is the warm-up. A few untimed calls first (the first touch of the
+// buffers faults pages in, kernel time the thread clock counts); then
+// the repetitions double until the faster of two runs takes at least
+// half of calibrationRun, and are scaled so that a sample takes about
+// calibrationRun. Taking the faster of two keeps one interrupted run
+// from stopping the doubling early and leaving the samples so short that
+// the clock's own cost (a system call, about 1 µs here) inflates them.
 func (r *timedRun) size(clock func() int64) {
-	r.reps = 1
-	for {
+	for range 3 {
+		r.f()
+	}
+	run := func(reps int) int64 {
 		t0 := clock()
-		for range r.reps {
+		for range reps {
 			r.f()
 		}
-		if clock()-t0 >= int64(calibrationRun) || r.reps >= maxRepetitions {
+		return clock() - t0
+	}
+	reps := 1
+	for {
+		t := max(min(run(reps), run(reps)), 1)
+		if t >= int64(calibrationRun)/2 || reps >= maxRepetitions {
+			r.reps = int(min(max(int64(reps)*int64(calibrationRun)/t, 1), maxRepetitions))
 			return
 		}
-		r.reps = min(2*r.reps, maxRepetitions)
+		reps *= 2
 	}
 }
 
@@ -363,9 +375,12 @@ func (r *timedRun) sample(clock func() int64, i int) {
 	r.samples[i] = float64(clock()-t0) / float64(r.reps)
 }
 
-// median returns the median sample, in nanoseconds per call.
-func (r *timedRun) median() float64 {
+// median returns the lower quartile of the samples, in nanoseconds per
+// call: contention from other processes only ever adds time, so the
+// lower samples are the more reproducible ones, while the quartile still
+// ignores a single run that was unusually fast.
+func (r *timedRun) quartile() float64 {
 	s := r.samples
 	slices.Sort(s[:])
-	return s[calibrationSamples/2]
+	return s[calibrationSamples/4]
 }

@@ -32,10 +32,9 @@ type entry struct {
 	kernel  *Kernel
 	missing string // "" when this CPU can run the kernel
 
-	// narrow marks a kernel that is fast at one or two pairs (SHA-NI;
-	// the pure-Go Keccak against a masked AVX2 call): the static table
-	// sends short Pairs remainders, and batches filling less than half
-	// of the lanes, to the first available one.
+	// narrow marks a kernel that is fast at one or two pairs (SHA-NI):
+	// the static table sends short Pairs remainders, and batches filling
+	// less than half of the lanes, to the first available one.
 	narrow bool
 	// narrowBelow is, for a wide kernel, the measured pair count below
 	// which a remainder after its full batches is faster on the narrow
