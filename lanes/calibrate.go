@@ -179,16 +179,20 @@ func automatic(h Hash) *Kernel {
 		var cal calibration
 		if calibrationOn() {
 			cal.on = true
+			// The thread stays locked from one clock reading to the
+			// other, so both come from the same thread's CPU clock.
+			runtime.LockOSThread()
 			wall := time.Now()
-			cpu0, cpuOK := threadClock()
-			ms := measureAll(h, registry)
-			cpu1, _ := threadClock()
+			cpu0, cpuOK := cputime.Thread()
+			timings := measureAll(h, registry)
+			cpu1, _ := cputime.Thread()
 			cal.wall = time.Since(wall)
+			runtime.UnlockOSThread()
 			if cpuOK {
 				cal.cpu = time.Duration(cpu1 - cpu0)
 			}
-			c = decide(static, ms)
-			for _, m := range ms {
+			c = decide(static, timings)
+			for _, m := range timings {
 				cal.report.Timings = append(cal.report.Timings, m.timing)
 			}
 		}
@@ -198,14 +202,6 @@ func automatic(h Hash) *Kernel {
 		autoKernels[h], calibrations[h] = k, cal
 	})
 	return autoKernels[h]
-}
-
-// threadClock reads the thread CPU clock; it is only meaningful between
-// runtime.LockOSThread and UnlockOSThread, which measureAll holds.
-func threadClock() (int64, bool) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	return cputime.Thread()
 }
 
 // describe names the kernels of a choice for the report.
