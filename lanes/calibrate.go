@@ -259,9 +259,11 @@ const (
 // kernels it takes about 2 ms of CPU.
 func measureAll(h Hash, entries []entry) []measured {
 	var ks []*Kernel
+	var narrow []bool
 	for _, e := range entries {
 		if e.kernel.hash == h && e.missing == "" {
 			ks = append(ks, e.kernel)
+			narrow = append(narrow, e.narrow)
 		}
 	}
 	if len(ks) < 2 {
@@ -308,7 +310,7 @@ func measureAll(h Hash, entries []entry) []measured {
 	}
 	ms := make([]measured, len(ks))
 	for i, k := range ks {
-		ms[i] = measured{kernel: k, timing: KernelTiming{
+		ms[i] = measured{kernel: k, narrow: narrow[i], timing: KernelTiming{
 			Name:            k.name,
 			Width:           k.width,
 			LockstepPerPair: runs[3*i].quartile() / float64(8*k.width),

@@ -30,8 +30,14 @@ func fakeEntries() []entry {
 	}
 }
 
+// timed is k measured at these timings; SHA-NI is marked narrow, as in
+// the registry.
 func timed(k *Kernel, lockstep, pairs, one float64) measured {
-	return measured{k, KernelTiming{Name: k.name, Width: k.width, LockstepPerPair: lockstep, PairsPerPair: pairs, OnePair: one}}
+	return measured{
+		kernel: k,
+		timing: KernelTiming{Name: k.name, Width: k.width, LockstepPerPair: lockstep, PairsPerPair: pairs, OnePair: one},
+		narrow: k == fakeSHANI,
+	}
 }
 
 func zen3Timings() []measured {
@@ -238,5 +244,22 @@ func TestParseHide(t *testing.T) {
 	}
 	if m := missingWith(parseHide(""), fs[:2]...); m != "" {
 		t.Errorf("nothing hidden, features present: missing = %q", m)
+	}
+}
+
+// TestDecideNarrowOnlyFromMarkedKernels: a kernel the registry does not
+// mark narrow (here the pure-Go one, made the fastest at one pair and at
+// one-instance groups) takes neither remainders nor small batches.
+func TestDecideNarrowOnlyFromMarkedKernels(t *testing.T) {
+	ms := turinTimings()
+	ms[3] = timed(fakeGo, 50, 560, 1) // one instance: 8·50 ns against SHA-NI's 832
+	c := decide(staticChoice(SHA256, fakeEntries()), ms)
+	if c.lockstep != fakeAVX512 || c.narrow != fakeSHANI {
+		t.Errorf("choice %s, want Lockstep on avx512x16 and remainders on shanix2 (genericx1 is not marked narrow)", c.describe())
+	}
+	for n := 1; n < c.lockstep.width; n++ {
+		if k := c.forInstances(n); k == fakeGo {
+			t.Errorf("ForInstances(%d) = genericx1, which is not marked narrow", n)
+		}
 	}
 }
