@@ -34,7 +34,8 @@ type entry struct {
 
 	// narrow marks a kernel that is fast at one or two pairs (SHA-NI):
 	// the static table sends short Pairs remainders, and batches filling
-	// less than half of the lanes, to the first available one.
+	// less than half of the lanes, to the first available one, and only
+	// narrow kernels are calibration's candidates for those two uses.
 	narrow bool
 	// narrowBelow is, for a wide kernel, the measured pair count below
 	// which a remainder after its full batches is faster on the narrow
