@@ -43,8 +43,8 @@ type entry struct {
 	narrowBelow int
 	// narrowFaster marks a wide kernel whose Pairs is slower than the
 	// narrow kernel's even on full batches (AVX2 against SHA-NI): the
-	// automatic kernel then runs all of Pairs on the narrow kernel and
-	// keeps this one for Lockstep only.
+	// static table then runs all of Pairs on the narrow kernel and keeps
+	// this one for Lockstep only.
 	narrowFaster bool
 }
 
