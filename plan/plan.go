@@ -36,6 +36,9 @@ func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	for _, o := range opts {
 		o(&c)
 	}
+	if err := c.resolveHash(); err != nil {
+		return nil, err
+	}
 	var sopts []ssz.Option
 	if c.spec != nil {
 		sopts = append(sopts, ssz.WithSpec(c.spec))
