@@ -17,6 +17,9 @@ import (
 type Exec struct {
 	tree  *Tree
 	stats *Stats
+	// strategy is the Strategy programs are prepared with (set only
+	// while PrepareStrategy runs).
+	strategy Strategy
 	// alt holds the trees of the other kernels the kernel's
 	// ForInstances answers with, created on first use.
 	alt kernelCache[*Tree]
