@@ -291,4 +291,18 @@ func TestSummaryFigures(t *testing.T) {
 	if !strings.Contains(buf.String(), "-all") {
 		t.Errorf("summary does not point to the full sweep:\n%s", buf.String())
 	}
+	if strings.Contains(buf.String(), "busy") {
+		t.Errorf("no CPU time was measured, yet the summary calls the machine busy:\n%s", buf.String())
+	}
+
+	// One-worker runs that got a quarter of a core: the summary says so.
+	for i := range rs {
+		rs[i].CPU = rs[i].Elapsed / 4
+	}
+	buf.Reset()
+	writeSummary(&buf, rs, chosen)
+	if !strings.Contains(buf.String(), "busy: the one-worker runs got 25% of a core") ||
+		!strings.Contains(buf.String(), "about 4.0×") {
+		t.Errorf("busy machine not reported:\n%s", buf.String())
+	}
 }

@@ -218,17 +218,19 @@ func measure(j job, reps int, roots map[string]string) (result, error) {
 		return result{}, fmt.Errorf("root %s differs from the first strategy's %s", got, want)
 	}
 	times := make([]time.Duration, reps)
+	cpu := make([]time.Duration, reps)
 	for r := range times {
-		t0 := time.Now()
+		c0, t0 := processCPU(), time.Now()
 		if o, err = p(); err != nil {
 			return result{}, err
 		}
-		times[r] = time.Since(t0)
+		times[r], cpu[r] = time.Since(t0), processCPU()-c0
 	}
 	slices.Sort(times)
+	slices.Sort(cpu)
 	return result{
 		Workload: j.w.name(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
-		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2],
+		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2], CPU: cpu[len(cpu)/2],
 		LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
 	}, nil
 }

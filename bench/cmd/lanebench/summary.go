@@ -32,9 +32,35 @@ func writeSummary(w io.Writer, rs []result, chosen map[string]string) {
 		writeWorkloadSummary(w, rs, name, chosen)
 		fmt.Fprintln(w)
 	}
+	if share, ok := coreShare(rs); ok && share < busyShare {
+		fmt.Fprintf(w, "This machine is busy: the one-worker runs got %.0f%% of a core, so these wall times are\n", 100*share)
+		fmt.Fprintf(w, "about %.1f× a quiet machine's; compare ratios, or see cpu ns/object in -format csv.\n", 1/share)
+	}
 	fmt.Fprintln(w, "Every strategy computed the same root for each workload and hash.")
 	fmt.Fprintln(w, "Full sweep (every kernel, small containers; -format csv|json, -svg chart.svg):")
 	fmt.Fprintln(w, "  go run ./bench/cmd/lanebench -all       (your data: -state state.ssz, -registry validators.ssz)")
+}
+
+// busyShare is the share of a core below which the summary warns that
+// the machine is busy: a quiet one gives a single worker about all of a
+// core (the garbage collector can even add a little).
+const busyShare = 0.8
+
+// coreShare is the CPU time the one-worker runs used over their wall
+// time: how much of a core they got. ok is false when the OS does not
+// report CPU time or there are no one-worker runs.
+func coreShare(rs []result) (share float64, ok bool) {
+	var cpu, wall float64
+	for _, r := range rs {
+		if r.Workers == 1 && r.CPU > 0 {
+			cpu += float64(r.CPU)
+			wall += float64(r.Elapsed)
+		}
+	}
+	if cpu == 0 || wall == 0 {
+		return 0, false
+	}
+	return cpu / wall, true
 }
 
 // workloadOrder lists the workloads of rs in the order they were measured.
