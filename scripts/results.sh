@@ -3,6 +3,7 @@
 # machine's CPU class, in docs/results/<class>/ (avx512, avx2-shani, avx2,
 # or the GOARCH elsewhere), leaving the other classes' files alone:
 #   quick.txt        the quick answer (go run ./bench/cmd/lanebench, n=50000)
+#   quick.md         the same measurements as a table, CPU time included
 #   quick.svg        its chart (registry, one worker)
 #   lanebench.md     the full sweep (-all: every kernel, strategy, worker
 #                    count; registry, fulu state, small containers) at N
@@ -28,7 +29,8 @@ out=${OUT:-docs/results/$(class)}
 mkdir -p "$out"
 n=${N:-1000000}
 
-go run ./bench/cmd/lanebench -q -svg "$out/quick.svg" > "$out/quick.txt"
+go run ./bench/cmd/lanebench -q > "$out/quick.txt"
+go run ./bench/cmd/lanebench -q -reps 9 -format markdown -svg "$out/quick.svg" > "$out/quick.md"
 [ -z "${QUICK:-}" ] || { echo "results written to $out/"; exit 0; }
 
 go run ./bench/cmd/lanebench -all -q -n "$n" -reps 5 -svg "$out/lanebench.svg" > "$out/lanebench.md"
