@@ -7,6 +7,8 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +16,7 @@ import (
 
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -304,5 +307,81 @@ func TestSummaryFigures(t *testing.T) {
 	if !strings.Contains(buf.String(), "busy: the one-worker runs got 25% of a core") ||
 		!strings.Contains(buf.String(), "about 4.0×") {
 		t.Errorf("busy machine not reported:\n%s", buf.String())
+	}
+}
+
+// TestUsersOwnBytes runs the quick mode on a serialized state and a
+// serialized registry, as a user passes them with -state and -registry,
+// and checks the roots it reports against the reference.
+func TestUsersOwnBytes(t *testing.T) {
+	dir := t.TempDir()
+	state := fulu.SyntheticBeaconState(40, 9)
+	stateBytes, err := ssz.Marshal(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := phase0.RandomValidators(33, 4)
+	var registryBytes []byte
+	for i := range vals {
+		b, err := ssz.Marshal(&vals[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		registryBytes = append(registryBytes, b...)
+	}
+	statePath, registryPath := filepath.Join(dir, "state.ssz"), filepath.Join(dir, "validators.ssz")
+	if err := os.WriteFile(statePath, stateBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(registryPath, registryBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := parseFlags([]string{"-n", "8", "-reps", "1", "-workloads", "registry", "-hash", "sha256",
+		"-state", statePath, "-registry", registryPath, "-format", "json", "-q"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(cfg, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	var rs []result
+	if err := json.Unmarshal([]byte(text[strings.Index(text, "["):]), &rs); err != nil {
+		t.Fatalf("json output does not parse: %v", err)
+	}
+	wantState, err := ssz.HashTreeRoot(state, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFirst, err := ssz.HashTreeRoot(&vals[0], ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range rs {
+		switch {
+		case r.Workload == statePath:
+			seen["state"] = true
+			if r.Root != hexRoot(wantState) || r.Objects != 40 {
+				t.Errorf("-state: root %s over %d validators, want %s over 40", r.Root, r.Objects, hexRoot(wantState))
+			}
+		case strings.HasPrefix(r.Workload, registryPath):
+			seen["registry"] = true
+			if r.Root != hexRoot(wantFirst) || r.Objects != 33 {
+				t.Errorf("-registry: first root %s over %d validators, want %s over 33", r.Root, r.Objects, hexRoot(wantFirst))
+			}
+		}
+	}
+	if !seen["state"] || !seen["registry"] {
+		t.Errorf("workloads measured: %v, want the -state and -registry files", seen)
+	}
+
+	// A registry file that is not whole validators is refused by name.
+	if err := os.WriteFile(registryPath, registryBytes[:50], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(cfg, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), registryPath) {
+		t.Errorf("truncated -registry file: got %v, want an error naming the file", err)
 	}
 }
