@@ -119,19 +119,20 @@ type job struct {
 }
 
 // planJobs lists the measurements of a run, workload by workload. The
-// quick run measures the extra worker counts on the lockstep strategy
-// only: its summary compares one worker with all on lanehash's own
-// strategy, and the other strategies' multi-worker rows would double its
-// time for numbers it does not print.
+// quick run measures every strategy on the fewest workers and the other
+// worker counts on the lockstep strategy only: its summary compares one
+// worker with all on lanehash's own strategy, and the other strategies'
+// multi-worker rows would double its time for numbers it does not print.
 func planJobs(cfg *config, ws []workload) []job {
+	fewest := slices.Min(cfg.workers)
 	var jobs []job
 	for _, w := range ws {
 		for _, hn := range cfg.hashes {
 			h := hashOf[hn]
 			for _, s := range w.strategies() {
 				for _, k := range kernelNames(h, cfg.kernels) {
-					for i, wk := range cfg.workers {
-						if i > 0 && !cfg.all && s != strategyLockstep {
+					for _, wk := range cfg.workers {
+						if wk != fewest && !cfg.all && s != strategyLockstep {
 							continue
 						}
 						jobs = append(jobs, job{w, s, h, k, wk})
