@@ -36,7 +36,8 @@ func writeSummary(w io.Writer, rs []result, chosen map[string]string) {
 		fmt.Fprintf(w, "This machine is busy: the one-worker runs got %.0f%% of a core, so these wall times are\n", 100*share)
 		fmt.Fprintf(w, "about %.1f× a quiet machine's; compare ratios, or see cpu ns/object in -format csv.\n", 1/share)
 	}
-	fmt.Fprintln(w, "Every strategy computed the same root for each workload and hash.")
+	fmt.Fprintln(w, "Lane fill is the share of SIMD lanes that carried a real object. Every strategy")
+	fmt.Fprintln(w, "computed the same root for each workload and hash.")
 	fmt.Fprintln(w, "Full sweep (every kernel, small containers; -format csv|json, -svg chart.svg):")
 	fmt.Fprintln(w, "  go run ./bench/cmd/lanebench -all       (your data: -state state.ssz, -registry validators.ssz)")
 }
