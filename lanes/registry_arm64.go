@@ -24,7 +24,7 @@ import (
 //
 // Keccak-256 (keccak256/sha3x2, lanes/neon keccak_* files) is registered
 // here when it lands: append its entry after the SHA-256 ones, with
-// missing = missingARM64(asimd, sha3).
+// missing = missingARM64(asimd, armFeature{"sha3", cpu.ARM64.HasSHA3}).
 func asmEntries() []entry {
 	asimd := armFeature{"asimd", cpu.ARM64.HasASIMD}
 	sha2 := armFeature{"sha2", cpu.ARM64.HasSHA2}
