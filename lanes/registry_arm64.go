@@ -17,10 +17,10 @@ import (
 // SIMD ×4, else portable Go". Both SHA-256 kernels have W = 4, and the
 // automatic kernel takes the first available among the widest, so
 // registering armsha2x4 first is what implements the rule; a CPU without
-// SHA2 reports it unavailable and falls to neonx4. Neither is marked
-// narrow: SHA2 Pairs hashes any count two at a time, and on CPUs without
-// SHA2 there is nothing faster than neonx4 for a tail of 1..3 pairs to
-// go to (neon.ASIMDPairs pads the tail itself).
+// SHA2 reports it unavailable and falls to neonx4. Pairs tails need no
+// narrow kernel: SHA2 Pairs hashes any count two at a time, and on CPUs
+// without SHA2 there is nothing faster than neonx4 for a tail of 1..3
+// pairs to go to (neon.ASIMDPairs pads the tail itself).
 //
 // Keccak-256 (keccak256/sha3x2, lanes/neon keccak_* files) is registered
 // here when it lands: append its entry after the SHA-256 ones, with
@@ -40,6 +40,25 @@ func asmEntries() []entry {
 				unpack:   neon.Unpack4,
 			},
 			missing: missingARM64(asimd, sha2),
+		},
+		{
+			// The two-lane form, for batches that would leave half of
+			// armsha2x4's lanes idle (plan runs small batches on the
+			// narrowest SIMD kernel of two lanes or more). Its Pairs is
+			// armsha2x4's, so it is no faster for Pairs tails and
+			// armsha2x4 sets no narrowBelow: the automatic kernel stays
+			// auto(armsha2x4).
+			kernel: &Kernel{
+				name:     "sha256/armsha2x" + itoa(neon.SHA2x2Width),
+				hash:     SHA256,
+				width:    neon.SHA2x2Width,
+				pairs:    neon.SHA2Pairs,
+				lockstep: neon.SHA2x2Lockstep,
+				pack:     neon.Pack2,
+				unpack:   neon.Unpack2,
+			},
+			missing: missingARM64(asimd, sha2),
+			narrow:  true,
 		},
 		{
 			kernel: &Kernel{

@@ -27,6 +27,10 @@ func BenchmarkStdlibPairs(b *testing.B) { kerneltest.BenchPairsSHA256Stdlib(b) }
 // four instances on the SHA2 kernel.
 func BenchmarkSHA2Lockstep(b *testing.B) { kerneltest.BenchLockstep(b, sha2Kernel) }
 
+// BenchmarkSHA2x2Lockstep times the same program for two instances on
+// the two-lane form of the SHA2 kernel.
+func BenchmarkSHA2x2Lockstep(b *testing.B) { kerneltest.BenchLockstep(b, sha2x2Kernel) }
+
 // BenchmarkASIMDLockstep times the same program on the ASIMD kernel.
 func BenchmarkASIMDLockstep(b *testing.B) { kerneltest.BenchLockstep(b, asimdKernel) }
 

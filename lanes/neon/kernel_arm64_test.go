@@ -9,7 +9,7 @@ import (
 	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
-// sha2Kernel and asimdKernel are the two kernels under the shared
+// sha2Kernel, sha2x2Kernel and asimdKernel are the kernels under the shared
 // package-level tests and benchmarks, checked against crypto/sha256.
 var (
 	sha2Kernel = &kerneltest.Kernel{
@@ -22,6 +22,17 @@ var (
 		Lockstep: SHA2Lockstep,
 		Pack:     Pack4,
 		Unpack:   Unpack4,
+	}
+	sha2x2Kernel = &kerneltest.Kernel{
+		Needs:    "the ARMv8 SHA2 instructions",
+		CPU:      SHA2Supported,
+		Width:    SHA2x2Width,
+		Ref:      kerneltest.SHA256,
+		PackRef:  kerneltest.SHA256PackRef,
+		Pairs:    SHA2Pairs,
+		Lockstep: SHA2x2Lockstep,
+		Pack:     Pack2,
+		Unpack:   Unpack2,
 	}
 	asimdKernel = &kerneltest.Kernel{
 		Needs:    "Advanced SIMD",
@@ -37,7 +48,7 @@ var (
 )
 
 func kernels() map[string]*kerneltest.Kernel {
-	return map[string]*kerneltest.Kernel{"sha2": sha2Kernel, "asimd": asimdKernel}
+	return map[string]*kerneltest.Kernel{"sha2": sha2Kernel, "sha2x2": sha2x2Kernel, "asimd": asimdKernel}
 }
 
 // Pair counts, unaligned buffers and guard pages are the conformance
@@ -82,17 +93,18 @@ func TestLockstepOutIsInput(t *testing.T) {
 	for name, k := range kernels() {
 		t.Run(name, func(t *testing.T) {
 			k.Require(t)
-			leaves := kerneltest.Seeded(21, 2*nodeSize) // [node][lane][32]
+			size := k.NodeBytes()
+			leaves := kerneltest.Seeded(21, 2*size) // [node][lane][32]
 			var want []byte
-			for p := 0; p < 4; p++ {
-				pair := append(bytes.Clone(leaves[32*p:32*p+32]), leaves[nodeSize+32*p:nodeSize+32*p+32]...)
+			for p := 0; p < k.Width; p++ {
+				pair := append(bytes.Clone(leaves[32*p:32*p+32]), leaves[size+32*p:size+32*p+32]...)
 				want = append(want, kerneltest.SHA256(pair)...)
 			}
-			arena := make([]byte, 2*nodeSize)
+			arena := make([]byte, 2*size)
 			k.Pack(arena, leaves)
 			k.Lockstep(arena, []uint32{0, 1, 0}) // node 0 = H(node 0 || node 1)
-			got := make([]byte, nodeSize)
-			k.Unpack(got, arena[:nodeSize])
+			got := make([]byte, size)
+			k.Unpack(got, arena[:size])
 			if i := kerneltest.FirstDiff(got, want); i >= 0 {
 				t.Errorf("lane %d differs", i/32)
 			}

@@ -14,8 +14,17 @@ import (
 // and halve the per-op overhead of loads, stores and the op loop.
 const SHA2Width = 4
 
-// nodeSize is the size in bytes of one lane-layout node of both kernels.
-const nodeSize = 32 * 4
+// SHA2x2Width is the number of lanes of SHA2x2Lockstep, the two-lane
+// form of the SHA2 kernel for batches of one or two instances, which
+// would leave half or more of SHA2Lockstep's four lanes idle.
+const SHA2x2Width = 2
+
+// nodeSize is the size in bytes of one four-lane node, nodeSize2 of one
+// two-lane node.
+const (
+	nodeSize  = 32 * 4
+	nodeSize2 = 32 * SHA2x2Width
+)
 
 // SHA2Pairs sets dst[32i:32i+32] to the SHA-256 digest of src[64i:64i+64]
 // for the n = len(src)/64 pairs of src, two pairs at a time on the SHA2
@@ -41,6 +50,38 @@ func SHA2Lockstep(arena []byte, ops []uint32) {
 	}
 }
 
+// SHA2x2Lockstep is SHA2Lockstep with two lanes: node i is
+// arena[64i:64i+64] in two-lane layout (see Pack2), and each op hashes
+// lanes 0 and 1 as one interleaved pair. The same rules apply: out may be
+// one of its own inputs, and it panics if len(ops) is not a multiple of
+// 3 or an index lies outside arena, before hashing anything.
+func SHA2x2Lockstep(arena []byte, ops []uint32) {
+	if n := kernelcheck.Lockstep("neon.SHA2x2Lockstep", arena, ops, nodeSize2); n > 0 {
+		sha2x2LockstepAsm(unsafe.SliceData(arena), unsafe.SliceData(ops), n)
+	}
+}
+
+// Pack2 converts m = len(src)/64 nodes from ordinary layout, two 32-byte
+// chunks per node ([node][lane][32 bytes]), into the two-lane layout of
+// SHA2x2Lockstep in dst: word j of lane p becomes the host uint32 at byte
+// offset 4·(2j+p) of the node, holding the big-endian word. dst may be
+// src itself. It panics if len(src) is not a multiple of 64 or dst is
+// shorter than src.
+func Pack2(dst, src []byte) {
+	if m := kernelcheck.Nodes("neon.Pack2", dst, src, nodeSize2); m > 0 {
+		pack2Asm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
+	}
+}
+
+// Unpack2 is the inverse of Pack2: m = len(src)/64 two-lane nodes become
+// 2·m ordinary 32-byte digests in dst. dst may be src itself. It panics
+// if len(src) is not a multiple of 64 or dst is shorter than src.
+func Unpack2(dst, src []byte) {
+	if m := kernelcheck.Nodes("neon.Unpack2", dst, src, nodeSize2); m > 0 {
+		unpack2Asm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
+	}
+}
+
 // sha2PairsAsm hashes n 64-byte messages at src into n digests at dst.
 //
 //go:noescape
@@ -50,3 +91,18 @@ func sha2PairsAsm(dst, src *byte, n int)
 //
 //go:noescape
 func sha2LockstepAsm(arena *byte, ops *uint32, n int)
+
+// sha2x2LockstepAsm runs n ops over an arena of two-lane nodes.
+//
+//go:noescape
+func sha2x2LockstepAsm(arena *byte, ops *uint32, n int)
+
+// pack2Asm converts m nodes of two chunks at src into two-lane layout at dst.
+//
+//go:noescape
+func pack2Asm(dst, src *byte, m int)
+
+// unpack2Asm converts m two-lane nodes at src into two chunks each at dst.
+//
+//go:noescape
+func unpack2Asm(dst, src *byte, m int)

@@ -418,3 +418,108 @@ op:
 	SUBS $1, R2
 	BNE  op
 	RET
+
+#undef AA
+#undef AE
+#undef AM0
+#undef AM1
+#undef AM2
+#undef AM3
+#undef BA
+#undef BE
+#undef BM0
+#undef BM1
+#undef BM2
+#undef BM3
+
+// Lockstep with two lanes: a node is 64 bytes, and VLD2 of 32 bytes
+// splits words 0..3 of lane 0 and lane 1 into two consecutive
+// registers, so lane 0 is message A and lane 1 message B, and two VST2
+// store the digests straight as the out node. The temporaries are those
+// of the four-lane form.
+#define AA V0
+#define BA V1
+#define AE V2
+#define BE V3
+#define AM0 V4
+#define BM0 V5
+#define AM1 V6
+#define BM1 V7
+#define AM2 V8
+#define BM2 V9
+#define AM3 V10
+#define BM3 V11
+
+// func sha2x2LockstepAsm(arena *byte, ops *uint32, n int)
+TEXT ·sha2x2LockstepAsm(SB), NOSPLIT, $0-24
+	MOVD arena+0(FP), R0
+	MOVD ops+8(FP), R1
+	MOVD n+16(FP), R2
+	MOVD $·sha2Table(SB), R4
+	ADD  $512, R4, R5
+
+op2:
+	MOVWU (R1), R6
+	MOVWU 4(R1), R7
+	MOVWU 8(R1), R8
+	ADD   $12, R1
+	ADD   R6<<6, R0, R6
+	ADD   R7<<6, R0, R7
+	ADD   R8<<6, R0, R8
+	VLD2.P 32(R6), [AM0.S4, BM0.S4]
+	VLD2   (R6), [AM1.S4, BM1.S4]
+	VLD2.P 32(R7), [AM2.S4, BM2.S4]
+	VLD2   (R7), [AM3.S4, BM3.S4]
+	BLOCK1_2
+	PAD_2
+	VST2.P [AA.S4, BA.S4], 32(R8)
+	VST2   [AE.S4, BE.S4], (R8)
+	SUBS $1, R2
+	BNE  op2
+	RET
+
+// func pack2Asm(dst, src *byte, m int)
+//
+// Two chunks per node: the low and high halves of lanes 0 and 1 load
+// into V0, V2 and V1, V3, and after the byte swap two VST2 interleave
+// them word by word. The node is read before it is written.
+TEXT ·pack2Asm(SB), NOSPLIT, $0-24
+	MOVD dst+0(FP), R0
+	MOVD src+8(FP), R1
+	MOVD m+16(FP), R2
+
+pack2node:
+	VLD1.P 16(R1), [V0.S4]
+	VLD1.P 16(R1), [V2.S4]
+	VLD1.P 16(R1), [V1.S4]
+	VLD1.P 16(R1), [V3.S4]
+	VREV32 V0.B16, V0.B16
+	VREV32 V1.B16, V1.B16
+	VREV32 V2.B16, V2.B16
+	VREV32 V3.B16, V3.B16
+	VST2.P [V0.S4, V1.S4], 32(R0)
+	VST2.P [V2.S4, V3.S4], 32(R0)
+	SUBS $1, R2
+	BNE  pack2node
+	RET
+
+// func unpack2Asm(dst, src *byte, m int)
+TEXT ·unpack2Asm(SB), NOSPLIT, $0-24
+	MOVD dst+0(FP), R0
+	MOVD src+8(FP), R1
+	MOVD m+16(FP), R2
+
+unpack2node:
+	VLD2.P 32(R1), [V0.S4, V1.S4]
+	VLD2.P 32(R1), [V2.S4, V3.S4]
+	VREV32 V0.B16, V0.B16
+	VREV32 V1.B16, V1.B16
+	VREV32 V2.B16, V2.B16
+	VREV32 V3.B16, V3.B16
+	VST1.P [V0.S4], 16(R0)
+	VST1.P [V2.S4], 16(R0)
+	VST1.P [V1.S4], 16(R0)
+	VST1.P [V3.S4], 16(R0)
+	SUBS $1, R2
+	BNE  unpack2node
+	RET
