@@ -4,7 +4,9 @@
 //   - SHA2*: SHA-256 on the ARMv8 SHA2 instructions (SHA256H, SHA256H2,
 //     SHA256SU0, SHA256SU1). Pairs runs two messages interleaved, so the
 //     SHA unit works on one while the other waits on its dependency chain;
-//     Lockstep has SHA2Width = 4 lanes, run as two interleaved pairs.
+//     Lockstep has SHA2Width = 4 lanes, run as two interleaved pairs
+//     (SHA2x2Lockstep, with its own two-lane layout Pack2/Unpack2, is
+//     one such pair, for small batches).
 //   - ASIMD*: SHA-256 on plain Advanced SIMD, one message per 32-bit
 //     lane of a 128-bit register (ASIMDWidth = 4), for arm64 CPUs without
 //     the SHA2 instructions.
@@ -23,5 +25,5 @@
 // The functions exist only on arm64 without the purego build tag, and may
 // only be called when SHA2Supported or ASIMDSupported reports true; on
 // other builds the package is empty. Package lanes registers them as
-// sha256/armsha2x4 and sha256/neonx4.
+// sha256/armsha2x4, sha256/armsha2x2 and sha256/neonx4.
 package neon
