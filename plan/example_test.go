@@ -64,10 +64,15 @@ func ExamplePlan_RootAllPtr() {
 	if err != nil {
 		panic(err)
 	}
+	// A nil element is the zero value, as a nil pointer is everywhere
+	// in SSZ's Go ecosystem and in the reference ssz.HashTreeRoot.
 	roots := make([][32]byte, 2)
-	err = p.RootAllPtr(roots, []*Checkpoint{{Epoch: 1}, nil})
-	fmt.Println(err)
-	// Output: plan: element 1: bad value: nil element
+	if err := p.RootAllPtr(roots, []*Checkpoint{{Epoch: 1}, nil}); err != nil {
+		panic(err)
+	}
+	zero, _ := ssz.HashTreeRoot(&Checkpoint{}, ssz.SHA256)
+	fmt.Println(roots[1] == zero)
+	// Output: true
 }
 
 func ExamplePlan_Roots() {

@@ -44,18 +44,20 @@ func planOn[T any](t testing.TB, k sched.Kernel, opts ...Option) *Plan[T] {
 	return p
 }
 
-// sszHash maps a lanes hash to the reference's.
-func sszHash(h lanes.Hash) ssz.Hash {
-	if h == lanes.Keccak256 {
-		return ssz.Keccak256
+// programOf returns the lockstep program of p's plan graph, or nil
+// when its root is not one program.
+func programOf[T any](t testing.TB, p *Plan[T]) *sched.Program {
+	t.Helper()
+	if n, ok := p.graph.(*sched.ProgramNode); ok {
+		return n.Program
 	}
-	return ssz.SHA256
+	return nil
 }
 
 // reference returns the reference root of v.
 func reference(t testing.TB, v any, h lanes.Hash, opts ...ssz.Option) [32]byte {
 	t.Helper()
-	r, err := ssz.HashTreeRoot(v, sszHash(h), opts...)
+	r, err := ssz.HashTreeRoot(v, h, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

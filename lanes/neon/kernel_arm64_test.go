@@ -4,84 +4,30 @@ package neon
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"math/rand/v2"
 	"testing"
-
-	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
 )
 
-// sha2Kernel, sha2x2Kernel and asimdKernel are the kernels under the shared
-// package-level tests and benchmarks, checked against crypto/sha256.
-var (
-	sha2Kernel = &kerneltest.Kernel{
-		Needs:    "the ARMv8 SHA2 instructions",
-		CPU:      SHA2Supported,
-		Width:    SHA2Width,
-		Ref:      kerneltest.SHA256,
-		PackRef:  kerneltest.SHA256PackRef,
-		Pairs:    SHA2Pairs,
-		Lockstep: SHA2Lockstep,
-		Pack:     Pack4,
-		Unpack:   Unpack4,
-	}
-	sha2x2Kernel = &kerneltest.Kernel{
-		Needs:    "the ARMv8 SHA2 instructions",
-		CPU:      SHA2Supported,
-		Width:    SHA2x2Width,
-		Ref:      kerneltest.SHA256,
-		PackRef:  kerneltest.SHA256PackRef,
-		Pairs:    SHA2Pairs,
-		Lockstep: SHA2x2Lockstep,
-		Pack:     Pack2,
-		Unpack:   Unpack2,
-	}
-	asimdKernel = &kerneltest.Kernel{
-		Needs:    "Advanced SIMD",
-		CPU:      ASIMDSupported,
-		Width:    ASIMDWidth,
-		Ref:      kerneltest.SHA256,
-		PackRef:  kerneltest.SHA256PackRef,
-		Pairs:    ASIMDPairs,
-		Lockstep: ASIMDLockstep,
-		Pack:     Pack4,
-		Unpack:   Unpack4,
-	}
-)
-
-func kernels() map[string]*kerneltest.Kernel {
-	return map[string]*kerneltest.Kernel{"sha2": sha2Kernel, "sha2x2": sha2x2Kernel, "asimd": asimdKernel}
+// kernelFuncs is one kernel's Lockstep with its node layout.
+type kernelFuncs struct {
+	name     string
+	width    int
+	cpu      func() bool
+	lockstep func(arena []byte, ops []uint32)
+	pack     func(dst, src []byte)
+	unpack   func(dst, src []byte)
 }
 
-// Pair counts, unaligned buffers and guard pages are the conformance
-// suite's (conformance_arm64_test.go); kerneltest.PairsCounts repeats
-// them with 65536-pair calls that take most of a minute under qemu.
-
-func TestPairsInPlace(t *testing.T) {
-	for name, k := range kernels() {
-		t.Run(name, func(t *testing.T) { kerneltest.PairsInPlace(t, k) })
-	}
-}
-
-func TestPackUnpack(t *testing.T) {
-	for name, k := range kernels() {
-		t.Run(name, func(t *testing.T) { kerneltest.PackUnpack(t, k) })
-	}
-}
-
-func TestLockstepRandomOps(t *testing.T) {
-	for name, k := range kernels() {
-		t.Run(name, func(t *testing.T) { kerneltest.LockstepRandomOps(t, k) })
-	}
-}
-
-func TestLockstepLevels(t *testing.T) {
-	for name, k := range kernels() {
-		t.Run(name, func(t *testing.T) { kerneltest.LockstepLevels(t, k) })
-	}
-}
-
-func TestMisusePanics(t *testing.T) {
-	for name, k := range kernels() {
-		t.Run(name, func(t *testing.T) { kerneltest.Misuse(t, k) })
+// Pair counts, layouts, aliasing, guard pages and random trees are the
+// conformance suite's (conformance_arm64_test.go); these tests cover
+// what it does not: promises beyond the lanes contract, the argument
+// checks of the exported functions, and the padding table.
+func kernelList() []kernelFuncs {
+	return []kernelFuncs{
+		{"sha2", SHA2Width, SHA2Supported, SHA2Lockstep, Pack4, Unpack4},
+		{"sha2x2", SHA2x2Width, SHA2Supported, SHA2x2Lockstep, Pack2, Unpack2},
+		{"asimd", ASIMDWidth, ASIMDSupported, ASIMDLockstep, Pack4, Unpack4},
 	}
 }
 
@@ -90,26 +36,80 @@ func TestMisusePanics(t *testing.T) {
 // the conformance suite does not try): every input is read before the
 // digest is stored.
 func TestLockstepOutIsInput(t *testing.T) {
-	for name, k := range kernels() {
-		t.Run(name, func(t *testing.T) {
-			k.Require(t)
-			size := k.NodeBytes()
-			leaves := kerneltest.Seeded(21, 2*size) // [node][lane][32]
+	for _, k := range kernelList() {
+		t.Run(k.name, func(t *testing.T) {
+			if !k.cpu() {
+				t.Skip("CPU lacks the kernel's features")
+			}
+			size := 32 * k.width
+			leaves := make([]byte, 2*size) // [node][lane][32]
+			r := rand.New(rand.NewPCG(21, 22))
+			for i := range leaves {
+				leaves[i] = byte(r.Uint32())
+			}
 			var want []byte
-			for p := 0; p < k.Width; p++ {
+			for p := 0; p < k.width; p++ {
 				pair := append(bytes.Clone(leaves[32*p:32*p+32]), leaves[size+32*p:size+32*p+32]...)
-				want = append(want, kerneltest.SHA256(pair)...)
+				d := sha256.Sum256(pair)
+				want = append(want, d[:]...)
 			}
 			arena := make([]byte, 2*size)
-			k.Pack(arena, leaves)
-			k.Lockstep(arena, []uint32{0, 1, 0}) // node 0 = H(node 0 || node 1)
+			k.pack(arena, leaves)
+			k.lockstep(arena, []uint32{0, 1, 0}) // node 0 = H(node 0 || node 1)
 			got := make([]byte, size)
-			k.Unpack(got, arena[:size])
-			if i := kerneltest.FirstDiff(got, want); i >= 0 {
-				t.Errorf("lane %d differs", i/32)
+			k.unpack(got, arena[:size])
+			if !bytes.Equal(got, want) {
+				t.Errorf("got %x, want %x", got, want)
 			}
 		})
 	}
+}
+
+// TestMisusePanics checks that the exported functions panic on buffers
+// and op lists that break their contract instead of letting the
+// assembly run past them, and hash nothing before they do.
+func TestMisusePanics(t *testing.T) {
+	for _, k := range kernelList() {
+		t.Run(k.name, func(t *testing.T) {
+			if !k.cpu() {
+				t.Skip("CPU lacks the kernel's features")
+			}
+			size := 32 * k.width
+			arena := make([]byte, 2*size)
+			cases := map[string]func(){
+				"ops not triples": func() { k.lockstep(arena, []uint32{0, 1}) },
+				"index outside":   func() { k.lockstep(arena, []uint32{0, 1, 0, 0, 2, 1}) },
+				"pack partial":    func() { k.pack(make([]byte, 4*size), make([]byte, size+size/2)) },
+				"pack short dst":  func() { k.pack(make([]byte, size-1), make([]byte, size)) },
+				"unpack dst":      func() { k.unpack(make([]byte, 10), make([]byte, size)) },
+			}
+			for name, f := range cases {
+				mustPanic(t, name, f)
+			}
+			if !bytes.Equal(arena, make([]byte, 2*size)) {
+				t.Error("a rejected op list changed the arena")
+			}
+		})
+	}
+	pairs := map[string]func(dst, src []byte){"SHA2Pairs": SHA2Pairs, "ASIMDPairs": ASIMDPairs}
+	for name, f := range pairs {
+		if name == "SHA2Pairs" && !SHA2Supported() {
+			continue
+		}
+		mustPanic(t, name+" src not pairs", func() { f(make([]byte, 32), make([]byte, 63)) })
+		mustPanic(t, name+" dst short", func() { f(make([]byte, 31), make([]byte, 64)) })
+	}
+}
+
+func mustPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		t.Helper()
+		if recover() == nil {
+			t.Errorf("%s: no panic", name)
+		}
+	}()
+	f()
 }
 
 // TestPaddingSchedule checks the padWK table against the schedule of the
@@ -130,10 +130,11 @@ func TestPaddingSchedule(t *testing.T) {
 		w[i] = w[i-16] + s0 + w[i-7] + s1
 	}
 	for i := range w {
-		if got, want := sha2Table[64+i], w[i]+sha256K[i]; got != want {
-			t.Fatalf("padWK[%d] = %#x, want %#x", i, got, want)
+		wk := w[i] + sha256K[i]
+		if got := sha2Table[64+i]; got != wk {
+			t.Fatalf("padWK[%d] = %#x, want %#x", i, got, wk)
 		}
-		if asimdTable[64+i] != [4]uint32{w[i] + sha256K[i], w[i] + sha256K[i], w[i] + sha256K[i], w[i] + sha256K[i]} {
+		if asimdTable[64+i] != [4]uint32{wk, wk, wk, wk} {
 			t.Fatalf("asimdTable padWK[%d] is not the word in all four lanes", i)
 		}
 	}
