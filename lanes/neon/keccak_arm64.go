@@ -2,8 +2,6 @@
 
 package neon
 
-//go:generate go run keccak_arm64_gen.go -out keccak_arm64.s
-
 import (
 	"golang.org/x/sys/cpu"
 
