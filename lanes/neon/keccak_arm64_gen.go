@@ -217,16 +217,15 @@ func theta(a *alloc, first bool, need [25]int) {
 	}
 }
 
-// round schedules one round from a state with lane i in register
-// a.reg[Ai]. rows lists the chi rows to compute (all five, or only row 0
-// for the last round, whose lanes 0..3 are the digest); outputs land in
-// home registers: lane i of the new state in V(i). It returns false when
-// this random choice of order and placement gets stuck.
-func round(a *alloc, r *rand.Rand, first bool, rows []int) bool {
+// round schedules one round from the state init placed; the new lanes
+// land in their home registers, lane i in V(i). digestOnly is the last
+// round, which computes lanes 0..3 only. It returns false when this
+// random choice of order and placement gets stuck.
+func round(a *alloc, r *rand.Rand, first, digestOnly bool) bool {
 	// need[i] = 1 when lane i feeds a computed chi row.
 	var need [25]int
 	for i := 0; i < 25; i++ {
-		if slices.Contains(rows, pi(i)/5) {
+		if !digestOnly || pi(i)/5 == 0 {
 			need[i] = 1
 		}
 	}
@@ -237,10 +236,39 @@ func round(a *alloc, r *rand.Rand, first bool, rows []int) bool {
 		}
 	}
 	theta(a, first, need)
-	if len(rows) == 5 {
-		return rhoPiChi(a, r)
+	if digestOnly {
+		return lastRow(a, r, need)
 	}
-	return lastRow(a, r, need)
+	return rhoPiChi(a, r)
+}
+
+// emitRho computes B[pi(i)] = rol(A[i] ^ D[x], rot[i]) into register
+// reg: one XAR, or an EOR for lane 0, which does not rotate.
+func emitRho(a *alloc, i, reg int) {
+	b, src, d := col("B", pi(i)), lane(i), col("D", i%5)
+	note := fmt.Sprintf("B%d = rol(A%d^D%d, %d)", pi(i), i, i%5, rot[i])
+	if rot[i] == 0 {
+		a.emit("eor", b, reg, 3, 0, note, src, d)
+	} else {
+		a.emit("xar", b, reg, 3, 64-rot[i], note, src, d)
+	}
+}
+
+// emitChi computes lane p of the new state into its home register V(p),
+// followed by iota for lane 0, and reports false, emitting nothing, if
+// V(p) still holds a live value.
+func emitChi(a *alloc, p int) bool {
+	x, y := p%5, p/5
+	b0, b1, b2 := col("B", p), col("B", 5*y+(x+1)%5), col("B", 5*y+(x+2)%5)
+	if !a.canWrite(p, []string{b0, b1, b2}) {
+		return false
+	}
+	n := col("N", p)
+	a.emit("bcax", n, p, 1, 0, fmt.Sprintf("A%d = B%d ^ (^B%d & B%d)", p, p, 5*y+(x+1)%5, 5*y+(x+2)%5), b0, b1, b2)
+	if p == 0 {
+		a.emit("eor", n, 0, 1, 0, "iota", n, "RC")
+	}
+	return true
 }
 
 // lastRow schedules rho, pi, chi and iota of the last round for the
@@ -252,21 +280,14 @@ func lastRow(a *alloc, r *rand.Rand, need [25]int) bool {
 		if need[i] == 0 {
 			continue
 		}
-		b, src, d := col("B", pi(i)), lane(i), col("D", i%5)
-		srcs := []string{src, d}
+		srcs := []string{lane(i), col("D", i%5)}
 		var cands []int
 		for reg := range a.val {
 			if a.canWrite(reg, srcs) {
 				cands = append(cands, reg)
 			}
 		}
-		reg := cands[r.IntN(len(cands))] // the source register is always one
-		note := fmt.Sprintf("B%d = rol(A%d^D%d, %d)", pi(i), i, i%5, rot[i])
-		if rot[i] == 0 {
-			a.emit("eor", b, reg, 3, 0, note, src, d)
-		} else {
-			a.emit("xar", b, reg, 3, 64-rot[i], note, src, d)
-		}
+		emitRho(a, i, cands[r.IntN(len(cands))]) // the source register is always one
 	}
 	// a4 is not computed: its reads of b4, b0 and b1 never happen.
 	for _, x := range []int{4, 0, 1} {
@@ -279,14 +300,8 @@ func lastRow(a *alloc, r *rand.Rand, need [25]int) bool {
 	for len(xs) > 0 {
 		progress := false
 		for k, x := range xs {
-			b0, b1, b2 := col("B", x), col("B", (x+1)%5), col("B", (x+2)%5)
-			if !a.canWrite(x, []string{b0, b1, b2}) {
+			if !emitChi(a, x) {
 				continue
-			}
-			n := col("N", x)
-			a.emit("bcax", n, x, 1, 0, fmt.Sprintf("A%d = B%d ^ (^B%d & B%d)", x, x, (x+1)%5, (x+2)%5), b0, b1, b2)
-			if x == 0 {
-				a.emit("eor", n, 0, 1, 0, "iota", n, "RC")
 			}
 			xs = slices.Delete(xs, k, k+1)
 			progress = true
@@ -343,17 +358,11 @@ func rhoPiChi(a *alloc, r *rand.Rand) bool {
 	for len(pending) > 0 {
 		done := false
 		for k, i := range pending {
-			b, src, d := col("B", pi(i)), lane(i), col("D", i%5)
 			reg := target[pi(i)]
-			if !a.canWrite(reg, []string{src, d}) {
+			if !a.canWrite(reg, []string{lane(i), col("D", i%5)}) {
 				continue
 			}
-			note := fmt.Sprintf("B%d = rol(A%d^D%d, %d)", pi(i), i, i%5, rot[i])
-			if rot[i] == 0 {
-				a.emit("eor", b, reg, 3, 0, note, src, d)
-			} else {
-				a.emit("xar", b, reg, 3, 64-rot[i], note, src, d)
-			}
+			emitRho(a, i, reg)
 			pending = slices.Delete(pending, k, k+1)
 			done = true
 			break
@@ -373,15 +382,8 @@ func rhoPiChi(a *alloc, r *rand.Rand) bool {
 		}
 		for j := 0; j < 5; j++ {
 			x := (rotK[y] + j) % 5
-			home := 5*y + x
-			b0, b1, b2 := col("B", home), col("B", 5*y+(x+1)%5), col("B", 5*y+(x+2)%5)
-			if !a.canWrite(home, []string{b0, b1, b2}) {
+			if !emitChi(a, 5*y+x) {
 				return false
-			}
-			n := col("N", home)
-			a.emit("bcax", n, home, 1, 0, fmt.Sprintf("A%d = B%d ^ (^B%d & B%d)", home, 5*y+x, 5*y+(x+1)%5, 5*y+(x+2)%5), b0, b1, b2)
-			if home == 0 {
-				a.emit("eor", n, 0, 1, 0, "iota", n, "RC")
 			}
 		}
 	}
@@ -390,17 +392,16 @@ func rhoPiChi(a *alloc, r *rand.Rand) bool {
 
 // schedule searches a placement for one round, starting from init (value
 // → register and reads), and returns its instructions.
-func schedule(seed uint64, first bool, rows []int, init func(a *alloc)) []op {
+func schedule(seed uint64, first, digestOnly bool, init func(a *alloc)) []op {
 	r := rand.New(rand.NewPCG(seed, 1))
 	for try := 0; try < 100_000; try++ {
 		a := newAlloc()
 		init(a)
-		if round(a, r, first, rows) {
-			// Rename the new lanes N to A for the next round.
+		if round(a, r, first, digestOnly) {
 			return a.ops
 		}
 	}
-	log.Fatalf("no schedule found (first=%v rows=%v)", first, rows)
+	log.Fatalf("no schedule found (first=%v digestOnly=%v)", first, digestOnly)
 	return nil
 }
 
@@ -508,9 +509,9 @@ func simulate(first, mid, last []op) error {
 func main() {
 	out := flag.String("out", "keccak_arm64.s", "output file")
 	flag.Parse()
-	mid := schedule(2, false, []int{0, 1, 2, 3, 4}, initRound)
-	first := schedule(1, true, []int{0, 1, 2, 3, 4}, initFirst)
-	last := schedule(3, false, []int{0}, initRound)
+	mid := schedule(2, false, false, initRound)
+	first := schedule(1, true, false, initFirst)
+	last := schedule(3, false, true, initRound)
 	if err := simulate(first, mid, last); err != nil {
 		log.Fatal(err)
 	}
