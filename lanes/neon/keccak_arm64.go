@@ -27,10 +27,10 @@ func Keccak256Supported() bool { return cpu.ARM64.HasSHA3 }
 // Keccak256Pairs sets dst[32i:32i+32] to the legacy Keccak-256 digest of
 // src[64i:64i+64] for every pair i, two pairs per permutation; an odd
 // last pair goes through a stack buffer, so no byte outside the slices
-// is touched. dst may be src itself (the same start); any other overlap
-// is not allowed. It panics if len(src) is not a multiple of 64 or dst
-// is shorter than half of src. Only call it when Keccak256Supported
-// reports true.
+// is touched. dst may be src itself (the same start). It panics if
+// len(src) is not a multiple of 64, dst is shorter than half of src, or
+// dst overlaps src other than at the same start. Only call it when
+// Keccak256Supported reports true.
 func Keccak256Pairs(dst, src []byte) {
 	n := kernelcheck.Pairs("neon.Keccak256Pairs", dst, src)
 	full := n - n%Keccak256Lanes
@@ -49,10 +49,11 @@ func Keccak256Pairs(dst, src []byte) {
 
 // Keccak256Lockstep runs ops, flat (left, right, out) node-index triples,
 // in order over arena, a run of 64-byte nodes in lane layout: for each op
-// and both lanes, node out = Keccak-256(node left || node right). An op
-// may overwrite a node an earlier op read, or even its own inputs. It
-// panics if len(ops) is not a multiple of 3 or an index lies outside the
-// arena. Only call it when Keccak256Supported reports true.
+// and both lanes, node out = Keccak-256(node left || node right). An
+// op's out may be any node, its own inputs included. It panics, before
+// hashing anything, if the arena is not a whole number of nodes,
+// len(ops) is not a multiple of 3 or an index lies outside the arena.
+// Only call it when Keccak256Supported reports true.
 func Keccak256Lockstep(arena []byte, ops []uint32) {
 	if n := kernelcheck.Lockstep("neon.Keccak256Lockstep", arena, ops, keccak256NodeBytes); n > 0 {
 		keccak256LockstepSHA3(&arena[0], &ops[0], n)
@@ -62,8 +63,9 @@ func Keccak256Lockstep(arena []byte, ops []uint32) {
 // Keccak256Pack moves m·2 ordinary 32-byte chunks of src, laid out
 // [node][lane][32 bytes], into m lane-layout nodes at dst (word j of lane
 // p at byte 8·(2j+p), little-endian as the chunk holds it). dst may be
-// src (the same start). It panics if len(src) is not a multiple of 64 or
-// dst is shorter than src.
+// src (the same start). It panics if len(src) is not a multiple of 64,
+// dst is shorter than src, or dst overlaps src other than at the same
+// start.
 func Keccak256Pack(dst, src []byte) {
 	if m := kernelcheck.Nodes("neon.Keccak256Pack", dst, src, keccak256NodeBytes); m > 0 {
 		keccak256PackNEON(&dst[0], &src[0], m)
@@ -71,8 +73,8 @@ func Keccak256Pack(dst, src []byte) {
 }
 
 // Keccak256Unpack is the inverse of Keccak256Pack: m lane-layout nodes of
-// src become m·2 ordinary 32-byte digests at dst. It panics if len(src)
-// is not a multiple of 64 or dst is shorter than src.
+// src become m·2 ordinary 32-byte digests at dst, in place too. It
+// panics on the same misuse as Keccak256Pack.
 func Keccak256Unpack(dst, src []byte) {
 	if m := kernelcheck.Nodes("neon.Keccak256Unpack", dst, src, keccak256NodeBytes); m > 0 {
 		keccak256UnpackNEON(&dst[0], &src[0], m)

@@ -4,13 +4,16 @@ package neon_test
 
 import (
 	"math/rand/v2"
+	"runtime"
+	"slices"
 	"strconv"
 	"testing"
 
 	"golang.org/x/crypto/sha3"
 
 	"github.com/lanehash/lanehash/lanes"
-	"github.com/lanehash/lanehash/lanes/internal/kerneltest"
+	"github.com/lanehash/lanehash/lanes/internal/cputime"
+	"github.com/lanehash/lanehash/lanes/lanestest"
 	"github.com/lanehash/lanehash/lanes/neon"
 )
 
@@ -57,14 +60,14 @@ func BenchmarkKeccak256Pairs(b *testing.B) {
 	for _, r := range keccakBenchRivals(b) {
 		for _, n := range keccakBenchPairCounts {
 			b.Run("kernel="+r.name+"/pairs="+strconv.Itoa(n), func(b *testing.B) {
-				src := kerneltest.Random(rand.New(rand.NewPCG(1, 1)), 64*n)
+				src := randomBytes(rand.NewChaCha8([32]byte{1}), 64*n)
 				dst := make([]byte, 32*n)
 				b.SetBytes(int64(64 * n))
-				cpu0 := kerneltest.CPUTime()
+				cpu0 := startCPU(b)
 				for b.Loop() {
 					r.pairs(dst, src)
 				}
-				kerneltest.ReportPerPair(b, n, cpu0)
+				reportPerPair(b, n, cpu0)
 			})
 		}
 	}
@@ -74,32 +77,33 @@ func BenchmarkKeccak256Pairs(b *testing.B) {
 // over two instances, leaves already in lane layout, beside the portable
 // kernel's Lockstep (one instance) on the same program.
 func BenchmarkKeccak256Lockstep(b *testing.B) {
-	ops := kerneltest.ValidatorOps()
+	lops := lanestest.ValidatorOps()
+	ops := make([]uint32, 0, 3*len(lops))
+	for _, op := range lops {
+		ops = append(ops, op.Left, op.Right, op.Out)
+	}
+	nodes := 1 + int(slices.Max(ops))
 	if neon.Keccak256Supported() {
 		b.Run("kernel=keccak256/sha3x2", func(b *testing.B) {
-			arena := kerneltest.Random(rand.New(rand.NewPCG(1, 1)), 17*32*neon.Keccak256Lanes)
-			cpu0 := kerneltest.CPUTime()
+			arena := randomBytes(rand.NewChaCha8([32]byte{1}), nodes*32*neon.Keccak256Lanes)
+			cpu0 := startCPU(b)
 			for b.Loop() {
 				neon.Keccak256Lockstep(arena, ops)
 			}
-			kerneltest.ReportPerPair(b, len(ops)/3*neon.Keccak256Lanes, cpu0)
+			reportPerPair(b, len(lops)*neon.Keccak256Lanes, cpu0)
 		})
 	}
 	portable, err := lanes.Select(lanes.Keccak256, "keccak256/genericx1")
 	if err != nil {
 		b.Fatal(err)
 	}
-	lops := make([]lanes.Op, 0, len(ops)/3)
-	for i := 0; i < len(ops); i += 3 {
-		lops = append(lops, lanes.Op{Left: ops[i], Right: ops[i+1], Out: ops[i+2]})
-	}
 	b.Run("kernel="+portable.Name(), func(b *testing.B) {
-		arena := kerneltest.Random(rand.New(rand.NewPCG(1, 1)), 17*portable.NodeSize())
-		cpu0 := kerneltest.CPUTime()
+		arena := randomBytes(rand.NewChaCha8([32]byte{1}), nodes*portable.NodeSize())
+		cpu0 := startCPU(b)
 		for b.Loop() {
 			portable.Lockstep(arena, lops)
 		}
-		kerneltest.ReportPerPair(b, len(lops)*portable.Width(), cpu0)
+		reportPerPair(b, len(lops)*portable.Width(), cpu0)
 	})
 }
 
@@ -110,10 +114,30 @@ func BenchmarkKeccak256Pack(b *testing.B) { benchKeccakLayout(b, neon.Keccak256P
 func BenchmarkKeccak256Unpack(b *testing.B) { benchKeccakLayout(b, neon.Keccak256Unpack) }
 
 func benchKeccakLayout(b *testing.B, convert func(dst, src []byte)) {
-	src := kerneltest.Random(rand.New(rand.NewPCG(1, 1)), 9*32*neon.Keccak256Lanes)
+	src := randomBytes(rand.NewChaCha8([32]byte{1}), 9*32*neon.Keccak256Lanes)
 	dst := make([]byte, len(src))
 	b.SetBytes(int64(len(src)))
 	for b.Loop() {
 		convert(dst, src)
+	}
+}
+
+// startCPU pins the benchmark to its OS thread and reads that thread's
+// CPU clock (0 where it cannot be read).
+func startCPU(b *testing.B) int64 {
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	t, _ := cputime.Thread()
+	return t
+}
+
+// reportPerPair reports ns/pair and, where the thread CPU clock is
+// readable, cpu-ns/pair, which time slices lost to other processes on a
+// busy machine do not inflate.
+func reportPerPair(b *testing.B, pairsPerOp int, cpu0 int64) {
+	per := float64(b.N) * float64(pairsPerOp)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/per, "ns/pair")
+	if cpu1, ok := cputime.Thread(); ok && cpu0 > 0 {
+		b.ReportMetric(float64(cpu1-cpu0)/per, "cpu-ns/pair")
 	}
 }

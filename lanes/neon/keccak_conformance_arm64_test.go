@@ -18,7 +18,7 @@ func TestKeccak256Conformance(t *testing.T) {
 		t.Skip("CPU or OS lacks the ARMv8.2 SHA3 extension")
 	}
 	lanestest.Run(t, &lanestest.Funcs{
-		KernelName:   "keccak256/sha3x2",
+		KernelName:   "neon.Keccak256",
 		KernelHash:   lanes.Keccak256,
 		KernelWidth:  neon.Keccak256Lanes,
 		PairsFunc:    neon.Keccak256Pairs,
