@@ -8,11 +8,11 @@ import "github.com/lanehash/lanehash/lanes"
 // for the batch size (lanes.Kernel.ForInstances).
 type programRooter struct {
 	e      *Exec
-	runner *Runner
+	runner *runner
 	fields []field
 	// alt holds runners of the same program on the other kernels
 	// ForInstances answered with, created on first use.
-	alt kernelCache[*Runner]
+	alt kernelCache[*runner]
 }
 
 func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
@@ -23,7 +23,7 @@ func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := NewRunner(e.tree, n.Program)
+	r := newRunner(e.tree, n.Program)
 	r.strategy = e.strategy
 	return &programRooter{e: e, runner: r, fields: fields}, nil
 }
@@ -31,7 +31,7 @@ func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
 // runnerFor returns the runner for a batch of n instances: the kernel
 // decides (ForInstances); a kernel that is not a lanes kernel (a test's
 // reference kernel) runs every batch itself.
-func (p *programRooter) runnerFor(n int) *Runner {
+func (p *programRooter) runnerFor(n int) *runner {
 	lk, ok := p.runner.k.(*lanes.Kernel)
 	if !ok {
 		return p.runner
@@ -40,8 +40,8 @@ func (p *programRooter) runnerFor(n int) *Runner {
 	if k == lk {
 		return p.runner
 	}
-	return p.alt.get(k, func() *Runner {
-		r := NewRunner(p.e.treeFor(k), p.runner.p)
+	return p.alt.get(k, func() *runner {
+		r := newRunner(p.e.treeFor(k), p.runner.p)
 		r.strategy = p.runner.strategy
 		return r
 	})

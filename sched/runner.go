@@ -22,7 +22,7 @@ const blockLanes = 64
 // its own; smaller runs stay on the caller's goroutine.
 const minPairsPerWorker = 1 << 12
 
-// Runner executes one Program with one kernel for many instances. It is
+// runner executes one Program with one kernel for many instances. It is
 // safe for concurrent use; scratch arenas are pooled.
 //
 // Instances go in blocks of G groups of W (one instance per lane): the
@@ -32,7 +32,7 @@ const minPairsPerWorker = 1 << 12
 // the G groups, and the roots unpack with one Unpack call straight into
 // the caller's dst. What is left after the full blocks runs one group
 // of W per call, and a single instance runs level by level on Pairs.
-type Runner struct {
+type runner struct {
 	k      Kernel
 	p      *Program
 	kw     int    // the kernel's width W
@@ -43,7 +43,7 @@ type Runner struct {
 	strategy Strategy
 }
 
-// block is the Runner's machinery for G groups per call: s = G·W lanes,
+// block is the runner's machinery for G groups per call: s = G·W lanes,
 // virtual nodes of 32·s bytes.
 type block struct {
 	t      *Tree
@@ -71,12 +71,12 @@ type arena struct {
 	flat []byte
 }
 
-// NewRunner returns a Runner for p, hashing with t's kernel and counting
+// newRunner returns a runner for p, hashing with t's kernel and counting
 // into t's stats.
-func NewRunner(t *Tree, p *Program) *Runner {
+func newRunner(t *Tree, p *Program) *runner {
 	k := t.k
 	w := k.Width()
-	r := &Runner{k: k, p: p, kw: w, layout: planSingle(p)}
+	r := &runner{k: k, p: p, kw: w, layout: planSingle(p)}
 	var zeroSize uintptr
 	for _, s := range p.Sources {
 		zeroSize = max(zeroSize, s.ZeroSize)
@@ -131,17 +131,17 @@ func (r *block) newArena() *arena {
 }
 
 // Width returns W, the number of instances hashed per group.
-func (r *Runner) Width() int { return r.kw }
+func (r *runner) Width() int { return r.kw }
 
 // Program returns the program the runner executes.
-func (r *Runner) Program() *Program { return r.p }
+func (r *runner) Program() *Program { return r.p }
 
 // Run writes the root of instance i of in to dst[i], for every i <
 // in.Len(), splitting the work across up to workers goroutines when
 // there is enough of it (minPairsPerWorker pairs each). ext holds the
 // program's external root buffers, one root per instance each. The
 // first error found stops the run; dst is then incomplete.
-func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
+func (r *runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
 	n := in.n
 	if n == 0 {
 		return nil
@@ -166,7 +166,7 @@ func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 // runParallel splits the instances into one span per worker, each a
 // whole number of blocks (the last takes the rest). It is apart from Run
 // so that single-worker calls keep their Input on the stack.
-func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
+func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
 	unit := r.kw
 	if r.big != nil {
 		unit = r.big.w
@@ -184,7 +184,7 @@ func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers
 
 // span hashes instances [lo, hi): whole blocks first, then the rest one
 // group at a time.
-func (r *Runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+func (r *runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	switch r.strategy {
 	case OneAtATime:
 		return r.oneAtATime(dst, in, ext, lo, hi)

@@ -54,7 +54,7 @@ const perLevelBatch = 2048
 
 // oneAtATime hashes instances [lo, hi) one by one on the single-instance
 // path.
-func (r *Runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+func (r *runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	b := r.one
 	a := b.pool.Get().(*arena)
 	var c counts
@@ -73,7 +73,7 @@ func (r *Runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi 
 // nodes, then every level of the program is one Pairs call over the
 // level's pairs of all instances of the batch. It allocates its buffers
 // per call: it is a yardstick, not a production path.
-func (r *Runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+func (r *runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	b := r.one
 	p := r.p
 	lv := levels(p)
