@@ -15,16 +15,16 @@ type programRooter struct {
 	alt kernelCache[*runner]
 }
 
-func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
+func (e *Exec) programRooter(n *ProgramNode, s Strategy) (*programRooter, error) {
 	if err := n.Program.Validate(); err != nil {
 		return nil, err
 	}
-	fields, err := e.fields(n.Fields)
+	fields, err := e.fields(n.Fields, s)
 	if err != nil {
 		return nil, err
 	}
 	r := newRunner(e.tree, n.Program)
-	r.strategy = e.strategy
+	r.strategy = s
 	return &programRooter{e: e, runner: r, fields: fields}, nil
 }
 

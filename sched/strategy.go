@@ -2,7 +2,6 @@ package sched
 
 import (
 	"fmt"
-	"reflect"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/lanes"
@@ -38,14 +37,6 @@ func (s Strategy) String() string {
 		return "per-level"
 	}
 	return fmt.Sprintf("Strategy(%d)", uint8(s))
-}
-
-// PrepareStrategy is Prepare with the programs of g run by strategy s.
-func (e *Exec) PrepareStrategy(g Node, t reflect.Type, s Strategy) (*Prepared, error) {
-	old := e.strategy
-	e.strategy = s
-	defer func() { e.strategy = old }()
-	return e.Prepare(g, t)
 }
 
 // perLevelBatch is how many instances the per-level strategy holds at
