@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/lanehash/lanehash/lanes"
+import (
+	"fmt"
+
+	"github.com/lanehash/lanehash/lanes"
+)
 
 // programRooter runs a ProgramNode: its fields are rooted first by
 // their own rooters and enter the program as external leaves; then the
@@ -16,8 +20,14 @@ type programRooter struct {
 }
 
 func (e *Exec) programRooter(n *ProgramNode, s Strategy) (*programRooter, error) {
+	if n.Program == nil {
+		return nil, fmt.Errorf("sched: ProgramNode without a program")
+	}
 	if err := n.Program.Validate(); err != nil {
 		return nil, err
+	}
+	if len(n.Fields) != n.Program.Externals {
+		return nil, fmt.Errorf("sched: ProgramNode has %d fields for %d external leaves", len(n.Fields), n.Program.Externals)
 	}
 	fields, err := e.fields(n.Fields, s)
 	if err != nil {

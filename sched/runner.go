@@ -130,12 +130,6 @@ func (r *block) newArena() *arena {
 	return a
 }
 
-// Width returns W, the number of instances hashed per group.
-func (r *runner) Width() int { return r.kw }
-
-// Program returns the program the runner executes.
-func (r *runner) Program() *Program { return r.p }
-
 // Run writes the root of instance i of in to dst[i], for every i <
 // in.Len(), splitting the work across up to workers goroutines when
 // there is enough of it (minPairsPerWorker pairs each). ext holds the
