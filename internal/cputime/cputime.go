@@ -7,3 +7,7 @@ package cputime
 // nanoseconds, and whether this OS has such a clock (Linux). The caller
 // locks its goroutine to its thread (runtime.LockOSThread).
 func Thread() (int64, bool) { return threadCPUTime() }
+
+// Process returns the user+system CPU time the whole process has used,
+// in nanoseconds, and whether this OS reports it (Unix).
+func Process() (int64, bool) { return processCPUTime() }

@@ -6,7 +6,8 @@ import (
 )
 
 // TestThreadAdvances checks that the thread clock moves forward while
-// the thread computes (where the OS has the clock).
+// the thread computes (where the OS has the clock), and that the
+// process has used at least as much.
 func TestThreadAdvances(t *testing.T) {
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
@@ -21,5 +22,8 @@ func TestThreadAdvances(t *testing.T) {
 	t1, _ := Thread()
 	if t1 <= t0 || x == 0 {
 		t.Fatalf("thread CPU time went from %d to %d over a busy loop", t0, t1)
+	}
+	if p, ok := Process(); ok && p < t1-t0 {
+		t.Fatalf("process CPU time %d is less than one thread's %d", p, t1-t0)
 	}
 }
