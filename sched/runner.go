@@ -30,13 +30,17 @@ const minPairsPerWorker = 1 << 12
 // G real nodes n·G .. n·G+G-1), so the leaves of all G·W instances pack
 // with one Pack call, one Lockstep call runs the op list expanded over
 // the G groups, and the roots unpack with one Unpack call straight into
-// the caller's dst. What is left after the full blocks runs one group
-// of W per call, and a single instance runs level by level on Pairs.
+// the caller's dst. Blocks of G/2, G/4, … 2 groups take what is left
+// after the full blocks, one partial group the last fewer than W, and a
+// single instance runs level by level on Pairs.
 type runner struct {
 	k      Kernel
 	p      *Program
 	kw     int    // the kernel's width W
-	big    *block // G groups per call; nil when G would be 1
+	// blocks run G, G/2, G/4, … 2 groups per call (largest first; empty
+	// when G would be 1), so the whole blocks of a span and then its
+	// remainder go out in few calls.
+	blocks []*block
 	one    *block // one group per call
 	layout *singlePlan
 	// strategy is Lockstep but for research runs (PrepareStrategy).
@@ -84,8 +88,8 @@ func newRunner(t *Tree, p *Program) *runner {
 	// Words, not bytes: pointers and slice headers are read from it.
 	zero := zeroValue(zeroSize)
 	r.one = newBlock(t, p, 1, zero, r.layout)
-	if g := blockLanes / w; g > 1 {
-		r.big = newBlock(t, p, g, zero, nil)
+	for g := blockLanes / w; g > 1; g /= 2 {
+		r.blocks = append(r.blocks, newBlock(t, p, g, zero, nil))
 	}
 	return r
 }
@@ -162,8 +166,8 @@ func (r *runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 // so that single-worker calls keep their Input on the stack.
 func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
 	unit := r.kw
-	if r.big != nil {
-		unit = r.big.w
+	if len(r.blocks) > 0 {
+		unit = r.blocks[0].w
 	}
 	n := in.n
 	per := (n + workers - 1) / workers
@@ -176,8 +180,9 @@ func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers
 	return g.Wait()
 }
 
-// span hashes instances [lo, hi): whole blocks first, then the rest one
-// group at a time.
+// span hashes instances [lo, hi): as many of the largest blocks as fit,
+// then of each smaller one, then the rest (fewer than W) as one partial
+// group.
 func (r *runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	switch r.strategy {
 	case OneAtATime:
@@ -187,7 +192,10 @@ func (r *runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) e
 	}
 	var c counts
 	var err error
-	if b := r.big; b != nil && hi-lo >= b.w {
+	for _, b := range r.blocks {
+		if hi-lo < b.w || err != nil {
+			continue
+		}
 		a := b.pool.Get().(*arena)
 		for ; lo+b.w <= hi && err == nil; lo += b.w {
 			err = b.group(a, dst, in, ext, lo, b.w, &c)
