@@ -34,9 +34,9 @@ const minPairsPerWorker = 1 << 12
 // after the full blocks, one partial group the last fewer than W, and a
 // single instance runs level by level on Pairs.
 type runner struct {
-	k      Kernel
-	p      *Program
-	kw     int    // the kernel's width W
+	k  Kernel
+	p  *Program
+	kw int // the kernel's width W
 	// blocks run G, G/2, G/4, … 2 groups per call (largest first; empty
 	// when G would be 1), so the whole blocks of a span and then its
 	// remainder go out in few calls.
