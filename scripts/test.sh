@@ -6,7 +6,7 @@
 # race detector; arm64 under qemu on two emulated CPUs (with and without
 # the SHA3 extension); a big-endian refusal check under qemu-s390x; the
 # generators and the reproducibility of the generated assembly; short
-# fuzzing; the runnable examples; and the comparison module's
+# fuzzing; and the comparison module's
 # root-agreement tests.
 #
 # Set LANEHASH_QUICK=1 to skip the slower steps (race, qemu, fuzz,
@@ -34,7 +34,7 @@ go vet -tags purego ./...
 step "staticcheck"
 go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
-step "go test (this machine's kernels)"
+step "go test (this machine's kernels; examples/ runs every example program)"
 go test -count=1 $(go list ./... | grep -v /internal/spectest)
 
 step "spec vectors (reference, codec and plans)"
@@ -60,14 +60,6 @@ go generate ./lanes/...
 if ! git diff --exit-code --stat -- lanes/; then
 	echo "go generate changed the committed assembly"; exit 1
 fi
-
-step "examples"
-for d in examples/*/; do
-	[ -f "$d/main.go" ] || continue
-	printf '%s: ' "$d"
-	go run "./$d" > "$log/example.out" 2>&1 || { cat "$log/example.out"; exit 1; }
-	echo "ok ($(wc -l < "$log/example.out") lines)"
-done
 
 if quick; then
 	echo; echo "quick run: race, qemu, fuzz and comparison module skipped"; exit 0
