@@ -95,17 +95,34 @@ func (m *Multiproof) Root() ([32]byte, error) {
 	// As the spec does: walk the indices in decreasing order, and append
 	// every parent computed to the walk, so that it can pair up in turn.
 	slices.SortFunc(keys, cmpDesc)
+	hashed := make(map[GIndex]bool, len(keys))
 	for pos := 0; pos < len(keys); pos++ {
 		k := keys[pos]
 		if k <= 1 {
 			continue
 		}
+		parent := k >> 1
+		if hashed[parent] {
+			continue
+		}
 		l, lok := nodes[k&^1]
 		r, rok := nodes[k|1]
-		if _, done := nodes[k>>1]; lok && rok && !done {
-			nodes[k>>1] = hashPair(m.Hash, l, r)
-			keys = append(keys, k>>1)
+		if !lok || !rok {
+			continue
 		}
+		hashed[parent] = true
+		p := hashPair(m.Hash, l, r)
+		if old, given := nodes[parent]; given {
+			// The spec keeps a given node and ignores what lies below it; a
+			// node both given and computable must agree, or the nodes below
+			// it would go unchecked.
+			if old != p {
+				return [32]byte{}, fmt.Errorf("proof: node %d given and computed differently: %w", parent, ErrProof)
+			}
+			continue
+		}
+		nodes[parent] = p
+		keys = append(keys, parent)
 	}
 	root, ok := nodes[1]
 	if !ok {
