@@ -31,6 +31,7 @@ type packed struct {
 	root   [32]byte
 	zeros  []byte // the bytes of a vector held by an empty slice
 	strip  []byte // a bitlist's bytes without the delimiter
+	dirty  []int  // scratch: changed chunks
 }
 
 func newPacked(c *ctx, t *ssz.Type, path string) *packed {
@@ -152,23 +153,20 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	keep := p.tree.keeps()
 	switch {
 	case sel == nil && keep:
-		dirty = p.diff(b, min(oldChunks, chunks))
+		dirty = p.diff(p.dirty[:0], b, min(oldChunks, chunks))
 	case sel == nil:
 		// No stored chunks to compare with: every chunk is rehashed.
+		dirty = p.dirty[:0]
 		for i := range min(oldChunks, chunks) {
 			dirty = append(dirty, i)
 		}
 	default:
 		per := p.esize
-		for _, i := range sel.sortedIdx(n) {
-			ci := i * per / 32
-			if p.bits {
-				ci = i / 256
-			}
-			if len(dirty) == 0 || dirty[len(dirty)-1] != ci {
-				dirty = append(dirty, ci)
-			}
+		toChunk := func(i int) int { return i * per / 32 }
+		if p.bits {
+			toChunk = func(i int) int { return i / 256 }
 		}
+		dirty = sel.sortedIdx(p.dirty, n, toChunk)
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)
@@ -185,6 +183,7 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 			putChunk(p.tree.leaf(i), b, i)
 		}
 	}
+	p.dirty = dirty
 	fetch := func(idx []int, dst []byte) error {
 		for j, i := range idx {
 			putChunk(dst[32*j:], b, i)
@@ -221,8 +220,7 @@ func appendSorted(s []int, i int) []int {
 // diff returns the chunks among the first m whose bytes differ from the
 // stored ones: a memory compare, 1 KiB at a time, chunk by chunk only in a
 // block that differs.
-func (p *packed) diff(b []byte, m int) []int {
-	var dirty []int
+func (p *packed) diff(dirty []int, b []byte, m int) []int {
 	const block = 32
 	var c [32]byte
 	for start := 0; start < m; start += block {
@@ -276,4 +274,6 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	return p.tree.node(c.hasher, rel, fetch)
 }
 
-func (p *packed) bytes() int { return p.tree.bytes() + cap(p.zeros) + cap(p.strip) }
+func (p *packed) bytes() int {
+	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*cap(p.dirty)
+}

@@ -40,6 +40,9 @@ type seq struct {
 	rooter elemRooter
 	ser    []byte // scratch serializations
 	ptrs   []unsafe.Pointer
+	marked []int  // scratch: the marked elements, sorted
+	dirty  []int  // scratch: the changed elements
+	roots  []byte // scratch: their roots
 
 	// variable-size elements
 	kids []node
@@ -155,21 +158,30 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	return s.root, nil
 }
 
-// candidates are the elements to look at: all of them when finding
-// changes, else the named ones; elements past the old length always.
-func candidates(sel *selection, n, old int) (idx []int, compare bool) {
+// candidates calls f for the elements to look at: all of them when
+// finding changes (compare true), else the named ones; elements past the
+// old length always.
+func (s *seq) candidates(sel *selection, n, old int, f func(i int, compare bool) error) error {
 	if sel == nil {
-		idx = make([]int, 0, n)
 		for i := range n {
-			idx = append(idx, i)
+			if err := f(i, i < old); err != nil {
+				return err
+			}
 		}
-		return idx, true
+		return nil
 	}
-	idx = sel.sortedIdx(min(n, old))
+	s.marked = sel.sortedIdx(s.marked, min(n, old), nil)
+	for _, i := range s.marked {
+		if err := f(i, false); err != nil {
+			return err
+		}
+	}
 	for i := old; i < n; i++ {
-		idx = append(idx, i)
+		if err := f(i, false); err != nil {
+			return err
+		}
 	}
-	return idx, false
+	return nil
 }
 
 func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
@@ -181,41 +193,46 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 	if s.keep {
 		s.copy = s.copy[:n*s.size]
 	}
-	idx, compare := candidates(sel, n, old)
 	// Serialize the candidates; keep those that changed.
 	var tmp [512]byte
-	dirty := idx[:0]
-	s.ser = s.ser[:0]
-	for _, i := range idx {
-		var dst []byte
-		if s.keep {
-			dst = s.copy[i*s.size : (i+1)*s.size]
+	buf := tmp[:0]
+	if s.size > len(tmp) {
+		buf = make([]byte, s.size)
+	}
+	buf = buf[:s.size]
+	dirty := s.dirty[:0]
+	err := s.candidates(sel, n, old, func(i int, compare bool) error {
+		if !s.keep {
+			dirty = append(dirty, i)
+			return nil
 		}
-		if compare && i < old && s.keep {
-			buf := tmp[:0]
-			if s.size > len(tmp) {
-				buf = make([]byte, s.size)
-			}
-			buf = buf[:s.size]
+		dst := s.copy[i*s.size : (i+1)*s.size]
+		if compare {
 			if err := s.lay.encode(buf, s.slot(base, zeroVec, i)); err != nil {
 				return errIndex(err, i)
 			}
 			if bytes.Equal(buf, dst) {
-				continue
+				return nil
 			}
 			copy(dst, buf)
-		} else if dst != nil {
-			if err := s.lay.encode(dst, s.slot(base, zeroVec, i)); err != nil {
-				return errIndex(err, i)
-			}
+		} else if err := s.lay.encode(dst, s.slot(base, zeroVec, i)); err != nil {
+			return errIndex(err, i)
 		}
 		dirty = append(dirty, i)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
 	if n < old && n > 0 {
 		dirty = appendSorted(dirty, n-1) // its ancestors lost their right parts
 	}
+	s.dirty = dirty
 	if s.tree.keeps() {
-		roots := make([]byte, 32*len(dirty))
+		if cap(s.roots) < 32*len(dirty) {
+			s.roots = make([]byte, 32*len(dirty))
+		}
+		roots := s.roots[:32*len(dirty)]
 		if err := s.rootElems(c, base, zeroVec, dirty, roots); err != nil {
 			return err
 		}
@@ -251,32 +268,23 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 		c.pairs += uint64(ops * len(idx))
 		return nil
 	}
-	var ser []byte
-	if s.keep {
-		// Serializations are stored; gather the batch's.
-		if cap(s.ser) < len(idx)*s.size {
-			s.ser = make([]byte, len(idx)*s.size)
+	// Batches of bounded size keep the scratch small for huge updates (the
+	// first root of a registry).
+	const batch = 4096
+	for at := 0; at < len(idx); at += batch {
+		part := idx[at:min(at+batch, len(idx))]
+		if cap(s.ser) < len(part)*s.size {
+			s.ser = make([]byte, len(part)*s.size)
 		}
-		ser = s.ser[:len(idx)*s.size]
-		for j, i := range idx {
-			copy(ser[j*s.size:], s.copy[i*s.size:(i+1)*s.size])
-		}
-	} else {
-		if cap(s.ser) < len(idx)*s.size {
-			s.ser = make([]byte, len(idx)*s.size)
-		}
-		ser = s.ser[:len(idx)*s.size]
-		for j, i := range idx {
-			if err := s.lay.encode(ser[j*s.size:], s.slot(base, zeroVec, i)); err != nil {
+		ser := s.ser[:len(part)*s.size]
+		for j, i := range part {
+			if s.keep { // the serializations are stored
+				copy(ser[j*s.size:], s.copy[i*s.size:(i+1)*s.size])
+			} else if err := s.lay.encode(ser[j*s.size:], s.slot(base, zeroVec, i)); err != nil {
 				return errIndex(err, i)
 			}
 		}
-	}
-	// Batches of bounded size keep the scratch small for huge updates.
-	const batch = 4096
-	for at := 0; at < len(idx); at += batch {
-		k := min(batch, len(idx)-at)
-		s.prog.run(c.hasher, &s.run, ser[at*s.size:], s.size, k, dst[32*at:])
+		s.prog.run(c.hasher, &s.run, ser, s.size, len(part), dst[32*at:])
 	}
 	return nil
 }
@@ -293,20 +301,24 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 	if !s.tree.keeps() {
 		return fmt.Errorf("cache: %s: variable-size elements need their roots kept: %w", s.path, ssz.ErrUnsupported)
 	}
-	idx, _ := candidates(sel, n, old)
-	var dirty []int
-	for _, i := range idx {
+	dirty := s.dirty[:0]
+	err := s.candidates(sel, n, old, func(i int, _ bool) error {
 		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), nil)
 		if err != nil {
 			return errIndex(err, i)
 		}
 		leaf := s.tree.leaf(i)
 		if i < old && bytes.Equal(leaf, r[:]) {
-			continue
+			return nil
 		}
 		copy(leaf, r[:])
 		dirty = append(dirty, i)
+		return nil
+	})
+	if err != nil {
+		return err
 	}
+	s.dirty = dirty
 	if n < old && n > 0 {
 		dirty = appendSorted(dirty, n-1)
 	}
@@ -360,7 +372,7 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 }
 
 func (s *seq) bytes() int {
-	n := s.tree.bytes() + cap(s.copy) + cap(s.ser) + len(s.run.nodes)
+	n := s.tree.bytes() + cap(s.copy) + cap(s.ser) + len(s.run.nodes) + 8*(cap(s.marked)+cap(s.dirty)) + cap(s.roots)
 	for _, k := range s.kids {
 		n += k.bytes() + 16
 	}

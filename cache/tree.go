@@ -75,6 +75,8 @@ type tree struct {
 	root  node
 	top   *container // root, when the type is a container
 	marks map[int]*selection
+	// fieldIdx finds a top-level field by Go name or normalized name.
+	fieldIdx map[string]int
 	sel   *selection // marks of a list tree
 	last  unsafe.Pointer
 	keep  any // keeps the last value alive
@@ -98,6 +100,13 @@ func newTree(t *ssz.Type, opts []Option) (*tree, error) {
 	}
 	tr := &tree{c: c, t: t, mode: cfg.mode, root: n, marks: map[int]*selection{}, sel: &selection{}}
 	tr.top, _ = n.(*container)
+	if tr.top != nil {
+		tr.fieldIdx = map[string]int{}
+		for i, f := range tr.top.fields {
+			tr.fieldIdx[f.name] = i
+			tr.fieldIdx[proofNormalize(f.name)] = i
+		}
+	}
 	return tr, nil
 }
 
@@ -153,13 +162,11 @@ func (tr *tree) mark(field string, idx []int) error {
 		tr.sel.idx = append(tr.sel.idx, idx...)
 		return nil
 	}
-	fi := -1
-	for i, f := range tr.top.fields {
-		if proofNormalize(f.name) == proofNormalize(field) {
-			fi = i
-		}
+	fi, ok := tr.fieldIdx[field]
+	if !ok {
+		fi, ok = tr.fieldIdx[proofNormalize(field)]
 	}
-	if fi < 0 {
+	if !ok {
 		return fmt.Errorf("%w: no field %q in %s", ErrMark, field, typeName(tr.t))
 	}
 	f := tr.top.fields[fi]

@@ -27,6 +27,7 @@ type wide struct {
 	lv         [][]byte
 	up         [][32]byte // up[j] is the node at level top+1+j on the left edge
 	leaf0      [32]byte   // the only chunk when n == 1 and lv[0] is dropped
+	scratch    []int      // the changed nodes of the level being hashed
 }
 
 // fetchFunc writes chunk idx[i] to dst[32i:32i+32].
@@ -94,7 +95,8 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 	if len(dirty) == 0 && len(w.up) == w.depth-top {
 		return nil
 	}
-	idx := append([]int(nil), dirty...)
+	idx := append(w.scratch[:0], dirty...)
+	defer func() { w.scratch = idx[:0] }()
 	all := false
 	for k := 0; k < top; k++ {
 		cnt := levelCount(w.n, k)
@@ -248,7 +250,7 @@ func (w *wide) node(h *hasher, g proof.GIndex, fetch fetchFunc) ([32]byte, error
 
 // bytes is the memory the tree holds.
 func (w *wide) bytes() int {
-	n := 32 * len(w.up)
+	n := 32*len(w.up) + 8*cap(w.scratch)
 	for _, l := range w.lv {
 		n += cap(l)
 	}
