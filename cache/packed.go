@@ -32,6 +32,7 @@ type packed struct {
 	zeros  []byte // the bytes of a vector held by an empty slice
 	strip  []byte // a bitlist's bytes without the delimiter
 	dirty  []int  // scratch: changed chunks
+	built  bool
 }
 
 func newPacked(c *ctx, t *ssz.Type, path string) *packed {
@@ -193,7 +194,10 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	if err := p.tree.rehash(c.hasher, dirty, fetch); err != nil {
 		return [32]byte{}, err
 	}
-	p.n = n
+	if len(dirty) == 0 && n == oldN && p.built {
+		return p.root, nil // nothing changed: not even the length mix-in
+	}
+	p.n, p.built = n, true
 	p.root = p.tree.root(c.hasher)
 	if p.list {
 		p.root = c.mixIn(p.root, uint64(n))

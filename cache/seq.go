@@ -47,9 +47,10 @@ type seq struct {
 	// variable-size elements
 	kids []node
 
-	tree chunkTree
-	n    int
-	root [32]byte
+	tree  chunkTree
+	n     int
+	root  [32]byte
+	built bool
 }
 
 // elemRooter roots fixed-size elements given as pointers to their Go
@@ -150,7 +151,10 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
-	s.n = n
+	if len(s.dirty) == 0 && n == old && s.built {
+		return s.root, nil // nothing changed: not even the length mix-in
+	}
+	s.n, s.built = n, true
 	s.root = s.tree.root(c.hasher)
 	if s.list {
 		s.root = c.mixIn(s.root, uint64(n))
@@ -257,22 +261,22 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 	for _, l := range s.prog.levels {
 		ops += len(l)
 	}
-	if s.rooter != nil {
-		s.ptrs = s.ptrs[:0]
-		for _, i := range idx {
-			s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
-		}
-		if err := s.rooter.roots(s.ptrs, dst); err != nil {
-			return fmt.Errorf("cache: %s: %w", s.path, err)
-		}
-		c.pairs += uint64(ops * len(idx))
-		return nil
-	}
 	// Batches of bounded size keep the scratch small for huge updates (the
-	// first root of a registry).
+	// first root of a registry) and are still many lanes wide.
 	const batch = 4096
 	for at := 0; at < len(idx); at += batch {
 		part := idx[at:min(at+batch, len(idx))]
+		if s.rooter != nil {
+			s.ptrs = s.ptrs[:0]
+			for _, i := range part {
+				s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
+			}
+			if err := s.rooter.roots(s.ptrs, dst[32*at:]); err != nil {
+				return fmt.Errorf("cache: %s: %w", s.path, err)
+			}
+			c.pairs += uint64(ops * len(part))
+			continue
+		}
 		if cap(s.ser) < len(part)*s.size {
 			s.ser = make([]byte, len(part)*s.size)
 		}
