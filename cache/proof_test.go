@@ -41,7 +41,9 @@ func randomStatePaths(r *rand.Rand, s *fulu.BeaconState, k int) []string {
 		func() string { return "LatestExecutionPayloadHeader.ExtraData" },
 		func() string { return "LatestExecutionPayloadHeader.BaseFeePerGas" },
 		func() string { return "LatestExecutionPayloadHeader.LogsBloom" },
-		func() string { return fmt.Sprintf("HistoricalSummaries[%d].StateSummaryRoot", r.IntN(len(s.HistoricalSummaries))) },
+		func() string {
+			return fmt.Sprintf("HistoricalSummaries[%d].StateSummaryRoot", r.IntN(len(s.HistoricalSummaries)))
+		},
 		func() string { return fmt.Sprintf("PendingDeposits[%d].Amount", r.IntN(len(s.PendingDeposits))) },
 		func() string { return fmt.Sprintf("PendingDeposits[%d].Signature", r.IntN(len(s.PendingDeposits))) },
 		func() string { return fmt.Sprintf("HistoricalRoots[%d]", r.IntN(len(s.HistoricalRoots))) },

@@ -77,11 +77,11 @@ type tree struct {
 	marks map[int]*selection
 	// fieldIdx finds a top-level field by Go name or normalized name.
 	fieldIdx map[string]int
-	sel   *selection // marks of a list tree
-	last  unsafe.Pointer
-	keep  any // keeps the last value alive
-	built bool
-	value [32]byte
+	sel      *selection // marks of a list tree
+	last     unsafe.Pointer
+	keep     any // keeps the last value alive
+	built    bool
+	value    [32]byte
 }
 
 func newTree(t *ssz.Type, opts []Option) (*tree, error) {

@@ -157,15 +157,15 @@ func TestSpecGIndices(t *testing.T) {
 		path string
 		want proof.GIndex
 	}{
-		{st, "finalized_checkpoint.root", 169},   // FINALIZED_ROOT_GINDEX_ELECTRA
-		{st, "current_sync_committee", 86},       // CURRENT_SYNC_COMMITTEE_GINDEX_ELECTRA
-		{st, "next_sync_committee", 87},          // NEXT_SYNC_COMMITTEE_GINDEX_ELECTRA
-		{body, "execution_payload", 25},          // EXECUTION_PAYLOAD_GINDEX
-		{body, "BlobKZGCommitments", 27},         // the list's root; its elements below
-		{st, "Validators", 75},                   // field 11 of 64
-		{st, "Validators.__len__", 151},          // right of the list root
-		{st, "Validators[0]", 150 << 40},         // left of the list root, 40 levels down
-		{st, "Validators[5].Slashed", (150<<40 | 5) << 3 | 3},
+		{st, "finalized_checkpoint.root", 169}, // FINALIZED_ROOT_GINDEX_ELECTRA
+		{st, "current_sync_committee", 86},     // CURRENT_SYNC_COMMITTEE_GINDEX_ELECTRA
+		{st, "next_sync_committee", 87},        // NEXT_SYNC_COMMITTEE_GINDEX_ELECTRA
+		{body, "execution_payload", 25},        // EXECUTION_PAYLOAD_GINDEX
+		{body, "BlobKZGCommitments", 27},       // the list's root; its elements below
+		{st, "Validators", 75},                 // field 11 of 64
+		{st, "Validators.__len__", 151},        // right of the list root
+		{st, "Validators[0]", 150 << 40},       // left of the list root, 40 levels down
+		{st, "Validators[5].Slashed", (150<<40|5)<<3 | 3},
 	} {
 		got, err := proof.GIndexOf(c.t, c.path)
 		if err != nil {
