@@ -151,7 +151,9 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
-	if len(s.dirty) == 0 && n == old && s.built {
+	changed := len(s.dirty) > 0
+	s.trim()
+	if !changed && n == old && s.built {
 		return s.root, nil // nothing changed: not even the length mix-in
 	}
 	s.n, s.built = n, true
@@ -190,7 +192,11 @@ func (s *seq) candidates(sel *selection, n, old int, f func(i int, compare bool)
 
 func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
 	if s.keep && cap(s.copy) < n*s.size {
-		grown := make([]byte, n*s.size, n*s.size+n*s.size/4)
+		room := n * s.size / 4
+		if len(s.copy) == 0 {
+			room = 0 // the first fill: exact
+		}
+		grown := make([]byte, n*s.size, n*s.size+room)
 		copy(grown, s.copy)
 		s.copy = grown
 	}
@@ -381,4 +387,16 @@ func (s *seq) bytes() int {
 		n += k.bytes() + 16
 	}
 	return n
+}
+
+// trim drops scratch buffers far larger than a small update needs (the
+// first root of a registry needs one entry per element).
+func (s *seq) trim() {
+	s.dirty = trimInts(s.dirty)
+	s.marked = trimInts(s.marked)
+	s.roots = trimBytes(s.roots)
+	s.ser = trimBytes(s.ser)
+	if w, ok := s.tree.(*wide); ok {
+		w.scratch = trimInts(w.scratch)
+	}
 }

@@ -145,6 +145,7 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 		tr.built = false
 		return [32]byte{}, err
 	}
+	tr.c.buf, tr.c.out = trimBytes(tr.c.buf), trimBytes(tr.c.out)
 	clear(tr.marks)
 	tr.sel.idx = tr.sel.idx[:0]
 	tr.last, tr.keep, tr.built, tr.value = p, keep, true, r

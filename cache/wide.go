@@ -70,7 +70,13 @@ func (w *wide) resize(n int) {
 			clear(w.lv[k][old:])
 			continue
 		}
-		grown := make([]byte, size, size+size/4)
+		// Room to grow by a quarter, except on the first fill: a
+		// registry that was just built is not about to grow by 25%.
+		room := size / 4
+		if len(w.lv[k]) == 0 {
+			room = 0
+		}
+		grown := make([]byte, size, size+room)
 		copy(grown, w.lv[k])
 		w.lv[k] = grown
 	}

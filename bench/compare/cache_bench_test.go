@@ -3,6 +3,7 @@ package compare
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"testing"
 	"time"
@@ -334,4 +335,69 @@ func BenchmarkPlainProof(b *testing.B) {
 	b.ReportMetric(proofMs, "ms/op")
 	b.ReportMetric(rootMs, "root-ms")
 	b.ReportMetric(proofMs/rootMs, "x-of-root")
+}
+
+// BenchmarkCacheMemory builds the cache of a 1M-validator registry and of
+// a 1M-validator fulu state in each mode and reports the memory the cache
+// holds (cache-MiB, its own count of stored levels, copies and scratch)
+// next to the heap growth measured by the runtime (heap-MiB), and the
+// time of the first, full root.
+func BenchmarkCacheMemory(b *testing.B) {
+	modes := []struct {
+		name string
+		opts []cache.Option
+	}{
+		{"detect", nil},
+		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
+		{"upper-levels-only", []cache.Option{cache.WithUpperLevelsOnly()}},
+	}
+	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range modes {
+		opts := append([]cache.Option{cache.WithPlan(vp)}, m.opts...)
+		b.Run("registry/mode="+m.name, func(b *testing.B) {
+			withProcs(b, 1)
+			vals := benchValidators(cachedRegistrySize)
+			for b.Loop() {
+				h0 := heapInUse()
+				l, err := cache.NewList[phase0.Validator](registryLimit, opts...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := l.Root(vals); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(l.Stats().Bytes)/(1<<20), "cache-MiB")
+				b.ReportMetric(float64(heapInUse()-h0)/(1<<20), "heap-MiB")
+				runtime.KeepAlive(l)
+			}
+		})
+		b.Run("state/mode="+m.name, func(b *testing.B) {
+			withProcs(b, 1)
+			s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
+			for b.Loop() {
+				h0 := heapInUse()
+				tr, err := cache.New[fulu.BeaconState](opts...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := tr.Root(s); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(tr.Stats().Bytes)/(1<<20), "cache-MiB")
+				b.ReportMetric(float64(heapInUse()-h0)/(1<<20), "heap-MiB")
+				runtime.KeepAlive(tr)
+			}
+		})
+	}
+}
+
+// heapInUse is the live heap after a collection.
+func heapInUse() int64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
 }
