@@ -195,12 +195,17 @@ func (p *prog) read(h *hasher, nodes []byte, base int, r ref) []byte {
 	return nodes[base+32*int(r) : base+32*int(r)+32]
 }
 
-// node returns the node at relative generalized index g of one element
-// whose serialization is ser, hashing inside that element only.
-func (p *prog) node(h *hasher, ser []byte, g proof.GIndex) ([32]byte, error) {
+// runOne computes every node of one element whose serialization is ser.
+func (p *prog) runOne(h *hasher, ser []byte) []byte {
 	var r progRun
 	var root [32]byte
 	p.run(h, &r, ser, len(ser), 1, root[:])
+	return r.nodes
+}
+
+// node returns the node at relative generalized index g of an element
+// whose nodes runOne computed.
+func (p *prog) node(h *hasher, nodes []byte, g proof.GIndex) ([32]byte, error) {
 	cur := p.root
 	for d := g.Depth() - 1; d >= 0; d-- {
 		right := uint64(g)>>d&1 == 1
@@ -208,13 +213,13 @@ func (p *prog) node(h *hasher, ser []byte, g proof.GIndex) ([32]byte, error) {
 		case cur < 0:
 			zd := -int(cur) - 1
 			if zd == 0 {
-				return [32]byte{}, fmt.Errorf("cache: node %d is inside a chunk: %w", g, proof.ErrIndex)
+				return [32]byte{}, errInside(g)
 			}
 			cur = zeroRef(zd - 1)
 		default:
 			kids, ok := p.children[int(cur)]
 			if !ok {
-				return [32]byte{}, fmt.Errorf("cache: node %d is inside a chunk: %w", g, proof.ErrIndex)
+				return [32]byte{}, errInside(g)
 			}
 			if right {
 				cur = kids[1]
@@ -223,5 +228,5 @@ func (p *prog) node(h *hasher, ser []byte, g proof.GIndex) ([32]byte, error) {
 			}
 		}
 	}
-	return [32]byte(p.read(h, r.nodes, 0, cur)), nil
+	return [32]byte(p.read(h, nodes, 0, cur)), nil
 }

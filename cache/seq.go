@@ -44,6 +44,11 @@ type seq struct {
 	dirty  []int  // scratch: the changed elements
 	roots  []byte // scratch: their roots
 
+	// the nodes of the element last proved into, until the next update
+	proofNodes []byte
+	proofIdx   int
+	proofOK    bool
+
 	// variable-size elements
 	kids []node
 
@@ -141,6 +146,7 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
+	s.proofOK = false
 	old := s.n
 	s.tree.resize(n)
 	if s.kids != nil || s.lay == nil {
@@ -372,13 +378,18 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	if s.kids != nil {
 		return s.kids[i].nodeAt(c, s.slot(base, zeroVec, i), rest)
 	}
-	ser := make([]byte, s.size)
-	if s.keep {
-		copy(ser, s.copy[i*s.size:])
-	} else if err := s.lay.encode(ser, s.slot(base, zeroVec, i)); err != nil {
-		return [32]byte{}, errIndex(err, i)
+	// A proof reads several nodes of one element: its nodes are computed
+	// once (the element's few pairs) and kept until the next update.
+	if !s.proofOK || s.proofIdx != i {
+		ser := make([]byte, s.size)
+		if s.keep {
+			copy(ser, s.copy[i*s.size:])
+		} else if err := s.lay.encode(ser, s.slot(base, zeroVec, i)); err != nil {
+			return [32]byte{}, errIndex(err, i)
+		}
+		s.proofNodes, s.proofIdx, s.proofOK = s.prog.runOne(c.hasher, ser), i, true
 	}
-	return s.prog.node(c.hasher, ser, rest)
+	return s.prog.node(c.hasher, s.proofNodes, rest)
 }
 
 func (s *seq) bytes() int {
