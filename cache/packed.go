@@ -265,6 +265,9 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 		}
 		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1) // drop the leading "left" step
 	}
+	if p.tree.keeps() {
+		return p.tree.node(c.hasher, rel, nil) // no closure on the common path
+	}
 	fetch := func(idx []int, dst []byte) error {
 		b, _, err := p.data(v)
 		if err != nil {

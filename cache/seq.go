@@ -368,6 +368,9 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	}
 	chunk, rest, below := s.tree.chunkOf(rel)
 	if !below {
+		if s.tree.keeps() {
+			return s.tree.node(c.hasher, rel, nil)
+		}
 		fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
 		return s.tree.node(c.hasher, rel, fetch)
 	}

@@ -219,6 +219,11 @@ func activePosition(active []bool, j int) int {
 // fieldIndex finds a field by Go name or spec name (case and underscores
 // ignored).
 func fieldIndex(t *ssz.Type, name string) int {
+	for i, f := range t.Fields {
+		if f.Name == name {
+			return i
+		}
+	}
 	want := normalize(name)
 	for i, f := range t.Fields {
 		if normalize(f.Name) == want {
