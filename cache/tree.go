@@ -26,7 +26,11 @@ const (
 	Detect Mode = iota
 	// Marked looks only at what Mark named since the last Root (and at
 	// every list's length, so appends and truncations are always seen).
-	// A change that was not marked is missed: the root is then wrong.
+	// A change that was not marked is missed: the root is then wrong. It
+	// keeps no copies of elements: a whole-field Mark of a list of
+	// composite elements re-roots every element (a list of basic values is
+	// still compared with its stored chunks), and proofs read the insides
+	// of an element from the value.
 	Marked
 )
 
@@ -93,7 +97,7 @@ func newTree(t *ssz.Type, opts []Option) (*tree, error) {
 	if err != nil {
 		return nil, err
 	}
-	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.upper, rooters: cfg.rooters}
+	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.upper || cfg.mode == Marked, rooters: cfg.rooters}
 	n, err := newNode(c, t, typeName(t))
 	if err != nil {
 		return nil, err
