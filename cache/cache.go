@@ -152,8 +152,9 @@ func (l *List[E]) Stats() Stats { return l.tr.stats() }
 func (l *List[E]) ResetStats() { l.tr.resetStats() }
 
 // WithPlan hashes the changed elements of every list or vector of E (or
-// *E) in lockstep through p's RootAll, W elements per kernel call, instead
-// of the cache's own level-by-level program. E must be a fixed-size type.
+// *E) in lockstep through p (RootAllPtr over pointers to the changed
+// elements, W elements per kernel call), instead of the cache's own
+// level-by-level program. E must be a fixed-size type.
 func WithPlan[E any](p *plan.Plan[E]) Option {
 	return func(c *config) {
 		if c.rooters == nil {
@@ -163,24 +164,23 @@ func WithPlan[E any](p *plan.Plan[E]) Option {
 	}
 }
 
-// planRooter copies the changed elements side by side so that RootAll
-// hashes them in full lanes.
+// planRooter hands the changed elements to RootAllPtr as pointers into
+// the caller's value: nothing is copied, and W elements are hashed per
+// kernel call.
 type planRooter[E any] struct {
-	p     *plan.Plan[E]
-	elems []E
+	p *plan.Plan[E]
 }
 
 func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
-	r.elems = r.elems[:0]
-	for _, p := range ptrs {
-		r.elems = append(r.elems, *(*E)(p))
+	if len(ptrs) == 0 {
+		return nil
 	}
+	// []unsafe.Pointer and []*E have the same layout; every pointer is
+	// non-nil (a nil element was replaced by the zero element).
+	elems := unsafe.Slice((**E)(unsafe.Pointer(unsafe.SliceData(ptrs))), len(ptrs))
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(ptrs))
-	err := r.p.RootAll(out, r.elems)
-	clear(r.elems) // drop references into the caller's values
-	return err
+	return r.p.RootAllPtr(out, elems)
 }
-
 // Prove returns the proofs of paths in *v without a cache: it builds the
 // tree once, keeping the nodes of every wide tree sized to the data (never
 // to a list's limit: padding comes from zero-hash ladders) and no copies of
