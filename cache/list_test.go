@@ -57,12 +57,19 @@ func listCases() []listCase {
 		{"detect", func(testing.TB) []cache.Option { return nil }},
 		{"marked", func(testing.TB) []cache.Option { return []cache.Option{cache.WithMode(cache.Marked)} }},
 		{"upper", func(testing.TB) []cache.Option { return []cache.Option{cache.WithUpperLevelsOnly()} }},
-		{"plan", func(t testing.TB) []cache.Option {
+		{"marked+plan", func(t testing.TB) []cache.Option {
 			p, err := plan.PlanFor[phase0.Validator]()
 			if err != nil {
 				t.Fatal(err)
 			}
 			return []cache.Option{cache.WithMode(cache.Marked), cache.WithPlan(p)}
+		}},
+		{"detect+plan", func(t testing.TB) []cache.Option {
+			p, err := plan.PlanFor[phase0.Validator]()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []cache.Option{cache.WithPlan(p)}
 		}},
 	}
 }
