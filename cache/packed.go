@@ -138,6 +138,11 @@ func (p *packed) chunkCount(n int) int {
 
 // putChunk copies chunk i of b (zero-padded) into dst.
 func putChunk(dst, b []byte, i int) {
+	if 32*i+32 <= len(b) {
+		// A whole chunk: a fixed-size assignment, not a memmove call.
+		*(*[32]byte)(dst) = *(*[32]byte)(b[32*i:])
+		return
+	}
 	n := copy(dst[:32], b[min(32*i, len(b)):min(32*i+32, len(b))])
 	clear(dst[n:32])
 }

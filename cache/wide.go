@@ -134,11 +134,12 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 		} else {
 			lv := w.lv[k]
 			for j, p := range idx {
+				// Fixed-size assignments: no memmove call per pair.
 				if 2*p+1 < cnt {
-					copy(buf[64*j:64*j+64], lv[64*p:64*p+64])
+					*(*[64]byte)(buf[64*j:]) = *(*[64]byte)(lv[64*p:])
 				} else {
-					copy(buf[64*j:64*j+32], lv[64*p:64*p+32])
-					copy(buf[64*j+32:64*j+64], h.zero[k][:])
+					*(*[32]byte)(buf[64*j:]) = *(*[32]byte)(lv[64*p:])
+					*(*[32]byte)(buf[64*j+32:]) = h.zero[k]
 				}
 			}
 		}
@@ -146,7 +147,7 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 		h.pairsInPlace(out, buf)
 		next := w.lv[k+1]
 		for j, p := range idx {
-			copy(next[32*p:32*p+32], out[32*j:32*j+32])
+			*(*[32]byte)(next[32*p:]) = *(*[32]byte)(out[32*j:])
 		}
 	}
 	if top == 0 && !w.keepLeaves {
