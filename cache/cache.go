@@ -181,6 +181,7 @@ func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(ptrs))
 	return r.p.RootAllPtr(out, elems)
 }
+
 // Prove returns the proofs of paths in *v without a cache: it builds the
 // tree once, keeping the nodes of every wide tree sized to the data (never
 // to a list's limit: padding comes from zero-hash ladders) and no copies of
