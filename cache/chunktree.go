@@ -18,8 +18,9 @@ type chunkTree interface {
 	root(h *hasher) [32]byte
 	// node is the node at g relative to the data root.
 	node(h *hasher, g proof.GIndex, fetch fetchFunc) ([32]byte, error)
-	// depthAt is the depth of chunk i below the data root, for mapping
-	// generalized indices to chunks.
+	// chunkOf splits g (relative to the data root) into the chunk it
+	// passes through and the index relative to that chunk; ok is false
+	// when g does not reach below the chunks.
 	chunkOf(g proof.GIndex) (chunk uint64, rest proof.GIndex, ok bool)
 	bytes() int
 }

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"bytes"
+	"fmt"
 	"reflect"
 	"unsafe"
 
@@ -43,7 +44,7 @@ func (o *opaque) update(c *ctx, p unsafe.Pointer, _ *selection) ([32]byte, error
 
 func (o *opaque) nodeAt(_ *ctx, _ unsafe.Pointer, g proof.GIndex) ([32]byte, error) {
 	if g != 1 {
-		return [32]byte{}, errInside(g)
+		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside a %s, whose nodes the cache does not keep: %w", o.path, g, o.t.Kind, proof.ErrIndex)
 	}
 	return o.root, nil
 }
