@@ -209,36 +209,44 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 	if s.keep {
 		s.copy = s.copy[:n*s.size]
 	}
-	// Serialize the candidates; keep those that changed.
-	var tmp [512]byte
-	buf := tmp[:0]
-	if s.size > len(tmp) {
-		buf = make([]byte, s.size)
-	}
-	buf = buf[:s.size]
 	dirty := s.dirty[:0]
-	err := s.candidates(sel, n, old, func(i int, compare bool) error {
-		if !s.keep {
+	if !s.keep && sel == nil {
+		// Nothing to compare with: every element is rooted (a first root,
+		// a whole-field mark, a proof from a plain value).
+		for i := range n {
 			dirty = append(dirty, i)
-			return nil
 		}
-		dst := s.copy[i*s.size : (i+1)*s.size]
-		if compare {
-			if err := s.lay.encode(buf, s.slot(base, zeroVec, i)); err != nil {
-				return errIndex(err, i)
-			}
-			if bytes.Equal(buf, dst) {
+	} else {
+		// Serialize the candidates; keep those that changed.
+		var tmp [512]byte
+		buf := tmp[:0]
+		if s.size > len(tmp) {
+			buf = make([]byte, s.size)
+		}
+		buf = buf[:s.size]
+		err := s.candidates(sel, n, old, func(i int, compare bool) error {
+			if !s.keep {
+				dirty = append(dirty, i)
 				return nil
 			}
-			copy(dst, buf)
-		} else if err := s.lay.encode(dst, s.slot(base, zeroVec, i)); err != nil {
-			return errIndex(err, i)
+			dst := s.copy[i*s.size : (i+1)*s.size]
+			if compare {
+				if err := s.lay.encode(buf, s.slot(base, zeroVec, i)); err != nil {
+					return errIndex(err, i)
+				}
+				if bytes.Equal(buf, dst) {
+					return nil
+				}
+				copy(dst, buf)
+			} else if err := s.lay.encode(dst, s.slot(base, zeroVec, i)); err != nil {
+				return errIndex(err, i)
+			}
+			dirty = append(dirty, i)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
-		dirty = append(dirty, i)
-		return nil
-	})
-	if err != nil {
-		return err
 	}
 	if n < old && n > 0 {
 		dirty = appendSorted(dirty, n-1) // its ancestors lost their right parts
@@ -274,8 +282,12 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 		ops += len(l)
 	}
 	// Batches of bounded size keep the scratch small for huge updates (the
-	// first root of a registry) and are still many lanes wide.
-	const batch = 4096
+	// first root of a registry) and are still many lanes wide; a plan only
+	// needs a pointer per element, so its batches are larger.
+	batch := 4096
+	if s.rooter != nil {
+		batch = 1 << 16
+	}
 	for at := 0; at < len(idx); at += batch {
 		part := idx[at:min(at+batch, len(idx))]
 		if s.rooter != nil {
