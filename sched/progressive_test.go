@@ -11,7 +11,7 @@ import (
 )
 
 // progressive is EIP-7916's merkleize_progressive written as the spec
-// writes it.
+// writes it (v1.7.0-alpha.2 and later): H(first subtree, rest).
 func progressive(h lanes.Hash, chunks [][32]byte, leaves int) [32]byte {
 	if len(chunks) == 0 {
 		return [32]byte{}
@@ -19,7 +19,7 @@ func progressive(h lanes.Hash, chunks [][32]byte, leaves int) [32]byte {
 	n := min(len(chunks), leaves)
 	first := merkleRoot(h, chunks[:n], leaves)
 	rest := progressive(h, chunks[n:], 4*leaves)
-	return schedtest.Sum(h, append(rest[:], first[:]...))
+	return schedtest.Sum(h, append(first[:], rest[:]...))
 }
 
 func merkleRoot(h lanes.Hash, chunks [][32]byte, leaves int) [32]byte {
