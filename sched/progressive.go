@@ -23,18 +23,6 @@ package sched
 // or the active fields can be mixed in afterwards.
 func ProgressiveBufLen(n int) int { return 32 * max(n+1, 2) }
 
-// progressiveSubtrees returns k, the number of subtrees n > 0 chunks
-// fill: the smallest k with 1 + 4 + … + 4^(k-1) ≥ n.
-func progressiveSubtrees(n int) int {
-	k, filled, size := 0, 0, 1
-	for filled < n {
-		filled += size
-		size *= 4
-		k++
-	}
-	return k
-}
-
 // MerkleizeProgressive computes merkleize_progressive of the n chunks at
 // the start of buf and leaves it in buf[0:32]. All subtrees' levels are
 // reduced together in place, one Pairs call per level; then the k

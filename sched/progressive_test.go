@@ -30,7 +30,7 @@ func TestMerkleizeProgressive(t *testing.T) {
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, k := range testKernels(t) {
 		tree := sched.NewTree(k, nil)
-		for _, n := range []int{0, 1, 2, 4, 5, 6, 20, 21, 22, 100, 341, 342} {
+		for _, n := range []int{0, 1, 2, 3, 4, 5, 6, 20, 21, 22, 100, 341, 342, 1365, 1366, 2000, 5461} {
 			t.Run(fmt.Sprintf("%s/n=%d", kernelName(k), n), func(t *testing.T) {
 				chunks := make([][32]byte, n)
 				buf := make([]byte, sched.ProgressiveBufLen(n))
