@@ -21,7 +21,7 @@ type compatShape = ssz.CompatibleUnion[struct {
 type withCompat struct {
 	A uint64
 	U compatShape
-	L []compatShape `ssz-max:"9"`
+	L []compatShape                  `ssz-max:"9"`
 	P []spectest.CompatibleUnionABCA `ssz-type:"progressive-list"`
 }
 
