@@ -7,7 +7,6 @@ import (
 	"github.com/lanehash/lanehash/internal/spectest"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
-	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 )
 
 // compatShape is a CompatibleUnion whose options are a program (one
@@ -29,18 +28,6 @@ func TestCompatibleUnionShapesMatchReference(t *testing.T) {
 	t.Run("Union", func(t *testing.T) { checkShape[compatShape](t, 41, 30) })
 	t.Run("InContainer", func(t *testing.T) { checkShape[withCompat](t, 13, 30) })
 	t.Run("ABCA", func(t *testing.T) { checkShape[spectest.CompatibleUnionABCA](t, 50, 300) })
-}
-
-// TestGloasShapesMatchReference roots random Gloas values (progressive
-// containers, lists and bitlists of every size up to a few hundred) on
-// every kernel of both hashes.
-func TestGloasShapesMatchReference(t *testing.T) {
-	minimal := WithSpec(ssz.MinimalSpec())
-	t.Run("Attestation", func(t *testing.T) { checkShape[gloas.Attestation](t, 40, 700) })
-	t.Run("ExecutionPayloadBid", func(t *testing.T) { checkShape[gloas.ExecutionPayloadBid](t, 30, 30) })
-	t.Run("ExecutionRequests", func(t *testing.T) { checkShape[gloas.ExecutionRequests](t, 9, 30) })
-	t.Run("BeaconBlockBody", func(t *testing.T) { checkShape[gloas.BeaconBlockBody](t, 3, 6) })
-	t.Run("BeaconStateMinimal", func(t *testing.T) { checkShape[gloas.BeaconState](t, 2, 40, minimal) })
 }
 
 // TestCompatibleUnionErrorsNameTheInstance: a selector that is not an
