@@ -110,7 +110,11 @@ func TestMerkleizeProgressiveParallel(t *testing.T) {
 	rng := rand.New(rand.NewPCG(17, 18))
 	k := testKernels(t)[0]
 	tree := sched.NewTree(k, nil)
-	for _, n := range []int{100, 21845, 21846, 40000, 87381} {
+	sizes := []int{100, 21845, 21846, 40000, 87381}
+	if testing.Short() {
+		sizes = []int{100, 21846}
+	}
+	for _, n := range sizes {
 		for _, workers := range []int{1, 2, 3} {
 			chunks := randomChunks(rng, n)
 			buf := make([]byte, sched.ProgressiveBufLen(n))
