@@ -83,6 +83,15 @@ func (r *unionRooter) roots(x *run, dst [][32]byte, in Input) error {
 func (r *unionRooter) value(p unsafe.Pointer) (uint64, unsafe.Pointer, error) {
 	path := r.n.Path
 	u := reflect.NewAt(r.n.Type, p).Elem()
+	if u.Kind() == reflect.Pointer {
+		// A *Union field: nil stands for the zero union, as in the
+		// reference (for a CompatibleUnion that is selector 0, an error).
+		if u.IsNil() {
+			u = reflect.Zero(r.n.Type.Elem())
+		} else {
+			u = u.Elem()
+		}
+	}
 	sel := int(u.Field(0).Uint())
 	val := u.Field(1)
 	if sel >= len(r.options) || r.n.Compatible && r.n.OptionTypes[sel] == nil {
