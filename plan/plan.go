@@ -26,11 +26,18 @@ type Plan[T any] struct {
 // PlanFor compiles the hashing plan of T, which may be any type the ssz
 // package describes (a container, a vector, a basic type, ...). The
 // error names the field when T or one of its fields is not supported,
-// or when the kernel asked for does not exist or cannot run here.
+// or when the kernel asked for does not exist or cannot run here. On a
+// big-endian host it returns ErrBigEndian.
 func PlanFor[T any](opts ...Option) (*Plan[T], error) {
+	if hostBigEndian {
+		return nil, ErrBigEndian
+	}
 	var c config
 	for _, o := range opts {
 		o(&c)
+	}
+	if err := c.resolveHash(); err != nil {
+		return nil, err
 	}
 	var sopts []ssz.Option
 	if c.spec != nil {
@@ -88,11 +95,9 @@ func (p *Plan[T]) Kernel() string {
 // Width returns the lane width W: instances hashed side by side.
 func (p *Plan[T]) Width() int { return p.kernel.Width() }
 
-// Root returns hash_tree_root(*v). A nil v is an error.
+// Root returns hash_tree_root(*v). A nil v is the zero value of T, as
+// a nil pointer is everywhere (see the package documentation).
 func (p *Plan[T]) Root(v *T) ([32]byte, error) {
-	if v == nil {
-		return [32]byte{}, valueError(-1, "", ssz.ErrValue, "nil value")
-	}
 	out := p.outs.Get().(*[1][32]byte)
 	err := p.run.Run(out[:], sched.ValueOf(v), p.workers)
 	root := out[0]
@@ -120,8 +125,8 @@ func (p *Plan[T]) RootAll(dst [][32]byte, src []T) error {
 
 // RootAllPtr is RootAll for a slice of pointers, the way the ecosystem's
 // beacon client types hold registries ([]*phase0.Validator). A nil
-// element is an error naming its index (a nil element is not the same
-// thing as a zero-valued one, and hashing it as zero would hide a bug).
+// element is the zero value of T, as a nil pointer is everywhere (see
+// the package documentation).
 func (p *Plan[T]) RootAllPtr(dst [][32]byte, src []*T) error {
 	if len(dst) < len(src) {
 		return fmt.Errorf("plan: dst holds %d roots, src has %d elements", len(dst), len(src))
