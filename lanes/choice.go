@@ -40,7 +40,7 @@ func staticChoice(h Hash, entries []entry) choice {
 	var wide, narrow *entry
 	for i := range entries {
 		e := &entries[i]
-		if e.kernel.hash != h || e.missing != "" {
+		if e.kernel.hash != h || e.missing != "" || e.measuredOnly {
 			continue
 		}
 		if wide == nil || e.kernel.width > wide.kernel.width {

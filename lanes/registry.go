@@ -46,6 +46,13 @@ type entry struct {
 	// static table then runs all of Pairs on the narrow kernel and keeps
 	// this one for Lockstep only.
 	narrowFaster bool
+	// measuredOnly keeps a kernel out of the static table: the automatic
+	// kernel uses it only when calibration measures it clearly faster.
+	// It marks kernels whose speed differs by core more than by feature
+	// (Arm's SHA3 instructions lose to scalar Keccak on Neoverse-V2 and
+	// win on Apple cores), where a guess from the feature bits alone
+	// would be wrong on some CPUs.
+	measuredOnly bool
 }
 
 // registry lists every kernel of this GOARCH in order of preference

@@ -3,6 +3,8 @@
 package lanes
 
 import (
+	"runtime"
+
 	"github.com/lanehash/lanehash/lanes/internal/cpufeat"
 	"github.com/lanehash/lanehash/lanes/neon"
 )
@@ -20,9 +22,13 @@ import (
 // on CPUs without SHA2 there is nothing faster than neonx4 for a tail of
 // 1..3 pairs to go to (neon.ASIMDPairs pads the tail itself).
 //
-// Keccak-256 (keccak256/sha3x2, lanes/neon keccak_* files) is registered
-// here when it lands: append its entry after the SHA-256 ones, with
-// missing = missingFeatures(asimd, feature{"sha3", cpufeat.SHA3}).
+// Keccak-256 with the ARMv8.2 SHA3 instructions (keccak256/sha3x2) is
+// slower than the portable scalar kernel on some cores (Neoverse-V2:
+// EOR3 issues once per cycle against four plain EORs) and faster on
+// Apple's, so outside darwin it is measuredOnly: the static table keeps
+// the portable kernel, and calibration switches to sha3x2 only where it
+// measures clearly faster. Go's standard library enables its own SHA3
+// path on darwin only, for the same reason.
 func asmEntries() []entry {
 	asimd := feature{"asimd", cpufeat.ASIMD}
 	sha2 := feature{"sha2", cpufeat.SHA2}
@@ -74,6 +80,19 @@ func asmEntries() []entry {
 				unpack:   neon.Unpack4,
 			},
 			missing: missingFeatures(asimd),
+		},
+		{
+			kernel: &Kernel{
+				name:     "keccak256/sha3x" + itoa(neon.Keccak256Lanes),
+				hash:     Keccak256,
+				width:    neon.Keccak256Lanes,
+				pairs:    neon.Keccak256Pairs,
+				lockstep: neon.Keccak256Lockstep,
+				pack:     neon.Keccak256Pack,
+				unpack:   neon.Keccak256Unpack,
+			},
+			missing:      missingFeatures(asimd, feature{"sha3", cpufeat.SHA3}),
+			measuredOnly: runtime.GOOS != "darwin",
 		},
 	}
 }

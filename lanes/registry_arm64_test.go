@@ -3,6 +3,7 @@
 package lanes_test
 
 import (
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -66,5 +67,38 @@ func TestARM64ChoiceRule(t *testing.T) {
 	}
 	if small != wantFor1 {
 		t.Errorf("static ForInstances(1) = %q, want %q", small, wantFor1)
+	}
+}
+
+// TestARM64KeccakStaticRule checks that the static table keeps the
+// portable Keccak-256 kernel outside darwin even where the SHA3
+// instructions exist (they are slower than scalar Keccak on some cores),
+// and that Kernels lists keccak256/sha3x2 with its availability.
+func TestARM64KeccakStaticRule(t *testing.T) {
+	listed := false
+	for _, info := range lanes.Kernels() {
+		if info.Name != "keccak256/sha3x2" {
+			continue
+		}
+		listed = true
+		hidden := slices.Contains(lanes.Calibration().Hidden, "sha3")
+		if want := cpu.ARM64.HasSHA3 && !hidden; info.Available != want {
+			t.Errorf("keccak256/sha3x2: available %v, missing %q; want available %v", info.Available, info.Missing, want)
+		}
+	}
+	if !listed {
+		t.Fatal("Kernels does not list keccak256/sha3x2")
+	}
+	for _, hc := range lanes.Calibration().Hashes {
+		if hc.Hash != lanes.Keccak256 {
+			continue
+		}
+		want := "keccak256/genericx1"
+		if runtime.GOOS == "darwin" && cpu.ARM64.HasSHA3 {
+			want = "keccak256/sha3x2"
+		}
+		if hc.Static.Lockstep != want || hc.Static.Pairs != want {
+			t.Errorf("static Keccak-256 Lockstep %s, Pairs %s; want %s", hc.Static.Lockstep, hc.Static.Pairs, want)
+		}
 	}
 }
