@@ -12,7 +12,7 @@ import (
 // blockLanes is how many instances one Lockstep call covers at least,
 // when the input has that many: a block of G = blockLanes/W groups of W
 // lanes. Every cost paid per call (resolving sources, the gather loops,
-// Pack, the Lockstep call and its op checks, Unpack, counting) is then
+// Pack, the Lockstep call, Unpack, counting) is then
 // paid once per block instead of once per group, which matters most for
 // narrow kernels (SHA-NI, W = 2: 32 groups a call). The block's arena
 // stays in L1/L2 (a phase0 Validator block is 17 nodes × 2 KiB).
