@@ -46,7 +46,11 @@
 // and whether this CPU can run it.
 package lanes
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes/internal/kernelcheck"
+)
 
 // Hash identifies a hash function.
 type Hash uint8
@@ -109,8 +113,12 @@ type Kernel struct {
 
 	pairs    func(dst, src []byte)
 	lockstep func(arena []byte, ops []uint32)
-	pack     func(dst, src []byte)
-	unpack   func(dst, src []byte)
+	// lockstepOps runs a list checked by NewOps, checking only the
+	// arena's size; nil for kernels without such an entry, whose
+	// LockstepOps runs lockstep (checking every index).
+	lockstepOps func(arena []byte, ops *kernelcheck.Ops)
+	pack        func(dst, src []byte)
+	unpack      func(dst, src []byte)
 
 	// auto is the choice of an automatic kernel, nil for a registered
 	// kernel.
@@ -147,6 +155,52 @@ func (k *Kernel) Pairs(dst, src []byte) { k.pairs(dst, src) }
 // misuse: an arena that is not a whole number of nodes, or an index past
 // its end.
 func (k *Kernel) Lockstep(arena []byte, ops []Op) { k.lockstep(arena, opWords(ops)) }
+
+// Ops is an op list checked once, when NewOps made it, for
+// Kernel.LockstepOps: a program run over many arenas (the scheduler's
+// blocks) then pays for its index checks once, not on every call. An Ops
+// holds its own copy of the list, so it cannot change after the check;
+// it is immutable and safe for concurrent use, and is not tied to one
+// kernel (indices count nodes of any width).
+type Ops struct{ c *kernelcheck.Ops }
+
+// NewOps copies ops into a checked list: it records the highest node
+// index they name, so a Lockstep call needs to compare only the arena's
+// size with it.
+func NewOps(ops []Op) Ops { return Ops{kernelcheck.NewOps("lanes.NewOps", opWords(ops))} }
+
+// Len returns the number of ops in the list.
+func (o Ops) Len() int {
+	if o.c == nil {
+		return 0
+	}
+	return o.c.Len()
+}
+
+// Nodes returns the fewest nodes an arena must hold to run the list:
+// its highest node index plus one (0 for an empty list).
+func (o Ops) Nodes() int {
+	if o.c == nil {
+		return 0
+	}
+	return o.c.Nodes()
+}
+
+// LockstepOps is Lockstep for a list checked by NewOps: it checks, in
+// constant time, only that arena is a whole number of nodes and holds
+// ops.Nodes() of them, then runs the ops as Lockstep does. It panics,
+// before hashing anything, if not. The zero Ops is the empty list.
+func (k *Kernel) LockstepOps(arena []byte, ops Ops) {
+	if k.lockstepOps != nil {
+		k.lockstepOps(arena, ops.c)
+		return
+	}
+	var words []uint32
+	if ops.c != nil {
+		words = ops.c.Words()
+	}
+	k.lockstep(arena, words)
+}
 
 // Pack converts m·W ordinary 32-byte chunks, laid out [node][lane][32]
 // (the W chunks of node 0, then those of node 1, ...), into m lane-layout

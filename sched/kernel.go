@@ -23,3 +23,11 @@ type Kernel interface {
 	// out [node][lane][32].
 	Unpack(dst, src []byte)
 }
+
+// opsKernel is a Kernel that runs op lists checked once, when a program
+// is prepared (lanes.NewOps), checking per call only that the arena is
+// large enough; *lanes.Kernel is one. The runner uses it when the kernel
+// has it, so a block's ops are not re-checked on every Lockstep call.
+type opsKernel interface {
+	LockstepOps(arena []byte, ops lanes.Ops)
+}

@@ -12,7 +12,7 @@ import (
 // blockLanes is how many instances one Lockstep call covers at least,
 // when the input has that many: a block of G = blockLanes/W groups of W
 // lanes. Every cost paid per call (resolving sources, the gather loops,
-// Pack, the Lockstep call and its op checks, Unpack, counting) is then
+// Pack, the Lockstep call, Unpack, counting) is then
 // paid once per block instead of once per group, which matters most for
 // narrow kernels (SHA-NI, W = 2: 32 groups a call). The block's arena
 // stays in L1/L2 (a phase0 Validator block is 17 nodes × 2 KiB).
@@ -50,17 +50,22 @@ type runner struct {
 // block is the runner's machinery for G groups per call: s = G·W lanes,
 // virtual nodes of 32·s bytes.
 type block struct {
-	t      *Tree
-	k      Kernel
-	p      *Program
-	g      int            // groups per call
-	w      int            // lanes per call, G·W
-	node   int            // bytes per virtual node, 32·w
-	ops    []lanes.Op     // p.Ops expanded over the G groups
-	consts []byte         // the program's constant nodes, packed, in order
-	zero   unsafe.Pointer // zero bytes read through nil pointers and empty slices
-	layout *singlePlan    // the flat buffer of the single-instance path (block one)
-	pool   sync.Pool
+	t    *Tree
+	k    Kernel
+	p    *Program
+	g    int        // groups per call
+	w    int        // lanes per call, G·W
+	node int        // bytes per virtual node, 32·w
+	ops  []lanes.Op // p.Ops expanded over the G groups
+	// checked is ops checked once (lanes.NewOps) when the kernel can run
+	// such a list (opsKernel): the per-call Lockstep then compares the
+	// arena's size only, instead of every index of G·len(p.Ops) ops.
+	checked lanes.Ops
+	opsK    opsKernel      // k as an opsKernel, nil if it is not one
+	consts  []byte         // the program's constant nodes, packed, in order
+	zero    unsafe.Pointer // zero bytes read through nil pointers and empty slices
+	layout  *singlePlan    // the flat buffer of the single-instance path (block one)
+	pool    sync.Pool
 }
 
 // arena is one worker's scratch: the lane-layout nodes, the leaf staging
@@ -104,6 +109,9 @@ func newBlock(t *Tree, p *Program, g int, zero unsafe.Pointer, layout *singlePla
 			G := uint32(g)
 			b.ops = append(b.ops, lanes.Op{Left: op.Left*G + j, Right: op.Right*G + j, Out: op.Out*G + j})
 		}
+	}
+	if ok, is := k.(opsKernel); is {
+		b.opsK, b.checked = ok, lanes.NewOps(b.ops)
 	}
 	b.consts = make([]byte, len(p.Consts)*b.node)
 	chunks := make([]byte, b.node)
@@ -226,7 +234,11 @@ func (r *block) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, fir
 	p := r.p
 	r.k.Pack(a.nodes[:p.Leaves*r.node], a.staging)
 	if len(r.ops) > 0 {
-		r.k.Lockstep(a.nodes, r.ops)
+		if r.opsK != nil {
+			r.opsK.LockstepOps(a.nodes, r.checked)
+		} else {
+			r.k.Lockstep(a.nodes, r.ops)
+		}
 		c.kernelCalls++
 	}
 	root := a.nodes[int(p.Root)*r.node : int(p.Root+1)*r.node]

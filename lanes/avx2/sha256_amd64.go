@@ -54,6 +54,16 @@ func SHA256Lockstep(arena []byte, ops []uint32) {
 	}
 }
 
+// SHA256LockstepOps is SHA256Lockstep for an op list whose indices were
+// checked once, when it was made (lanes.NewOps): it checks only that
+// the arena is whole nodes and holds every node the list names, in
+// constant time. It panics, before hashing anything, if not.
+func SHA256LockstepOps(arena []byte, ops *kernelcheck.Ops) {
+	if words, n := kernelcheck.LockstepOps("avx2.SHA256LockstepOps", arena, ops, sha256NodeBytes); n > 0 {
+		sha256x8Lockstep(&arena[0], &words[0], n)
+	}
+}
+
 // SHA256Pack converts m·8 ordinary 32-byte chunks in src, laid out
 // [node][lane][32 bytes], into m lane-layout nodes in dst: word j of lane
 // p becomes the host uint32 at byte 4·(8j+p), holding the big-endian

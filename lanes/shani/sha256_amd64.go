@@ -43,6 +43,16 @@ func SHA256Lockstep(arena []byte, ops []uint32) {
 	}
 }
 
+// SHA256LockstepOps is SHA256Lockstep for an op list whose indices were
+// checked once, when it was made (lanes.NewOps): it checks only that
+// the arena is whole nodes and holds every node the list names, in
+// constant time. It panics, before hashing anything, if not.
+func SHA256LockstepOps(arena []byte, ops *kernelcheck.Ops) {
+	if words, n := kernelcheck.LockstepOps("shani.SHA256LockstepOps", arena, ops, sha256NodeBytes); n > 0 {
+		sha256LockstepAsm(unsafe.SliceData(arena), unsafe.SliceData(words), n)
+	}
+}
+
 // SHA256Pack converts m = len(src)/64 nodes from ordinary layout, two
 // 32-byte chunks per node ([node][lane][32 bytes]), into lane layout in
 // dst. dst may be src itself. It panics if len(src) is not a multiple of

@@ -77,3 +77,61 @@ func overlapsShifted(a, b []byte) bool {
 	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	return pa != pb && pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
 }
+
+// Ops is an op list whose indices were checked once, when NewOps made
+// it, so that a Lockstep call on it checks only the arena's size
+// (LockstepOps) instead of every index. Its fields are unexported and it
+// keeps its own copy of the list, so only the lanes packages can make
+// one and nobody can change it after the check. The zero value is the
+// empty list.
+type Ops struct {
+	words []uint32
+	// nodes is the highest index the list names plus one: the fewest
+	// nodes an arena must hold. top is the op that names it.
+	nodes uint64
+	top   int
+}
+
+// NewOps copies words, flat (left, right, out) triples, into a checked
+// list. It panics, naming fn, if len(words) is not a multiple of 3.
+func NewOps(fn string, words []uint32) *Ops {
+	if len(words)%3 != 0 {
+		panic(&OpsError{Func: fn, Ops: len(words), NodeBytes: 1})
+	}
+	o := &Ops{words: append([]uint32(nil), words...)}
+	for i, x := range o.words {
+		if uint64(x) >= o.nodes {
+			o.nodes, o.top = uint64(x)+1, i/3
+		}
+	}
+	return o
+}
+
+// Len returns the number of ops in the list.
+func (o *Ops) Len() int { return len(o.words) / 3 }
+
+// Nodes returns the fewest nodes an arena must hold for the list: its
+// highest index plus one.
+func (o *Ops) Nodes() int { return int(o.nodes) }
+
+// Words returns the list as flat (left, right, out) triples. The caller
+// must not change them.
+func (o *Ops) Words() []uint32 { return o.words }
+
+// LockstepOps checks a Lockstep call of the checked list o over an arena
+// of nodeBytes-byte nodes in constant time and returns the words and the
+// op count. It panics, naming fn, if the arena is not a whole number of
+// nodes or holds fewer than o.Nodes(). A nil o is the empty list.
+func LockstepOps(fn string, arena []byte, o *Ops, nodeBytes int) ([]uint32, int) {
+	if o == nil {
+		o = &Ops{}
+	}
+	if len(arena)%nodeBytes != 0 || uint64(len(arena)/nodeBytes) < o.nodes {
+		e := &OpsError{Func: fn, Ops: len(o.words), Arena: len(arena), NodeBytes: nodeBytes, Op: o.top}
+		if o.nodes > 0 {
+			e.Index = uint32(o.nodes - 1)
+		}
+		panic(e)
+	}
+	return o.words, len(o.words) / 3
+}
