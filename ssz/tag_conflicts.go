@@ -26,6 +26,9 @@ func tagConflicts(t reflect.Type, ft *fieldTags, level int, path string) error {
 	if size.set && maxd.set {
 		return conflict(path, dimText("ssz-size", level, size), dimText("ssz-max", level, maxd))
 	}
+	if bitsize.set && maxd.set {
+		return conflict(path, dimText("ssz-bitsize", level, bitsize), dimText("ssz-max", level, maxd))
+	}
 	switch typ {
 	case "vector":
 		if maxd.set {
@@ -37,14 +40,12 @@ func tagConflicts(t reflect.Type, ft *fieldTags, level int, path string) error {
 		if t.Kind() == reflect.Slice && !size.set {
 			return errorf(path, ErrTag, "%s on slice %s needs ssz-size", typeTag, t)
 		}
-	case "list", "progressive-list":
-		if size.set {
-			return conflict(path, typeTag, dimText("ssz-size", level, size))
+	case "progressive-list", "progressive-bitlist":
+		if maxd.set {
+			return conflict(path, typeTag, dimText("ssz-max", level, maxd))
 		}
-		if bitsize.set {
-			return conflict(path, typeTag, dimText("ssz-bitsize", level, bitsize))
-		}
-	case "bitlist", "progressive-bitlist":
+		fallthrough
+	case "list", "bitlist":
 		if size.set {
 			return conflict(path, typeTag, dimText("ssz-size", level, size))
 		}
@@ -76,4 +77,50 @@ func tagText(name string, level int, value string) string {
 		return name + ":" + value
 	}
 	return fmt.Sprintf("%s dimension %d (%s)", name, level+1, value)
+}
+
+// sszTagKeys are the keys parseTags reads.
+var sszTagKeys = map[string]bool{
+	"ssz": true, "ssz-size": true, "ssz-max": true, "ssz-bitsize": true, "ssz-type": true, "ssz-index": true,
+	"dynssz-size": true, "dynssz-max": true, "dynssz-bitsize": true,
+}
+
+// repeatedKey returns an ssz key that occurs twice in tag: reflect's
+// Lookup reads only the first, so the second would be silently ignored.
+// The scan follows the struct tag grammar (key:"quoted value" pairs
+// separated by spaces) and stops where the tag stops following it.
+func repeatedKey(tag reflect.StructTag) (string, bool) {
+	seen := map[string]bool{}
+	s := string(tag)
+	for {
+		i := 0
+		for i < len(s) && s[i] == ' ' {
+			i++
+		}
+		s = s[i:]
+		i = 0
+		for i < len(s) && s[i] > ' ' && s[i] != ':' && s[i] != '"' && s[i] != 0x7f {
+			i++
+		}
+		if i == 0 || i+1 >= len(s) || s[i] != ':' || s[i+1] != '"' {
+			return "", false
+		}
+		key := s[:i]
+		s = s[i+1:]
+		i = 1
+		for i < len(s) && s[i] != '"' {
+			if s[i] == '\\' {
+				i++
+			}
+			i++
+		}
+		if i >= len(s) {
+			return "", false
+		}
+		s = s[i+1:]
+		if sszTagKeys[key] && seen[key] {
+			return key, true
+		}
+		seen[key] = true
+	}
 }
