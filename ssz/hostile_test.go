@@ -194,3 +194,50 @@ func TestHostileUnionOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileDynamicTags puts every edge value into the dynssz tag
+// positions through a spec value: the descriptor (or the error) must be
+// the one the same number written statically gives, and an expression
+// whose arithmetic passes 2^64 must be an ErrTag, never a wrapped size.
+func TestHostileDynamicTags(t *testing.T) {
+	for _, v := range hostile.Edges {
+		spec := ssz.WithSpec(ssz.SpecValues{"X": v})
+		for _, name := range []string{"size", "max", "bitsize"} {
+			for _, g := range []reflect.Type{reflect.TypeFor[[]byte](), reflect.TypeFor[[]uint64]()} {
+				static := reflect.StructTag(fmt.Sprintf(`ssz-%s:"%d"`, name, v))
+				dynamic := reflect.StructTag(fmt.Sprintf(`dynssz-%s:"X"`, name))
+				want, werr := ssz.TypeOfTagged(g, static)
+				got, gerr := ssz.TypeOfTagged(g, dynamic, spec)
+				switch {
+				case werr != nil || gerr != nil:
+					if werr == nil || gerr == nil || sentinelOf(werr) != sentinelOf(gerr) {
+						t.Errorf("%s %s=%d: static %v, dynamic %v", g, name, v, werr, gerr)
+					}
+				case want.String() != got.String() || want.Size != got.Size || want.Fixed != got.Fixed:
+					t.Errorf("%s %s=%d: static %s (%d bytes), dynamic %s (%d bytes)", g, name, v, want, want.Size, got, got.Size)
+				}
+				for _, expr := range []string{"X*2", "X+X", "X+1", "(X+7)/8*8"} {
+					_, err := ssz.TypeOfTagged(g, reflect.StructTag(fmt.Sprintf(`dynssz-%s:%q`, name, expr)), spec)
+					var se *ssz.Error
+					if err != nil && !errors.As(err, &se) {
+						t.Errorf("%s %s %s with X=%d: error %v is not an *ssz.Error", g, name, expr, v, err)
+					}
+				}
+			}
+		}
+		_, err := ssz.TypeOfTagged(reflect.TypeFor[[]byte](), `dynssz-max:"X*X*X"`, spec)
+		if v >= 1<<32 && !errors.Is(err, ssz.ErrTag) {
+			t.Errorf("X*X*X with X=%d: %v, want ErrTag (overflow)", v, err)
+		}
+	}
+}
+
+// sentinelOf returns the TypeOf sentinel err wraps.
+func sentinelOf(err error) error {
+	for _, s := range sentinels {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return nil
+}
