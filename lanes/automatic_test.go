@@ -38,3 +38,40 @@ func TestAutomaticCompositions(t *testing.T) {
 		}
 	}
 }
+
+// TestCalibratedCompositions runs the suite on automatic kernels built
+// from injected timings that make each available kernel of h in turn the
+// fastest at Lockstep and the next one the fastest at Pairs, with the
+// pure-Go kernel fastest at single pairs: compositions whose Lockstep,
+// Pairs and remainder kernels all differ.
+func TestCalibratedCompositions(t *testing.T) {
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		var avail []lanes.KernelInfo
+		for _, info := range lanes.Kernels() {
+			if info.Hash == h && info.Available {
+				avail = append(avail, info)
+			}
+		}
+		for i := range avail {
+			ts := make([]lanes.KernelTiming, len(avail))
+			for j, info := range avail {
+				ts[j] = lanes.KernelTiming{Name: info.Name, Width: info.Width, LockstepPerPair: 100, PairsPerPair: 100, OnePair: 1000}
+				if strings.Contains(info.Name, "/generic") {
+					ts[j].OnePair = 10
+				}
+			}
+			ts[i].LockstepPerPair = 10
+			ts[(i+1)%len(ts)].PairsPerPair = 10
+			k := lanes.AutomaticFromTimings(h, ts...)
+			t.Run(k.Name()+"/lockstep="+avail[i].Name, func(t *testing.T) {
+				if k.Width() != avail[i].Width {
+					t.Errorf("Lockstep on %s, but width %d", avail[i].Name, k.Width())
+				}
+				lanestest.Run(t, k)
+				for n := 1; n < k.Width(); n++ {
+					lanestest.Run(t, k.ForInstances(n))
+				}
+			})
+		}
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/lanes/internal/cputime"
 	"github.com/lanehash/lanehash/lanes/lanestest"
 	"golang.org/x/crypto/sha3"
 )
@@ -81,7 +82,7 @@ func xcryptoPairs() func(dst, src []byte) {
 func reportPerPair(b *testing.B, pairsPerOp int, cpuStart int64) {
 	ops := float64(b.N) * float64(pairsPerOp)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/ops, "ns/pair")
-	if end, ok := threadCPUTime(); ok {
+	if end, ok := cputime.Thread(); ok {
 		b.ReportMetric(float64(end-cpuStart)/ops, "cpu-ns/pair")
 	}
 }
@@ -91,7 +92,7 @@ func reportPerPair(b *testing.B, pairsPerOp int, cpuStart int64) {
 func startCPU(b *testing.B) int64 {
 	runtime.LockOSThread()
 	b.Cleanup(runtime.UnlockOSThread)
-	t, _ := threadCPUTime()
+	t, _ := cputime.Thread()
 	return t
 }
 

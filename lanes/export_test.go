@@ -1,9 +1,13 @@
 package lanes
 
 // AutomaticWithout builds the automatic kernel of h as a CPU lacking the
-// named kernels would get it, so tests can cover every composition on
-// one machine.
+// named kernels would get it from the static table, so tests can cover
+// every composition on one machine.
 func AutomaticWithout(h Hash, names ...string) *Kernel {
+	return newAutomatic(h, staticChoice(h, without(names)))
+}
+
+func without(names []string) []entry {
 	entries := make([]entry, len(registry))
 	copy(entries, registry)
 	for i := range entries {
@@ -13,5 +17,21 @@ func AutomaticWithout(h Hash, names ...string) *Kernel {
 			}
 		}
 	}
-	return newAutomatic(h, entries)
+	return entries
+}
+
+// AutomaticFromTimings builds the automatic kernel of h that calibration
+// would build had it measured ts (by kernel name; kernels of h this CPU
+// lacks are skipped), so tests can run compositions this CPU would not
+// choose.
+func AutomaticFromTimings(h Hash, ts ...KernelTiming) *Kernel {
+	var ms []measured
+	for _, t := range ts {
+		for _, e := range registry {
+			if e.kernel.name == t.Name && e.missing == "" {
+				ms = append(ms, measured{e.kernel, t})
+			}
+		}
+	}
+	return newAutomatic(h, decide(staticChoice(h, registry), ms))
 }

@@ -19,25 +19,34 @@
 // word. A digest in lane layout is already a message half for the next
 // level: no swap or transpose happens between levels.
 //
-// Aliasing: Pairs allows dst and src to start at the same address (a
-// tree level hashed in place) and no other overlap. In Lockstep an op's
-// Out must differ from its own Left and Right, but may be any node that
-// earlier ops read or wrote. Pack and Unpack, like Pairs, work in place
-// (dst and src at the same start) but allow no other overlap.
+// Aliasing: Pairs, Pack and Unpack allow dst and src to start at the
+// same address (a tree level hashed in place) and no other overlap. In
+// Lockstep an op's Out may be any node, its own Left or Right included:
+// every kernel reads an op's whole message before it writes the digest,
+// and the conformance suite (lanes/lanestest) checks it for each one.
+//
+// Misuse (lengths that are not whole pairs or nodes, a short dst, a
+// shifted overlap, an op index outside the arena) panics before anything
+// is written, with an error value naming the function and the numbers.
+// Each kernel checks its arguments once, in lanes/internal/kernelcheck;
+// the methods of Kernel add no second check.
 //
 // Choosing a kernel: Select returns the automatic kernel of a hash
-// function (the widest lane kernel this CPU runs, plus a narrow kernel
-// for short Pairs calls) or a kernel forced by name; the environment
-// variable LANEHASH_KERNEL forces the automatic choice, for example
+// function or a kernel forced by name. The automatic kernel runs, per
+// use, the kernel calibration measured fastest on this CPU (Lockstep,
+// Pairs on full batches, short Pairs remainders, small batches through
+// ForInstances), calibrated once per process on first use in a few
+// milliseconds; Calibration reports what was measured and chosen.
+// Environment variables: LANEHASH_KERNEL forces a kernel, for example
 // LANEHASH_KERNEL=sha256/avx2x8 or a comma-separated list with one name
-// per hash function. Kernels lists every kernel of this GOARCH and
-// whether this CPU can run it.
+// per hash function; LANEHASH_CALIBRATE=off uses the static table
+// instead of measuring (reproducible benchmarks); LANEHASH_HIDE hides
+// CPU features, for example LANEHASH_HIDE=avx512,shani, so this CPU
+// runs as one without them. Kernels lists every kernel of this GOARCH
+// and whether this CPU can run it.
 package lanes
 
-import (
-	"fmt"
-	"unsafe"
-)
+import "unsafe"
 
 // Hash identifies a hash function.
 type Hash uint8
@@ -103,14 +112,9 @@ type Kernel struct {
 	pack     func(dst, src []byte)
 	unpack   func(dst, src []byte)
 
-	// tailThreshold is used by the automatic kernel only: Pairs sends a
-	// remainder of fewer than tailThreshold pairs (after the full batches
-	// of the wide kernel) to narrow.
-	tailThreshold int
-	wide, narrow  *Kernel
-	// pairsOnNarrow makes the automatic kernel's Pairs use narrow for
-	// every pair, when the narrow kernel is faster than wide throughout.
-	pairsOnNarrow bool
+	// auto is the choice of an automatic kernel, nil for a registered
+	// kernel.
+	auto *choice
 }
 
 // Name returns the kernel's name, "<hash>/<isa>x<W>" such as
@@ -134,99 +138,30 @@ func (k *Kernel) NodeSize() int { return 32 * k.width }
 // dst may alias src when both start at the same address. It panics only
 // on contract misuse: len(src) not a multiple of 64, dst shorter than
 // len(src)/2, or dst overlapping src other than at the same start.
-func (k *Kernel) Pairs(dst, src []byte) {
-	if len(src)%64 != 0 {
-		panic(fmt.Sprintf("lanes: %s Pairs: len(src) = %d is not a multiple of 64", k.name, len(src)))
-	}
-	n := len(src) / 64
-	if len(dst) < 32*n {
-		panic(fmt.Sprintf("lanes: %s Pairs: len(dst) = %d, need %d for %d pairs", k.name, len(dst), 32*n, n))
-	}
-	if n == 0 {
-		return
-	}
-	dst = dst[:32*n]
-	if overlapsShifted(dst, src) {
-		panic(fmt.Sprintf("lanes: %s Pairs: dst overlaps src but does not start at the same address", k.name))
-	}
-	k.pairs(dst, src)
-}
+func (k *Kernel) Pairs(dst, src []byte) { k.pairs(dst, src) }
 
 // Lockstep runs ops in order over arena, a sequence of lane-layout
 // nodes of NodeSize bytes: for each op, node Out = H(node Left || node
-// Right) in all W lanes. It panics only on contract misuse: an arena that
-// is not a whole number of nodes, an index past its end, or an op whose
-// Out is its own Left or Right.
-func (k *Kernel) Lockstep(arena []byte, ops []Op) {
-	size := k.NodeSize()
-	if len(arena)%size != 0 {
-		panic(fmt.Sprintf("lanes: %s Lockstep: len(arena) = %d is not a multiple of the node size %d", k.name, len(arena), size))
-	}
-	nodes := uint32(len(arena) / size)
-	for i, op := range ops {
-		if op.Left >= nodes || op.Right >= nodes || op.Out >= nodes {
-			panic(fmt.Sprintf("lanes: %s Lockstep: op %d %+v indexes past the arena's %d nodes", k.name, i, op, nodes))
-		}
-		if op.Out == op.Left || op.Out == op.Right {
-			panic(fmt.Sprintf("lanes: %s Lockstep: op %d %+v writes one of its own inputs", k.name, i, op))
-		}
-	}
-	if len(ops) == 0 {
-		return
-	}
-	k.lockstep(arena, opWords(ops))
-}
+// Right) in all W lanes. An op's Out may be any node, its own Left or
+// Right included. It panics, before hashing anything, only on contract
+// misuse: an arena that is not a whole number of nodes, or an index past
+// its end.
+func (k *Kernel) Lockstep(arena []byte, ops []Op) { k.lockstep(arena, opWords(ops)) }
 
 // Pack converts m·W ordinary 32-byte chunks, laid out [node][lane][32]
 // (the W chunks of node 0, then those of node 1, ...), into m lane-layout
 // nodes in dst. dst may be src (the same start). It panics only on
 // contract misuse: len(src) not a multiple of NodeSize, dst shorter than
 // src, or dst overlapping src other than at the same start.
-func (k *Kernel) Pack(dst, src []byte) {
-	k.checkLayout("Pack", dst, src)
-	if len(src) > 0 {
-		k.pack(dst[:len(src)], src)
-	}
-}
+func (k *Kernel) Pack(dst, src []byte) { k.pack(dst, src) }
 
 // Unpack is the inverse of Pack: m lane-layout nodes in src become m·W
 // ordinary 32-byte chunks in dst, laid out [node][lane][32]. It panics
 // only on contract misuse, as Pack does.
-func (k *Kernel) Unpack(dst, src []byte) {
-	k.checkLayout("Unpack", dst, src)
-	if len(src) > 0 {
-		k.unpack(dst[:len(src)], src)
-	}
-}
-
-func (k *Kernel) checkLayout(form string, dst, src []byte) {
-	size := k.NodeSize()
-	if len(src)%size != 0 {
-		panic(fmt.Sprintf("lanes: %s %s: len(src) = %d is not a multiple of the node size %d", k.name, form, len(src), size))
-	}
-	if len(dst) < len(src) {
-		panic(fmt.Sprintf("lanes: %s %s: len(dst) = %d is shorter than len(src) = %d", k.name, form, len(dst), len(src)))
-	}
-	if len(src) > 0 && overlapsShifted(dst[:len(src)], src) {
-		panic(fmt.Sprintf("lanes: %s %s: dst overlaps src but does not start at the same address", k.name, form))
-	}
-}
+func (k *Kernel) Unpack(dst, src []byte) { k.unpack(dst, src) }
 
 // opWords views ops as the flat (left, right, out) triples the assembly
 // kernels take, without copying; Op is three uint32 fields, no padding.
 func opWords(ops []Op) []uint32 {
 	return unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(ops))), 3*len(ops))
-}
-
-// overlaps reports whether the non-empty slices a and b share memory.
-func overlaps(a, b []byte) bool {
-	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
-	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	return pa < pb+uintptr(len(b)) && pb < pa+uintptr(len(a))
-}
-
-// overlapsShifted reports whether the non-empty slices a and b overlap
-// without starting at the same address.
-func overlapsShifted(a, b []byte) bool {
-	return overlaps(a, b) && unsafe.SliceData(a) != unsafe.SliceData(b)
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 )
 
 // EnvKernel is the environment variable that forces the automatic
@@ -33,8 +32,10 @@ type entry struct {
 	kernel  *Kernel
 	missing string // "" when this CPU can run the kernel
 
-	// narrow marks a kernel that is fast at one or two pairs (SHA-NI):
-	// the automatic kernel sends short Pairs tails to it.
+	// narrow marks a kernel that is fast at one or two pairs (SHA-NI;
+	// the pure-Go Keccak against a masked AVX2 call): the static table
+	// sends short Pairs remainders, and batches filling less than half
+	// of the lanes, to the first available one.
 	narrow bool
 	// narrowBelow is, for a wide kernel, the measured pair count below
 	// which a remainder after its full batches is faster on the narrow
@@ -123,15 +124,4 @@ func byName(h Hash, name string) (*Kernel, error) {
 		return e.kernel, nil
 	}
 	return nil, fmt.Errorf("lanes: kernel %q: %w (%s kernels here: %s)", name, ErrUnknownKernel, h, strings.Join(known, ", "))
-}
-
-var (
-	autoOnce    [2]sync.Once
-	autoKernels [2]*Kernel
-)
-
-// automatic returns the automatic kernel of h, built once.
-func automatic(h Hash) *Kernel {
-	autoOnce[h].Do(func() { autoKernels[h] = newAutomatic(h, registry) })
-	return autoKernels[h]
 }

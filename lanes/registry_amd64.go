@@ -31,21 +31,21 @@ func asmEntries() []entry {
 			kernel: &Kernel{
 				name:     "sha256/avx2x8",
 				hash:     SHA256,
-				width:    avx2.SHA256Width,
+				width:    avx2.SHA256Lanes,
 				pairs:    avx2.SHA256Pairs,
 				lockstep: avx2.SHA256Lockstep,
 				pack:     avx2.SHA256Pack,
 				unpack:   avx2.SHA256Unpack,
 			},
 			missing:      missingFeatures(featAVX, featAVX2),
-			narrowBelow:  avx2.SHA256Width,
+			narrowBelow:  avx2.SHA256Lanes,
 			narrowFaster: true,
 		},
 		{
 			kernel: &Kernel{
-				name:     "sha256/shanix" + itoa(shani.Width),
+				name:     "sha256/shanix" + itoa(shani.SHA256Lanes),
 				hash:     SHA256,
-				width:    shani.Width,
+				width:    shani.SHA256Lanes,
 				pairs:    shani.SHA256Pairs,
 				lockstep: shani.SHA256Lockstep,
 				pack:     shani.SHA256Pack,
@@ -76,7 +76,8 @@ func asmEntries() []entry {
 				pack:     avx2.Keccak256Pack,
 				unpack:   avx2.Keccak256Unpack,
 			},
-			missing: missingFeatures(featAVX, featAVX2),
+			missing:     missingFeatures(featAVX, featAVX2),
+			narrowBelow: 2,
 		},
 	}
 }

@@ -1,11 +1,13 @@
 package lanes
 
+import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
+
 // genericEntries are the pure-Go kernels, available everywhere: the
 // purego build, the fallback on CPUs without SIMD kernels, and the
 // portable Lockstep path on every GOARCH.
 func genericEntries() []entry {
 	return []entry{
-		{kernel: &Kernel{
+		{kernel: checked(&Kernel{
 			name:     "sha256/genericx1",
 			hash:     SHA256,
 			width:    1,
@@ -13,8 +15,11 @@ func genericEntries() []entry {
 			lockstep: sha256LockstepGeneric,
 			pack:     sha256PackGeneric,
 			unpack:   sha256UnpackGeneric,
-		}},
-		{kernel: &Kernel{
+		})},
+		// One pure-Go Keccak pair costs less than one masked AVX2 call
+		// on four lanes (docs/kernels.md), so it takes single-pair
+		// remainders where a wide entry's narrowBelow says so.
+		{narrow: true, kernel: checked(&Kernel{
 			name:     "keccak256/genericx1",
 			hash:     Keccak256,
 			width:    1,
@@ -22,6 +27,38 @@ func genericEntries() []entry {
 			lockstep: keccak256LockstepGeneric,
 			pack:     keccak256PackGeneric,
 			unpack:   keccak256UnpackGeneric,
-		}},
+		})},
 	}
+}
+
+// checked gives a pure-Go kernel the argument checks every kernel makes
+// (lanes/internal/kernelcheck), which the assembly packages make in
+// their exported functions; the loops themselves trust their lengths.
+func checked(k *Kernel) *Kernel {
+	pairs, lockstep, pack, unpack := k.pairs, k.lockstep, k.pack, k.unpack
+	size := k.NodeSize()
+	// The names are built here, once: a concatenation in the closures
+	// would allocate on every call.
+	pairsName, lockstepName, packName, unpackName := k.name+" Pairs", k.name+" Lockstep", k.name+" Pack", k.name+" Unpack"
+	k.pairs = func(dst, src []byte) {
+		if n := kernelcheck.Pairs(pairsName, dst, src); n > 0 {
+			pairs(dst[:32*n], src)
+		}
+	}
+	k.lockstep = func(arena []byte, ops []uint32) {
+		if kernelcheck.Lockstep(lockstepName, arena, ops, size) > 0 {
+			lockstep(arena, ops)
+		}
+	}
+	k.pack = func(dst, src []byte) {
+		if kernelcheck.Nodes(packName, dst, src, size) > 0 {
+			pack(dst[:len(src)], src)
+		}
+	}
+	k.unpack = func(dst, src []byte) {
+		if kernelcheck.Nodes(unpackName, dst, src, size) > 0 {
+			unpack(dst[:len(src)], src)
+		}
+	}
+	return k
 }

@@ -41,26 +41,44 @@ func itoa(n int) string {
 	}
 }
 
-func TestSelectAutomaticIsWidest(t *testing.T) {
+// TestSelectAutomaticFollowsCalibration: the automatic kernel is what
+// the calibration report says was chosen, Lockstep's width included,
+// and "<hash>/auto" returns the same kernel.
+func TestSelectAutomaticFollowsCalibration(t *testing.T) {
 	t.Setenv(lanes.EnvKernel, "")
-	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+	r := lanes.Calibration()
+	for _, hc := range r.Hashes {
+		h := hc.Hash
 		k, err := lanes.Select(h, "")
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(k.Name(), h.String()+"/auto(") {
-			t.Errorf("automatic %v kernel is named %s", h, k.Name())
+		if !strings.HasPrefix(k.Name(), h.String()+"/auto(") || k.Name() != hc.Kernel {
+			t.Errorf("automatic %v kernel is named %s, report says %s", h, k.Name(), hc.Kernel)
 		}
-		for _, info := range lanes.Kernels() {
-			if info.Hash == h && info.Available && info.Width > k.Width() {
-				t.Errorf("automatic %v kernel %s has width %d, but %s has %d", h, k.Name(), k.Width(), info.Name, info.Width)
-			}
+		lockstep, err := lanes.Select(h, hc.Chosen.Lockstep)
+		if err != nil || lockstep.Width() != k.Width() {
+			t.Errorf("automatic %v kernel has width %d; its Lockstep kernel %s: %v, %v", h, k.Width(), hc.Chosen.Lockstep, lockstep, err)
+		}
+		if r.Measured && len(hc.Timings) < 2 && countAvailable(h) >= 2 {
+			t.Errorf("%v: %d kernels available, %d measured", h, countAvailable(h), len(hc.Timings))
 		}
 		again, err := lanes.Select(h, h.String()+"/auto")
 		if err != nil || again != k {
 			t.Errorf("Select(%v, %q) = %v, %v; want the automatic kernel %s", h, h.String()+"/auto", again, err, k.Name())
 		}
 	}
+	t.Logf("\n%s", r)
+}
+
+func countAvailable(h lanes.Hash) int {
+	n := 0
+	for _, info := range lanes.Kernels() {
+		if info.Hash == h && info.Available {
+			n++
+		}
+	}
+	return n
 }
 
 func TestSelectErrors(t *testing.T) {
@@ -147,5 +165,39 @@ func TestWithTailThreshold(t *testing.T) {
 	}
 	if c.Name() != k.Name() || c.Width() != k.Width() {
 		t.Errorf("WithTailThreshold changed the kernel: %s/%d vs %s/%d", c.Name(), c.Width(), k.Name(), k.Width())
+	}
+}
+
+// TestForInstancesFollowsCalibration: ForInstances(n) of the automatic
+// kernel is the kernel the report names for n instances, the automatic
+// kernel itself from its width on, and a forced kernel always itself.
+func TestForInstancesFollowsCalibration(t *testing.T) {
+	t.Setenv(lanes.EnvKernel, "")
+	for _, hc := range lanes.Calibration().Hashes {
+		k, err := lanes.Select(hc.Hash, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for n := 1; n < len(hc.Chosen.ForInstances); n++ {
+			got, want := k.ForInstances(n), hc.Chosen.ForInstances[n]
+			if got.Name() != want && !(got == k && want == hc.Chosen.Lockstep) {
+				t.Errorf("%s.ForInstances(%d) = %s, report says %s", k.Name(), n, got.Name(), want)
+			}
+			if got.Width() > k.Width() && got != k {
+				t.Logf("%s.ForInstances(%d) = %s, wider than the Lockstep kernel", k.Name(), n, got.Name())
+			}
+		}
+		for _, n := range []int{0, k.Width(), 10 * k.Width()} {
+			if got := k.ForInstances(n); got != k {
+				t.Errorf("%s.ForInstances(%d) = %s, want the automatic kernel", k.Name(), n, got.Name())
+			}
+		}
+		forced, err := lanes.Select(hc.Hash, hc.Chosen.Lockstep)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := forced.ForInstances(1); got != forced {
+			t.Errorf("forced %s.ForInstances(1) = %s, want itself", forced.Name(), got.Name())
+		}
 	}
 }

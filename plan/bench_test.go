@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"github.com/lanehash/lanehash/lanes"
-	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -98,7 +97,7 @@ func BenchmarkRegistry(b *testing.B) {
 }
 
 // reportPlan adds per-validator, per-pair and lane-fill metrics.
-func reportPlan(b *testing.B, s sched.Snapshot, n int) {
+func reportPlan(b *testing.B, s Stats, n int) {
 	elapsed := float64(b.Elapsed().Nanoseconds())
 	runs := float64(b.N)
 	b.ReportMetric(elapsed/runs/float64(n), "ns/validator")
@@ -119,7 +118,7 @@ func BenchmarkLockstepKernel(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				prog := p.root.(*programRooter).runner.Program()
+				prog := programOf(b, p)
 				arena := make([]byte, prog.Nodes*k.NodeSize())
 				for i := range arena {
 					arena[i] = byte(i * 7)
@@ -208,7 +207,7 @@ func BenchmarkOverhead(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				prog := p.root.(*programRooter).runner.Program()
+				prog := programOf(b, p)
 				arena := make([]byte, prog.Nodes*k.NodeSize())
 				vals := phase0.RandomValidators(n, 1)
 				dst := make([][32]byte, n)

@@ -2,7 +2,6 @@ package plan
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -32,8 +31,7 @@ func (p *Plan[T]) RootAllBytes(dst [][32]byte, b []byte) error {
 	if p.serial == nil {
 		return p.decodeAll(dst, b, n, size)
 	}
-	in := sched.Input{Base: unsafe.Pointer(unsafe.SliceData(b)), Stride: uintptr(size), N: n}
-	return p.serial.roots(p.run(), dst, in)
+	return wrap(p.serial.Run(dst, sched.BytesOf(b, size), p.workers))
 }
 
 // decodeAll is RootAllBytes for fixed-size types too big for one

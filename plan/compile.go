@@ -8,66 +8,94 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// compiler turns ssz descriptors into rooters that hash with one tree.
-type compiler struct {
-	tree *sched.Tree
-	// narrow, when not nil, is a tree on a narrow kernel for programs
-	// run on few instances.
-	narrow *sched.Tree
-}
-
-// programRooter returns the rooter of a compiled program.
-func (c *compiler) programRooter(prog *sched.Program, exts []external) *programRooter {
-	r := &programRooter{runner: sched.NewRunner(c.tree, prog), exts: exts}
-	if c.narrow != nil {
-		r.narrow = sched.NewRunner(c.narrow, prog)
-	}
-	return r
-}
-
-// compile returns the rooter of type t; path names it in errors.
-func (c *compiler) compile(t *ssz.Type, path string) (rooter, error) {
+// compile returns the plan graph of type t; path names it in errors.
+func compile(t *ssz.Type, path string) (sched.Node, error) {
 	if inline(t) || t.Kind == ssz.KindContainer {
-		return c.program(t, path)
+		return program(t, path)
 	}
 	switch t.Kind {
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if packed(t) {
-			return newPackedRooter(t, path), nil
+			return packedNode(t, path), nil
 		}
-		elem, err := c.compile(t.Elem, path+"[]")
+		elem, err := compile(t.Elem, path+"[]")
 		if err != nil {
 			return nil, err
 		}
-		return newSeqRooter(t, elem, path), nil
+		n := &sched.SeqNode{Elem: elem, Array: t.Go.Kind() == reflect.Array, Stride: t.Go.Elem().Size(), Length: t.Length, Limit: t.Limit, Path: path}
+		switch t.Kind {
+		case ssz.KindList:
+			n.Kind = sched.SeqList
+		case ssz.KindProgressiveList:
+			n.Kind = sched.SeqProgressiveList
+		}
+		if n.Array {
+			n.Length = uint64(t.Go.Len())
+		}
+		return n, nil
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		return newPackedRooter(t, path), nil
+		return packedNode(t, path), nil
 	case ssz.KindUnion:
-		r := &unionRooter{t: t, options: make([]rooter, len(t.Options)), path: path}
+		n := &sched.UnionNode{Type: t.Go, Options: make([]sched.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)), Path: path}
 		for i, o := range t.Options {
 			if o == nil {
 				continue
 			}
-			or, err := c.compile(o, fmt.Sprintf("%s#%d", path, i))
+			on, err := compile(o, fmt.Sprintf("%s#%d", path, i))
 			if err != nil {
 				return nil, err
 			}
-			r.options[i] = or
+			n.Options[i], n.OptionTypes[i] = on, o.Go
 		}
-		return r, nil
+		return n, nil
 	case ssz.KindProgressiveContainer:
 		prefix, st := derefPrefix(t.Go)
-		fields := make([]external, len(t.Fields))
+		n := &sched.ProgressiveNode{ActiveFields: t.ActiveFields, Fields: make([]sched.Field, len(t.Fields))}
 		for i, f := range t.Fields {
-			fr, err := c.compile(f.Type, f.Path)
+			fn, err := compile(f.Type, f.Path)
 			if err != nil {
 				return nil, err
 			}
-			fields[i] = external{steps: append(append([]step(nil), prefix...), fieldSteps(st, f)...), r: fr, zero: zeroValue(f.Type.Go.Size())}
+			n.Fields[i] = fieldOf(prefix, st, f, fn)
 		}
-		return newProgressiveRooter(t, fields), nil
+		return n, nil
 	}
 	return nil, &ssz.Error{Path: path, Err: fmt.Errorf("%w: kind %d", ssz.ErrUnsupported, t.Kind)}
+}
+
+// packedNode returns the graph node of a packed basic vector or list or
+// a bitfield.
+func packedNode(t *ssz.Type, path string) *sched.PackedNode {
+	n := &sched.PackedNode{Array: t.Go.Kind() == reflect.Array, ElemSize: 1, Length: t.Length, Limit: t.Limit, Path: path}
+	if n.Array {
+		n.ArrayLen = t.Go.Len()
+	}
+	if t.Elem != nil {
+		n.ElemSize = t.Elem.Size
+	}
+	switch t.Kind {
+	case ssz.KindList:
+		n.Kind = sched.PackedList
+	case ssz.KindProgressiveList:
+		n.Kind = sched.PackedProgressiveList
+	case ssz.KindBitvector:
+		n.Kind = sched.Bitvector
+	case ssz.KindBitlist:
+		n.Kind = sched.Bitlist
+	case ssz.KindProgressiveBitlist:
+		n.Kind = sched.ProgressiveBitlist
+	}
+	return n
+}
+
+// fieldOf returns the graph Field of field f of a struct of Go type st
+// reached from the instance through prefix, hashed by node n.
+func fieldOf(prefix []step, st reflect.Type, f ssz.Field, n sched.Node) sched.Field {
+	var steps []sched.Step
+	for _, s := range append(append([]step(nil), prefix...), fieldSteps(st, f)...) {
+		steps = append(steps, sched.Step{Off: s.off, Deref: s.deref})
+	}
+	return sched.Field{Steps: steps, Node: n, ZeroSize: f.Type.Go.Size()}
 }
 
 // derefPrefix returns the step from a slot holding a pointer to a struct
@@ -80,12 +108,12 @@ func derefPrefix(gt reflect.Type) ([]step, reflect.Type) {
 }
 
 // program compiles t into one lockstep program. Fields of a container
-// that cannot be inlined become external leaves with their own rooters.
-func (c *compiler) program(t *ssz.Type, path string) (rooter, error) {
+// that cannot be inlined become external leaves with their own nodes.
+func program(t *ssz.Type, path string) (sched.Node, error) {
 	b := sched.NewBuilder()
 	e := emitter{b: b}
-	var root sched.Node
-	var exts []external
+	var root sched.Ref
+	var fields []sched.Field
 	if inline(t) {
 		n, err := e.value(t, 0, 0, path)
 		if err != nil {
@@ -98,7 +126,7 @@ func (c *compiler) program(t *ssz.Type, path string) (rooter, error) {
 		if prefix != nil {
 			src = b.Pointer(0, 0, st.Size(), path)
 		}
-		nodes := make([]sched.Node, len(t.Fields))
+		nodes := make([]sched.Ref, len(t.Fields))
 		for i, f := range t.Fields {
 			if inline(f.Type) {
 				s, o := e.field(st, f, src, 0)
@@ -109,12 +137,12 @@ func (c *compiler) program(t *ssz.Type, path string) (rooter, error) {
 				nodes[i] = n
 				continue
 			}
-			fr, err := c.compile(f.Type, f.Path)
+			fn, err := compile(f.Type, f.Path)
 			if err != nil {
 				return nil, err
 			}
 			nodes[i], _ = b.External(f.Path)
-			exts = append(exts, external{steps: append(append([]step(nil), prefix...), fieldSteps(st, f)...), r: fr, zero: zeroValue(f.Type.Go.Size())})
+			fields = append(fields, fieldOf(prefix, st, f, fn))
 		}
 		root = b.Merkle(nodes, sched.Depth(uint64(len(nodes))))
 	}
@@ -122,8 +150,9 @@ func (c *compiler) program(t *ssz.Type, path string) (rooter, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r := chunkRooterOf(prog); r != nil {
-		return r, nil
+	if c := sched.ChunkOf(prog); c != nil {
+		c.Basic = isBasic(t) && t.Go.Kind() != reflect.Pointer
+		return c, nil
 	}
-	return c.programRooter(prog, exts), nil
+	return &sched.ProgramNode{Program: prog, Fields: fields}, nil
 }

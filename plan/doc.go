@@ -18,6 +18,9 @@
 // their roots enter the fixed part as leaves. Fixed parts too wide for
 // one program (a BeaconState's 8192 block roots) are wide trees as well.
 //
+// The compiled form is a plan graph (see Describe) that package sched
+// executes; this package is the API and the compiler.
+//
 // Values are read straight from Go memory, following the Go layout of
 // the ecosystem's types: byte arrays and fixed-size byte slices, pointers
 // to structs (nil is the zero value, as the ssz package and the rest of

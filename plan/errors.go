@@ -3,7 +3,6 @@ package plan
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -42,53 +41,29 @@ func valueError(i int, path string, sentinel error, format string, args ...any) 
 	return &Error{Index: i, Path: path, Err: fmt.Errorf("%w: %s", sentinel, fmt.Sprintf(format, args...))}
 }
 
-// fromSched turns the executor's errors into Errors; nil pointers and
-// wrong slice lengths are its only value errors.
-func fromSched(err error) error {
-	if err == nil {
-		return nil
-	}
+// sentinels maps the executor's error kinds to the ssz sentinels this
+// package's errors wrap.
+var sentinels = map[sched.Kind]error{
+	sched.KindNil:       ssz.ErrValue,
+	sched.KindLength:    ssz.ErrSize,
+	sched.KindTooLong:   ssz.ErrListTooLong,
+	sched.KindBitlist:   ssz.ErrBitlist,
+	sched.KindBitvector: ssz.ErrBitvector,
+	sched.KindBool:      ssz.ErrBool,
+	sched.KindUnion:     ssz.ErrUnion,
+	sched.KindType:      ssz.ErrValue,
+}
+
+// wrap turns the executor's errors into Errors at the API boundary, by
+// kind.
+func wrap(err error) error {
 	var se *sched.Error
-	if errors.As(err, &se) {
-		sentinel := ssz.ErrSize
-		switch {
-		case se.Err != nil:
-			sentinel = se.Err
-		case se.Path == "" || se.Msg == "nil pointer" || se.Msg == "nil element":
-			sentinel = ssz.ErrValue
-		}
-		return &Error{Index: se.Index, Path: se.Path, Err: fmt.Errorf("%w: %s", sentinel, se.Msg)}
+	if !errors.As(err, &se) {
+		return err
 	}
-	return err
-}
-
-// reindex maps an error about element j of a batch whose elements came
-// from several instances to the instance: index becomes instance and
-// the path gains the element's position inside it.
-func reindex(err error, instance int, path string, elem int) error {
-	var pe *Error
-	if errors.As(err, &pe) {
-		p := fmt.Sprintf("%s[%d]", path, elem)
-		switch {
-		case strings.HasPrefix(pe.Path, path+"[]"):
-			// The element's own path: put the index in its place.
-			p += pe.Path[len(path)+2:]
-		case pe.Path != "":
-			p += "." + lastName(pe.Path)
-		}
-		return &Error{Index: instance, Path: p, Err: pe.Err}
+	sentinel, ok := sentinels[se.Kind]
+	if !ok {
+		sentinel = ssz.ErrValue
 	}
-	return err
-}
-
-// lastName returns a field path without its leading type name, so
-// "Validator.Pubkey" nested under "BeaconState.Validators[3]" reads
-// "BeaconState.Validators[3].Pubkey".
-func lastName(path string) string {
-	for i := 0; i < len(path); i++ {
-		if path[i] == '.' {
-			return path[i+1:]
-		}
-	}
-	return path
+	return &Error{Index: se.Index, Path: se.Path, Err: fmt.Errorf("%w: %s", sentinel, se.Msg)}
 }

@@ -44,6 +44,16 @@ func planOn[T any](t testing.TB, k sched.Kernel, opts ...Option) *Plan[T] {
 	return p
 }
 
+// programOf returns the lockstep program of p's plan graph, or nil
+// when its root is not one program.
+func programOf[T any](t testing.TB, p *Plan[T]) *sched.Program {
+	t.Helper()
+	if n, ok := p.graph.(*sched.ProgramNode); ok {
+		return n.Program
+	}
+	return nil
+}
+
 // sszHash maps a lanes hash to the reference's.
 func sszHash(h lanes.Hash) ssz.Hash {
 	if h == lanes.Keccak256 {

@@ -1,15 +1,25 @@
 package plan
 
-import "github.com/lanehash/lanehash/sched"
+import (
+	"github.com/lanehash/lanehash/internal/plangraph"
+	"github.com/lanehash/lanehash/sched"
+)
 
-// Program returns the static program the plan runs for each instance of
-// T, or nil when T's root does not come from one program (a basic type,
-// a list, a chunk that is its own root). It is meant for inspection and
-// for research tools that execute the same program in other ways; the
-// program must not be modified.
-func (p *Plan[T]) Program() *sched.Program {
-	if r, ok := p.root.(*programRooter); ok {
-		return r.runner.Program()
+func init() {
+	plangraph.Of = func(p any) sched.Node {
+		if g, ok := p.(interface{ graphRoot() sched.Node }); ok {
+			return g.graphRoot()
+		}
+		return nil
 	}
-	return nil
 }
+
+// graphRoot returns the root of the plan graph, for plangraph.Of.
+func (p *Plan[T]) graphRoot() sched.Node { return p.graph }
+
+// Describe renders the plan graph of T as indented text, one node a
+// line: what the compiler made of the type (one lockstep program for a
+// Validator: "program: 9 leaves, 1 consts, 8 ops, ...", sequences,
+// packed lists and bitfields, unions, progressive containers, and the
+// fields hashed by their own nodes before a program runs).
+func (p *Plan[T]) Describe() string { return sched.Describe(p.graph) }

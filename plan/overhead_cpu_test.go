@@ -30,7 +30,7 @@ func BenchmarkOverheadCPU(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				prog := p.root.(*programRooter).runner.Program()
+				prog := programOf(b, p)
 				arena := make([]byte, prog.Nodes*k.NodeSize())
 				vals := phase0.RandomValidators(n, 1)
 				dst := make([][32]byte, n)

@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 	"testing"
-	"unsafe"
 
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
@@ -34,10 +33,10 @@ func BenchmarkExecutor(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					prog := p.root.(*programRooter).runner.Program()
+					prog := programOf(b, p)
 					r := sched.NewRunner(sched.NewTree(noHashKernel{k}, nil), prog)
 					vals := phase0.RandomValidators(n, 1)
-					in := sched.Slice(unsafe.Pointer(unsafe.SliceData(vals)), unsafe.Sizeof(vals[0]), n)
+					in := sched.SliceOf(vals)
 					dst := make([][32]byte, n)
 					b.ReportAllocs()
 					for b.Loop() {

@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 	"reflect"
-	"unsafe"
 
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -72,7 +71,7 @@ type emitter struct {
 
 // value emits the subtree of a value of type t stored at offset off of
 // source src and returns its root node.
-func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.Node, error) {
+func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.Ref, error) {
 	if t.Go.Kind() == reflect.Pointer {
 		s := e.b.Pointer(src, off, t.Go.Elem().Size(), path)
 		elem := *t
@@ -85,7 +84,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.N
 	case ssz.KindBitvector:
 		s, o := e.bytes(t, src, off, t.Size, path)
 		if extra := t.Length % 8; extra != 0 {
-			e.b.Check(s, o+uintptr(t.Size-1), ^byte(1<<extra-1), ssz.ErrBitvector, path)
+			e.b.Check(s, o+uintptr(t.Size-1), ^byte(1<<extra-1), sched.KindBitvector, path)
 		}
 		return e.packedLeaves(s, o, t.Size, (t.Size+31)/32), nil
 	case ssz.KindVector:
@@ -95,28 +94,28 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.N
 		}
 		s, o := e.bytes(t, src, off, t.Length, path)
 		stride := t.Go.Elem().Size()
-		nodes := make([]sched.Node, t.Length)
+		nodes := make([]sched.Ref, t.Length)
 		for i := range nodes {
 			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, path+"[]")
 			if err != nil {
-				return sched.Node{}, err
+				return sched.Ref{}, err
 			}
 			nodes[i] = n
 		}
 		return e.b.Merkle(nodes, sched.Depth(t.Length)), nil
 	case ssz.KindContainer:
-		nodes := make([]sched.Node, len(t.Fields))
+		nodes := make([]sched.Ref, len(t.Fields))
 		for i, f := range t.Fields {
 			s, o := e.field(t.Go, f, src, off)
 			n, err := e.value(f.Type, s, o, f.Path)
 			if err != nil {
-				return sched.Node{}, err
+				return sched.Ref{}, err
 			}
 			nodes[i] = n
 		}
 		return e.b.Merkle(nodes, sched.Depth(uint64(len(nodes)))), nil
 	}
-	return sched.Node{}, fmt.Errorf("plan: %s: kind %d cannot be inlined", path, t.Kind)
+	return sched.Ref{}, fmt.Errorf("plan: %s: kind %d cannot be inlined", path, t.Kind)
 }
 
 // bytes returns where the elements of an array or slice of n elements
@@ -132,8 +131,8 @@ func (e *emitter) bytes(t *ssz.Type, src int, off uintptr, n uint64, path string
 
 // packedLeaves emits the chunks of size packed bytes at src+off and
 // merkleizes them to the depth of limit chunks.
-func (e *emitter) packedLeaves(src int, off uintptr, size, limit uint64) sched.Node {
-	nodes := make([]sched.Node, 0, (size+31)/32)
+func (e *emitter) packedLeaves(src int, off uintptr, size, limit uint64) sched.Ref {
+	nodes := make([]sched.Ref, 0, (size+31)/32)
 	for at := uint64(0); at < size; at += 32 {
 		nodes = append(nodes, e.b.Leaf(src, off+uintptr(at), int(min(32, size-at))))
 	}
@@ -183,19 +182,4 @@ func fieldSteps(st reflect.Type, f ssz.Field) []step {
 		steps = append(steps, s)
 	}
 	return steps
-}
-
-// follow applies steps to the address of a struct; nil means the field
-// sits behind a nil embedded pointer and reads as its zero value.
-func follow(p unsafe.Pointer, steps []step) unsafe.Pointer {
-	for _, s := range steps {
-		p = unsafe.Add(p, s.off)
-		if s.deref {
-			p = *(*unsafe.Pointer)(p)
-			if p == nil {
-				return nil
-			}
-		}
-	}
-	return p
 }

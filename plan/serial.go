@@ -7,11 +7,11 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// serial compiles the program that reads a fixed-size t straight from
+// compileSerial compiles the program that reads a fixed-size t straight from
 // its SSZ serialization, checking what decoding would reject (booleans
 // above 1, bitvector bits past the length). It returns nil for types
 // too big to inline; those are decoded first.
-func (c *compiler) serial(t *ssz.Type, path string) (rooter, error) {
+func compileSerial(t *ssz.Type, path string) (sched.Node, error) {
 	if !inline(t) {
 		return nil, nil
 	}
@@ -24,57 +24,57 @@ func (c *compiler) serial(t *ssz.Type, path string) (rooter, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r := chunkRooterOf(prog); r != nil && len(prog.Checks) == 0 {
-		return r, nil
+	if c := sched.ChunkOf(prog); c != nil && len(prog.Checks) == 0 {
+		return c, nil
 	}
-	return c.programRooter(prog, nil), nil
+	return &sched.ProgramNode{Program: prog}, nil
 }
 
 // serialValue emits the subtree of a value of type t serialized at
 // offset off of the instance.
-func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched.Node, error) {
+func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched.Ref, error) {
 	e := emitter{b: b}
 	switch t.Kind {
 	case ssz.KindBool:
-		b.Check(0, off, 0xfe, ssz.ErrBool, path)
+		b.Check(0, off, 0xfe, sched.KindBool, path)
 		return b.Leaf(0, off, 1), nil
 	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64, ssz.KindUint128, ssz.KindUint256:
 		return b.Leaf(0, off, int(t.Size)), nil
 	case ssz.KindBitvector:
 		if extra := t.Length % 8; extra != 0 {
-			b.Check(0, off+uintptr(t.Size-1), ^byte(1<<extra-1), ssz.ErrBitvector, path)
+			b.Check(0, off+uintptr(t.Size-1), ^byte(1<<extra-1), sched.KindBitvector, path)
 		}
 		return e.packedLeaves(0, off, t.Size, (t.Size+31)/32), nil
 	case ssz.KindVector:
 		if isBasic(t.Elem) {
 			if t.Elem.Kind == ssz.KindBool {
 				for i := uint64(0); i < t.Length; i++ {
-					b.Check(0, off+uintptr(i), 0xfe, ssz.ErrBool, path)
+					b.Check(0, off+uintptr(i), 0xfe, sched.KindBool, path)
 				}
 			}
 			return e.packedLeaves(0, off, t.Size, (t.Size+31)/32), nil
 		}
-		nodes := make([]sched.Node, t.Length)
+		nodes := make([]sched.Ref, t.Length)
 		for i := range nodes {
 			n, err := serialValue(b, t.Elem, off+uintptr(uint64(i)*t.Elem.Size), path+"[]")
 			if err != nil {
-				return sched.Node{}, err
+				return sched.Ref{}, err
 			}
 			nodes[i] = n
 		}
 		return b.Merkle(nodes, sched.Depth(t.Length)), nil
 	case ssz.KindContainer:
-		nodes := make([]sched.Node, len(t.Fields))
+		nodes := make([]sched.Ref, len(t.Fields))
 		at := off
 		for i, f := range t.Fields {
 			n, err := serialValue(b, f.Type, at, f.Path)
 			if err != nil {
-				return sched.Node{}, err
+				return sched.Ref{}, err
 			}
 			nodes[i] = n
 			at += uintptr(f.Type.Size)
 		}
 		return b.Merkle(nodes, sched.Depth(uint64(len(nodes)))), nil
 	}
-	return sched.Node{}, fmt.Errorf("plan: %s: kind %d has no fixed serialization", path, t.Kind)
+	return sched.Ref{}, fmt.Errorf("plan: %s: kind %d has no fixed serialization", path, t.Kind)
 }

@@ -17,9 +17,13 @@ import (
 // planRoot returns a spectest.RootFunc that compiles the case's type into
 // a plan hashing with k and roots the value through it.
 func planRoot(k sched.Kernel) spectest.RootFunc {
-	tree := sched.NewTree(k, nil)
+	exec := sched.NewExec(k, nil)
 	return func(t *ssz.Type, v reflect.Value) ([32]byte, error) {
-		r, err := (&compiler{tree: tree}).compile(t, t.Go.String())
+		g, err := compile(t, t.Go.String())
+		if err != nil {
+			return [32]byte{}, err
+		}
+		r, err := exec.Prepare(g, t.Go)
 		if err != nil {
 			return [32]byte{}, err
 		}
@@ -29,8 +33,8 @@ func planRoot(k sched.Kernel) spectest.RootFunc {
 			v = c
 		}
 		var out [1][32]byte
-		err = r.roots(&run{tree: tree, workers: 2}, out[:], sched.Input{Base: v.Addr().UnsafePointer(), N: 1})
-		return out[0], err
+		err = r.Run(out[:], sched.ValueAt(v), 2)
+		return out[0], wrap(err)
 	}
 }
 
@@ -42,13 +46,16 @@ func serialCheck(k sched.Kernel, c *spectest.Case) error {
 	if t == nil || !t.Fixed || uint64(len(c.Serialized)) != t.Size {
 		return nil
 	}
-	tree := sched.NewTree(k, nil)
-	r, err := (&compiler{tree: tree}).serial(t, t.Go.String())
-	if err != nil || r == nil {
+	g, err := compileSerial(t, t.Go.String())
+	if err != nil || g == nil {
+		return err
+	}
+	r, err := sched.NewExec(k, nil).Prepare(g, sched.BytesType())
+	if err != nil {
 		return err
 	}
 	var out [1][32]byte
-	err = r.roots(&run{tree: tree, workers: 1}, out[:], sched.Input{Base: reflect.ValueOf(c.Serialized).UnsafePointer(), N: 1})
+	err = wrap(r.Run(out[:], sched.BytesOf(c.Serialized, len(c.Serialized)), 1))
 	switch {
 	case c.Valid && err != nil:
 		return fmt.Errorf("%s: serialized root: %w", c, err)

@@ -2,8 +2,11 @@ package plan
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/plangraph"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -12,13 +15,13 @@ func TestValidatorProgramHashesEightPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pr, ok := p.root.(*programRooter)
+	pn, ok := p.graph.(*sched.ProgramNode)
 	if !ok {
-		t.Fatalf("Validator compiled to %T, want one lockstep program", p.root)
+		t.Fatalf("Validator compiled to %T, want one lockstep program", p.graph)
 	}
-	prog := pr.runner.Program()
-	if len(prog.Ops) != 8 || prog.Leaves != 9 || len(pr.exts) != 0 {
-		t.Errorf("Validator program: %d ops, %d leaves, %d externals; want 8, 9, 0", len(prog.Ops), prog.Leaves, len(pr.exts))
+	prog := pn.Program
+	if len(prog.Ops) != 8 || prog.Leaves != 9 || len(pn.Fields) != 0 {
+		t.Errorf("Validator program: %d ops, %d leaves, %d fields; want 8, 9, 0", len(prog.Ops), prog.Leaves, len(pn.Fields))
 	}
 }
 
@@ -66,14 +69,17 @@ func TestProgramInspection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if prog := p.Program(); prog == nil || len(prog.Ops) != 8 {
-		t.Fatalf("Validator Program() = %+v, want the 8-op program", prog)
+	if d := p.Describe(); !strings.HasPrefix(d, "program: 9 leaves, 0 consts, 8 ops, 2 sources") {
+		t.Fatalf("Validator Describe() = %q, want the 8-op program", d)
+	}
+	if n, ok := plangraph.Of(p).(*sched.ProgramNode); !ok || len(n.Program.Ops) != 8 {
+		t.Fatalf("plangraph.Of(Validator plan) = %#v, want the 8-op program", plangraph.Of(p))
 	}
 	u, err := PlanFor[uint64]()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if prog := u.Program(); prog != nil {
-		t.Fatalf("uint64 Program() = %+v, want nil (its root is its own chunk)", prog)
+	if d := u.Describe(); d != "chunk: 8 bytes at 0 (basic true)\n" {
+		t.Fatalf("uint64 Describe() = %q, want a chunk (its root is its own bytes)", d)
 	}
 }

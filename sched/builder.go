@@ -6,8 +6,8 @@ import (
 	"github.com/lanehash/lanehash/lanes"
 )
 
-// Node is a node of a program under construction.
-type Node struct{ id int32 }
+// Ref is a node of a program under construction.
+type Ref struct{ id int32 }
 
 type nodeKind uint8
 
@@ -31,7 +31,7 @@ type Builder struct {
 	gathers   []Gather // Node holds the symbolic id until Finish
 	checks    []Check
 	nodes     []buildNode
-	zero      map[int]Node
+	zero      map[int]Ref
 	externals int
 }
 
@@ -39,7 +39,7 @@ type Builder struct {
 func NewBuilder() *Builder {
 	return &Builder{
 		sources: []Source{{Kind: SourceInstance}},
-		zero:    map[int]Node{},
+		zero:    map[int]Ref{},
 	}
 }
 
@@ -61,7 +61,7 @@ func (b *Builder) Slice(from int, off uintptr, n int, zeroSize uintptr, path str
 
 // External adds a leaf whose chunk is the instance's root in a new
 // external root buffer, and returns the leaf and the buffer's number.
-func (b *Builder) External(path string) (Node, int) {
+func (b *Builder) External(path string) (Ref, int) {
 	ext := b.externals
 	b.externals++
 	b.sources = append(b.sources, Source{Kind: SourceExternal, Ext: ext, Path: path})
@@ -70,45 +70,45 @@ func (b *Builder) External(path string) (Node, int) {
 
 // Leaf adds a leaf chunk holding the n bytes (1..32) at offset off of
 // source src, zero-padded.
-func (b *Builder) Leaf(src int, off uintptr, n int) Node {
+func (b *Builder) Leaf(src int, off uintptr, n int) Ref {
 	b.nodes = append(b.nodes, buildNode{kind: nodeLeaf})
 	id := int32(len(b.nodes) - 1)
 	b.gathers = append(b.gathers, Gather{Src: uint32(src), Off: off, Len: uint32(n), Node: uint32(id)})
-	return Node{id}
+	return Ref{id}
 }
 
 // Check adds a check that the byte at offset off of source src has no
-// bit of mask set; a failure is an Error at path wrapping err.
-func (b *Builder) Check(src int, off uintptr, mask uint8, err error, path string) {
-	b.checks = append(b.checks, Check{Src: uint32(src), Off: off, Mask: mask, Err: err, Path: path})
+// bit of mask set; a failure is an Error at path of that kind.
+func (b *Builder) Check(src int, off uintptr, mask uint8, kind Kind, path string) {
+	b.checks = append(b.checks, Check{Src: uint32(src), Off: off, Mask: mask, Kind: kind, Path: path})
 }
 
 // Zero returns the constant node zero_hashes[depth].
-func (b *Builder) Zero(depth int) Node {
+func (b *Builder) Zero(depth int) Ref {
 	if n, ok := b.zero[depth]; ok {
 		return n
 	}
 	b.nodes = append(b.nodes, buildNode{kind: nodeConst, depth: uint8(depth)})
-	n := Node{int32(len(b.nodes) - 1)}
+	n := Ref{int32(len(b.nodes) - 1)}
 	b.zero[depth] = n
 	return n
 }
 
 // Pair returns the parent of l and r. The parent of two equal zero
 // subtrees is itself a constant, never hashed.
-func (b *Builder) Pair(l, r Node) Node {
+func (b *Builder) Pair(l, r Ref) Ref {
 	ln, rn := b.nodes[l.id], b.nodes[r.id]
 	if ln.kind == nodeConst && rn.kind == nodeConst && ln.depth == rn.depth {
 		return b.Zero(int(ln.depth) + 1)
 	}
 	b.nodes = append(b.nodes, buildNode{kind: nodeOp, left: l.id, right: r.id})
-	return Node{int32(len(b.nodes) - 1)}
+	return Ref{int32(len(b.nodes) - 1)}
 }
 
 // Merkle returns the root of nodes padded with zero subtrees to 2^depth
 // leaves. len(nodes) must not exceed 2^depth.
-func (b *Builder) Merkle(nodes []Node, depth int) Node {
-	level := append([]Node(nil), nodes...)
+func (b *Builder) Merkle(nodes []Ref, depth int) Ref {
+	level := append([]Ref(nil), nodes...)
 	for d := 0; d < depth; d++ {
 		if len(level) == 0 {
 			return b.Zero(depth)
@@ -130,7 +130,7 @@ func (b *Builder) Merkle(nodes []Node, depth int) Node {
 // Finish numbers the nodes (leaves first, then constants, then op
 // outputs), checks the result and returns the program with root as its
 // root node.
-func (b *Builder) Finish(root Node) (*Program, error) {
+func (b *Builder) Finish(root Ref) (*Program, error) {
 	index := make([]uint32, len(b.nodes))
 	p := &Program{Sources: b.sources, Checks: b.checks, Externals: b.externals}
 	next := uint32(0)

@@ -1,26 +1,25 @@
-// Package sched holds lanehash's program form and its executor.
+// Package sched is lanehash's executor: it alone runs plan graphs.
 //
-// A Program is the static plan for hashing one fixed-shape object: leaf
-// gathers (where the bytes of each leaf chunk live in an instance's Go
-// memory, through pointers and slices where the Go layout needs it),
-// constant nodes (zero subtrees, copied from a table, never hashed) and
-// pair ops in dependency order. A Runner executes a Program for many
-// instances at once, W instances per group (W is the lockstep kernel's
-// width, one instance per lane): it gathers the leaves of W instances
-// into a staging buffer laid out [node][lane][32], packs them into lane
-// layout with one Pack call, runs every op with one Lockstep call and
-// unpacks the root node. A final partial group is padded, never hashed
-// one instance at a time.
+// A plan graph (Node) is what package plan compiles a Go type into:
+// ProgramNode for a fixed-shape part (a static lockstep Program: leaf
+// gathers from the instance's Go memory, zero-hash constants, pair ops
+// in dependency order, plus Fields hashed by their own nodes first),
+// SeqNode for vectors and lists of composite elements, PackedNode for
+// packed basic lists and bitfields, UnionNode, ProgressiveNode, and
+// ChunkNode for values that are their own root. The node types are
+// plain data, open to inspection (Describe).
 //
-// A Tree merkleizes wide trees (lists and vectors of roots, packed basic
-// lists, bitfields) level by level with the kernel's Pairs entry, in
-// place, padding with zero hashes to the depth of the limit; one big tree
-// splits its lower levels by subtree across workers. MerkleizeBatch is
-// the level queue for many small trees of one shape (the aggregation
-// bitlists of a thousand attestations): at every level the pending pairs
-// of all trees go out in one Pairs call, so they fill the lanes together.
+// An Exec runs graphs with one kernel. Prepare readies a graph for one
+// Go type; Prepared.Run reads the instances of an Input (built only by
+// the typed constructors SliceOf, PtrsOf, ValueOf, ValueAt, BytesOf, and
+// checked against the prepared type) and writes their roots. This
+// package owns reading Go memory (one slice-header definition), scratch
+// memory (pools, so steady-state calls allocate nothing), the split of
+// work across workers, the level queue (Tree.MerkleizeBatch) and the
+// error kinds (Kind) every failure is classified by.
 //
-// Runners and Trees split their work across workers and keep their
-// scratch memory in pools, so steady-state calls allocate nothing.
-// Both are safe for concurrent use.
+// A Runner executes one Program for many instances at once, W per
+// group (one instance per lane of the lockstep kernel the Exec's kernel
+// names for the batch size, lanes.Kernel.ForInstances). A Tree
+// merkleizes wide trees level by level with the kernel's Pairs entry.
 package sched

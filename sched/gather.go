@@ -8,7 +8,7 @@ import "unsafe"
 // moves from one contiguous run of resolved addresses. Each lane's
 // address is computed from its index: stepping a pointer past the last
 // lane would point past the staging buffer, which Go forbids.
-func (r *Runner) gather(a *arena, count int) {
+func (r *block) gather(a *arena, count int) {
 	st := unsafe.Pointer(unsafe.SliceData(a.staging))
 	w := r.w
 	w32 := uintptr(32 * w)

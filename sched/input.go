@@ -1,65 +1,99 @@
 package sched
 
 import (
-	"fmt"
+	"reflect"
 	"unsafe"
 )
 
-// Input locates the N instances a Runner hashes. Instance i is at
-// Base+i·Stride, or, when Indirect, at the pointer stored there; when
-// Ptrs is not nil, instance i is at Ptrs[i] instead. A nil instance is
-// an error naming its index, unless Zero points to a zero value to use.
+// Input locates the instances a graph or a program is run on: n values
+// of one Go type in the caller's memory. It is built only by the typed
+// constructors below (SliceOf, PtrsOf, ValueOf, BytesOf), so the
+// executor never takes a raw address from outside this package; the
+// Go type it records is checked against the type a Prepared graph was
+// compiled for.
 type Input struct {
-	Base     unsafe.Pointer
-	Stride   uintptr
-	Indirect bool
-	Ptrs     []unsafe.Pointer
-	N        int
-	Zero     unsafe.Pointer
+	base     unsafe.Pointer
+	stride   uintptr
+	indirect bool             // instance i is the pointer stored at base+i·stride
+	ptrs     []unsafe.Pointer // when not nil, instance i is at ptrs[i]
+	n        int
+	zero     unsafe.Pointer // when not nil, a nil instance reads as this zero value
+	typ      reflect.Type   // the Go type of one instance; nil inside the executor
 }
 
-// Slice returns the Input of the n instances of a []T starting at base.
-func Slice(base unsafe.Pointer, stride uintptr, n int) Input {
-	return Input{Base: base, Stride: stride, N: n}
+// SliceOf returns the Input of the elements of s.
+func SliceOf[T any](s []T) Input {
+	var v T
+	return Input{base: unsafe.Pointer(unsafe.SliceData(s)), stride: unsafe.Sizeof(v), n: len(s), typ: reflect.TypeFor[T]()}
 }
 
-// At returns the address of instance i.
-func (in *Input) At(i int) (unsafe.Pointer, error) {
+// PtrsOf returns the Input of the values s points to. A nil element is
+// an error of kind KindNil naming its index.
+func PtrsOf[T any](s []*T) Input {
+	return Input{base: unsafe.Pointer(unsafe.SliceData(s)), stride: unsafe.Sizeof((*T)(nil)), indirect: true, n: len(s), typ: reflect.TypeFor[T]()}
+}
+
+// ValueOf returns the Input of the single value *v (v must not be nil).
+func ValueOf[T any](v *T) Input {
+	return Input{base: unsafe.Pointer(v), n: 1, typ: reflect.TypeFor[T]()}
+}
+
+// bytesType is the instance type of BytesOf inputs: serialized bytes.
+var bytesType = reflect.TypeFor[[]byte]()
+
+// BytesOf returns the Input of the len(b)/size serialized elements of
+// size bytes each in b, for graphs compiled to read serializations
+// (Prepare with BytesType()).
+func BytesOf(b []byte, size int) Input {
+	return Input{base: unsafe.Pointer(unsafe.SliceData(b)), stride: uintptr(size), n: len(b) / size, typ: bytesType}
+}
+
+// BytesType is the Go type to Prepare a graph with when it reads
+// serialized elements (BytesOf inputs).
+func BytesType() reflect.Type { return bytesType }
+
+// Len returns the number of instances.
+func (in *Input) Len() int { return in.n }
+
+// at returns the address of instance i.
+func (in *Input) at(i int) (unsafe.Pointer, error) {
 	var p unsafe.Pointer
 	switch {
-	case in.Ptrs != nil:
-		p = in.Ptrs[i]
-	case in.Indirect:
-		p = *(*unsafe.Pointer)(unsafe.Add(in.Base, uintptr(i)*in.Stride))
+	case in.ptrs != nil:
+		p = in.ptrs[i]
+	case in.indirect:
+		p = *(*unsafe.Pointer)(unsafe.Add(in.base, uintptr(i)*in.stride))
 	default:
-		return unsafe.Add(in.Base, uintptr(i)*in.Stride), nil
+		return unsafe.Add(in.base, uintptr(i)*in.stride), nil
 	}
 	if p == nil {
-		if in.Zero != nil {
-			return in.Zero, nil
+		if in.zero != nil {
+			return in.zero, nil
 		}
-		return nil, &Error{Index: i, Msg: "nil element"}
+		return nil, &Error{Index: i, Kind: KindNil, Msg: "nil element"}
 	}
 	return p, nil
 }
 
-// Error is an error about one instance: its index, the field path (empty
-// for the instance itself), what is wrong, and for failed Checks the
-// check's error.
-type Error struct {
-	Index int
-	Path  string
-	Msg   string
-	Err   error
+// direct reports whether instance i is at base+i·stride.
+func (in *Input) direct() bool { return in.ptrs == nil && !in.indirect }
+
+// sliceHeader is the memory layout of a Go slice: the one definition
+// every reader of Go slices in this package uses.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
 }
 
-// Unwrap returns the failed check's error, if any.
-func (e *Error) Unwrap() error { return e.Err }
+// zeroValue returns the address of size zero bytes, aligned for any Go
+// value (pointers and slice headers are read from it).
+func zeroValue(size uintptr) unsafe.Pointer {
+	return unsafe.Pointer(unsafe.SliceData(make([]uint64, size/8+1)))
+}
 
-// Error formats the index, the field and the problem.
-func (e *Error) Error() string {
-	if e.Path == "" {
-		return fmt.Sprintf("element %d: %s", e.Index, e.Msg)
-	}
-	return fmt.Sprintf("element %d: %s: %s", e.Index, e.Path, e.Msg)
+// ValueAt returns the Input of the single value v, which must be
+// addressable (reflect.Value.CanAddr).
+func ValueAt(v reflect.Value) Input {
+	return Input{base: v.Addr().UnsafePointer(), n: 1, typ: v.Type()}
 }

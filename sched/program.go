@@ -55,12 +55,12 @@ type Gather struct {
 
 // Check rejects an instance whose byte at Src+Off has any bit of Mask
 // set (a bitvector's unused high bits, a serialized boolean above 1);
-// the run fails with an Error wrapping Err.
+// the run fails with an Error of kind Kind.
 type Check struct {
 	Src  uint32
 	Mask uint8
 	Off  uintptr
-	Err  error
+	Kind Kind
 	Path string
 }
 

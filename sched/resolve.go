@@ -15,16 +15,16 @@ import (
 // group. On any failure it re-resolves the group instance by instance,
 // so the error reported is the one of the lowest index, as resolve
 // finds it.
-func (r *Runner) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count int) error {
+func (r *block) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count int) error {
 	w := r.w
 	inst := a.bases[:count]
-	if in.Ptrs == nil && !in.Indirect {
+	if in.direct() {
 		for lane := range inst {
-			inst[lane] = unsafe.Add(in.Base, uintptr(first+lane)*in.Stride)
+			inst[lane] = unsafe.Add(in.base, uintptr(first+lane)*in.stride)
 		}
 	} else {
 		for lane := range inst {
-			p, err := in.At(first + lane)
+			p, err := in.at(first + lane)
 			if err != nil {
 				return err
 			}
@@ -87,8 +87,8 @@ func (r *Runner) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, coun
 
 // resolve finds the base address of every source of instance i for lane
 // lane, and runs the program's checks on it.
-func (r *Runner) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) error {
-	base, err := in.At(i)
+func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) error {
+	base, err := in.at(i)
 	if err != nil {
 		return err
 	}
@@ -104,7 +104,7 @@ func (r *Runner) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) err
 			q = *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
 			if q == nil {
 				if src.ZeroSize == 0 {
-					return &Error{Index: i, Path: src.Path, Msg: "nil pointer"}
+					return &Error{Index: i, Path: src.Path, Kind: KindNil, Msg: "nil pointer"}
 				}
 				q = r.zero
 			}
@@ -116,7 +116,7 @@ func (r *Runner) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) err
 			case h.len == 0 && src.ZeroSize != 0:
 				q = r.zero
 			default:
-				return &Error{Index: i, Path: src.Path, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
+				return &Error{Index: i, Path: src.Path, Kind: KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
 			}
 		case SourceExternal:
 			q = unsafe.Pointer(&ext[src.Ext][i])
@@ -126,15 +126,8 @@ func (r *Runner) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) err
 	for k := range r.p.Checks {
 		c := &r.p.Checks[k]
 		if b := *(*byte)(unsafe.Add(a.bases[int(c.Src)*w+lane], c.Off)); b&c.Mask != 0 {
-			return &Error{Index: i, Path: c.Path, Msg: "bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Err: c.Err}
+			return &Error{Index: i, Path: c.Path, Msg: "bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Kind: c.Kind}
 		}
 	}
 	return nil
-}
-
-// sliceHeader is the memory layout of a Go slice.
-type sliceHeader struct {
-	data unsafe.Pointer
-	len  int
-	cap  int
 }

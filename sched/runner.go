@@ -5,19 +5,55 @@ import (
 	"unsafe"
 
 	"golang.org/x/sync/errgroup"
+
+	"github.com/lanehash/lanehash/lanes"
 )
 
-// Runner executes one Program with one kernel for many instances, W at
-// a time. It is safe for concurrent use; scratch arenas are pooled.
+// blockLanes is how many instances one Lockstep call covers at least,
+// when the input has that many: a block of G = blockLanes/W groups of W
+// lanes. Every cost paid per call (resolving sources, the gather loops,
+// Pack, the Lockstep call and its op checks, Unpack, counting) is then
+// paid once per block instead of once per group, which matters most for
+// narrow kernels (SHA-NI, W = 2: 32 groups a call). The block's arena
+// stays in L1/L2 (a phase0 Validator block is 17 nodes × 2 KiB).
+const blockLanes = 64
+
+// minPairsPerWorker is the least work (pair hashes) worth a goroutine of
+// its own; smaller runs stay on the caller's goroutine.
+const minPairsPerWorker = 1 << 12
+
+// Runner executes one Program with one kernel for many instances. It is
+// safe for concurrent use; scratch arenas are pooled.
+//
+// Instances go in blocks of G groups of W (one instance per lane): the
+// arena holds G copies of every node side by side (virtual node n is the
+// G real nodes n·G .. n·G+G-1), so the leaves of all G·W instances pack
+// with one Pack call, one Lockstep call runs the op list expanded over
+// the G groups, and the roots unpack with one Unpack call straight into
+// the caller's dst. What is left after the full blocks runs one group
+// of W per call, and a single instance runs level by level on Pairs.
 type Runner struct {
+	k      Kernel
+	p      *Program
+	kw     int    // the kernel's width W
+	big    *block // G groups per call; nil when G would be 1
+	one    *block // one group per call
+	layout *singlePlan
+}
+
+// block is the Runner's machinery for G groups per call: s = G·W lanes,
+// virtual nodes of 32·s bytes.
+type block struct {
 	t      *Tree
 	k      Kernel
 	p      *Program
-	w      int
-	node   int            // bytes per lane-layout node, 32·W
-	consts []byte         // the program's constant nodes in lane layout, in order
+	g      int            // groups per call
+	w      int            // lanes per call, G·W
+	node   int            // bytes per virtual node, 32·w
+	ops    []lanes.Op     // p.Ops expanded over the G groups
+	consts []byte         // the program's constant nodes, packed, in order
 	zero   unsafe.Pointer // zero bytes read through nil pointers and empty slices
-	layout *singlePlan    // the flat buffer of the single-instance path
+	layout *singlePlan    // the flat buffer of the single-instance path (block one)
 	pool   sync.Pool
 }
 
@@ -38,36 +74,54 @@ type arena struct {
 func NewRunner(t *Tree, p *Program) *Runner {
 	k := t.k
 	w := k.Width()
-	r := &Runner{t: t, k: k, p: p, w: w, node: 32 * w}
-	r.consts = make([]byte, len(p.Consts)*r.node)
-	chunks := make([]byte, r.node)
-	for i, c := range p.Consts {
-		z := t.Zero(int(c.Depth))
-		for lane := 0; lane < w; lane++ {
-			copy(chunks[32*lane:], z[:])
-		}
-		k.Pack(r.consts[i*r.node:(i+1)*r.node], chunks)
-	}
+	r := &Runner{k: k, p: p, kw: w, layout: planSingle(p)}
 	var zeroSize uintptr
 	for _, s := range p.Sources {
 		zeroSize = max(zeroSize, s.ZeroSize)
 	}
 	// Words, not bytes: pointers and slice headers are read from it.
-	r.zero = unsafe.Pointer(unsafe.SliceData(make([]uint64, zeroSize/8+1)))
-	r.layout = planSingle(p)
-	r.pool.New = func() any { return r.newArena() }
+	zero := zeroValue(zeroSize)
+	r.one = newBlock(t, p, 1, zero, r.layout)
+	if g := blockLanes / w; g > 1 {
+		r.big = newBlock(t, p, g, zero, nil)
+	}
 	return r
 }
 
-func (r *Runner) newArena() *arena {
-	w := r.w
+func newBlock(t *Tree, p *Program, g int, zero unsafe.Pointer, layout *singlePlan) *block {
+	k := t.k
+	w := g * k.Width()
+	b := &block{t: t, k: k, p: p, g: g, w: w, node: 32 * w, zero: zero, layout: layout}
+	b.ops = make([]lanes.Op, 0, g*len(p.Ops))
+	for _, op := range p.Ops {
+		for j := uint32(0); j < uint32(g); j++ {
+			G := uint32(g)
+			b.ops = append(b.ops, lanes.Op{Left: op.Left*G + j, Right: op.Right*G + j, Out: op.Out*G + j})
+		}
+	}
+	b.consts = make([]byte, len(p.Consts)*b.node)
+	chunks := make([]byte, b.node)
+	for i, c := range p.Consts {
+		z := t.Zero(int(c.Depth))
+		for lane := 0; lane < w; lane++ {
+			copy(chunks[32*lane:], z[:])
+		}
+		k.Pack(b.consts[i*b.node:(i+1)*b.node], chunks)
+	}
+	b.pool.New = func() any { return b.newArena() }
+	return b
+}
+
+func (r *block) newArena() *arena {
 	a := &arena{
 		nodes:   make([]byte, r.p.Nodes*r.node),
 		staging: make([]byte, r.p.Leaves*r.node),
-		bases:   make([]unsafe.Pointer, w*len(r.p.Sources)),
+		bases:   make([]unsafe.Pointer, r.w*len(r.p.Sources)),
 		out:     make([]byte, r.node),
 	}
-	a.flat = r.newFlat()
+	if r.layout != nil {
+		a.flat = r.newFlat()
+	}
 	for i, c := range r.p.Consts {
 		copy(a.nodes[int(c.Node)*r.node:], r.consts[i*r.node:(i+1)*r.node])
 	}
@@ -75,76 +129,94 @@ func (r *Runner) newArena() *arena {
 }
 
 // Width returns W, the number of instances hashed per group.
-func (r *Runner) Width() int { return r.w }
+func (r *Runner) Width() int { return r.kw }
 
 // Program returns the program the runner executes.
 func (r *Runner) Program() *Program { return r.p }
 
 // Run writes the root of instance i of in to dst[i], for every i <
-// in.N, splitting whole groups across up to workers goroutines. ext
-// holds the program's external root buffers, one root per instance
-// each. The first error found stops the run; dst is then incomplete.
+// in.Len(), splitting the work across up to workers goroutines when
+// there is enough of it (minPairsPerWorker pairs each). ext holds the
+// program's external root buffers, one root per instance each. The
+// first error found stops the run; dst is then incomplete.
 func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
-	n := in.N
+	n := in.n
 	if n == 0 {
 		return nil
 	}
 	if n == 1 {
-		a := r.pool.Get().(*arena)
+		b := r.one
+		a := b.pool.Get().(*arena)
 		var c counts
-		err := r.single(a, dst, &in, ext, 0, &c)
+		err := b.single(a, dst, &in, ext, 0, &c)
 		clear(a.bases)
-		r.pool.Put(a)
-		r.t.stats.add(&c)
+		b.pool.Put(a)
+		b.t.stats.add(&c)
 		return err
 	}
-	groups := (n + r.w - 1) / r.w
-	if workers <= 1 || groups < 2 {
-		return r.run(dst, &in, ext, 0, groups)
+	workers = min(workers, n*max(len(r.p.Ops), 1)/minPairsPerWorker)
+	if workers <= 1 {
+		return r.span(dst, &in, ext, 0, n)
 	}
-	return r.runParallel(dst, in, ext, groups, workers)
+	return r.runParallel(dst, in, ext, workers)
 }
 
-// runParallel splits groups into one run per worker. It is apart from
-// Run so that single-worker calls keep their Input on the stack.
-func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, groups, workers int) error {
-	workers = min(workers, groups)
-	per := (groups + workers - 1) / workers
+// runParallel splits the instances into one span per worker, each a
+// whole number of blocks (the last takes the rest). It is apart from Run
+// so that single-worker calls keep their Input on the stack.
+func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
+	unit := r.kw
+	if r.big != nil {
+		unit = r.big.w
+	}
+	n := in.n
+	per := (n + workers - 1) / workers
+	per = (per + unit - 1) / unit * unit
 	var g errgroup.Group
-	for lo := 0; lo < groups; lo += per {
-		hi := min(lo+per, groups)
-		g.Go(func() error { return r.run(dst, &in, ext, lo, hi) })
+	for lo := 0; lo < n; lo += per {
+		hi := min(lo+per, n)
+		g.Go(func() error { return r.span(dst, &in, ext, lo, hi) })
 	}
 	return g.Wait()
 }
 
-// run hashes groups [lo, hi) with one arena.
-func (r *Runner) run(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
-	a := r.pool.Get().(*arena)
+// span hashes instances [lo, hi): whole blocks first, then the rest one
+// group at a time.
+func (r *Runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	var c counts
 	var err error
-	for g := lo; g < hi && err == nil; g++ {
-		err = r.group(a, dst, in, ext, g*r.w, &c)
+	if b := r.big; b != nil && hi-lo >= b.w {
+		a := b.pool.Get().(*arena)
+		for ; lo+b.w <= hi && err == nil; lo += b.w {
+			err = b.group(a, dst, in, ext, lo, b.w, &c)
+		}
+		clear(a.bases)
+		b.pool.Put(a)
 	}
-	clear(a.bases)
-	r.pool.Put(a)
-	r.t.stats.add(&c)
+	if b := r.one; lo < hi && err == nil {
+		a := b.pool.Get().(*arena)
+		for ; lo < hi && err == nil; lo += b.w {
+			err = b.group(a, dst, in, ext, lo, min(b.w, hi-lo), &c)
+		}
+		clear(a.bases)
+		b.pool.Put(a)
+	}
+	r.one.t.stats.add(&c)
 	return err
 }
 
-// group hashes instances first..first+W-1 (fewer in the final group;
-// the unused lanes hash whatever the staging buffer holds and their
-// results are dropped).
-func (r *Runner) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, first int, c *counts) error {
-	count := min(r.w, in.N-first)
+// group hashes the count instances from first on (count ≤ r.w; the
+// unused lanes of a partial group hash whatever the staging buffer
+// holds and their results are dropped).
+func (r *block) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, first, count int, c *counts) error {
 	if err := r.resolveGroup(a, in, ext, first, count); err != nil {
 		return err
 	}
 	r.gather(a, count)
 	p := r.p
 	r.k.Pack(a.nodes[:p.Leaves*r.node], a.staging)
-	if len(p.Ops) > 0 {
-		r.k.Lockstep(a.nodes, p.Ops)
+	if len(r.ops) > 0 {
+		r.k.Lockstep(a.nodes, r.ops)
 		c.kernelCalls++
 	}
 	root := a.nodes[int(p.Root)*r.node : int(p.Root+1)*r.node]
@@ -156,7 +228,7 @@ func (r *Runner) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, fi
 			copy(dst[first+lane][:], a.out[32*lane:])
 		}
 	}
-	c.groups++
+	c.groups += uint64(r.g)
 	c.instances += uint64(count)
 	c.lockstepPairs += uint64(len(p.Ops) * count)
 	c.lanePairs += uint64(len(p.Ops) * r.w)

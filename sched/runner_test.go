@@ -91,7 +91,7 @@ func thingRoot(h lanes.Hash, t *thing) [32]byte {
 func thingProgram(t *testing.T, nilZero bool) *sched.Program {
 	var th thing
 	b := sched.NewBuilder()
-	key := b.Merkle([]sched.Node{
+	key := b.Merkle([]sched.Ref{
 		b.Leaf(0, unsafe.Offsetof(th.Key), 32),
 		b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16),
 	}, 1)
@@ -102,11 +102,11 @@ func thingProgram(t *testing.T, nilZero bool) *sched.Program {
 	}
 	in := b.Pointer(0, unsafe.Offsetof(th.In), zs, "thing.In")
 	var i inner
-	innerRoot := b.Merkle([]sched.Node{
+	innerRoot := b.Merkle([]sched.Ref{
 		b.Leaf(in, unsafe.Offsetof(i.A), 8),
-		b.Merkle([]sched.Node{b.Leaf(in, unsafe.Offsetof(i.B), 32), b.Leaf(in, unsafe.Offsetof(i.B)+32, 8)}, 1),
+		b.Merkle([]sched.Ref{b.Leaf(in, unsafe.Offsetof(i.B), 32), b.Leaf(in, unsafe.Offsetof(i.B)+32, 8)}, 1),
 	}, 1)
-	root := b.Merkle([]sched.Node{
+	root := b.Merkle([]sched.Ref{
 		key,
 		b.Leaf(cred, 0, 32),
 		b.Leaf(0, unsafe.Offsetof(th.Bal), 8),
@@ -182,16 +182,12 @@ func TestRunnerMatchesFieldByFieldRoots(t *testing.T) {
 		w := k.Width()
 		tree := sched.NewTree(k, nil)
 		r := sched.NewRunner(tree, p)
-		for _, n := range []int{0, 1, w - 1, w, w + 1, 2*w + 1, 3*w + 5} {
+		for _, n := range []int{0, 1, w - 1, w, w + 1, 2*w + 1, 3*w + 5, sched.BlockLanes, 2*sched.BlockLanes + w + 3} {
 			for _, workers := range []int{1, 3} {
 				t.Run(fmt.Sprintf("%s/n=%d/workers=%d", kernelName(k), n, workers), func(t *testing.T) {
 					things := randomThings(rng, n)
 					dst := make([][32]byte, n)
-					var base unsafe.Pointer
-					if n > 0 {
-						base = unsafe.Pointer(&things[0])
-					}
-					if err := r.Run(dst, sched.Slice(base, unsafe.Sizeof(thing{}), n), nil, workers); err != nil {
+					if err := r.Run(dst, sched.SliceOf(things), nil, workers); err != nil {
 						t.Fatal(err)
 					}
 					for i := range things {
@@ -211,7 +207,7 @@ func TestRunnerIndirectAndExternal(t *testing.T) {
 	b := sched.NewBuilder()
 	var th thing
 	ext, _ := b.External("thing.Ext")
-	root := b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Bal), 8), ext}, 1)
+	root := b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Bal), 8), ext}, 1)
 	p, err := b.Finish(root)
 	if err != nil {
 		t.Fatal(err)
@@ -230,7 +226,7 @@ func TestRunnerIndirectAndExternal(t *testing.T) {
 			}
 		}
 		dst := make([][32]byte, n)
-		in := sched.Input{Base: unsafe.Pointer(&ptrs[0]), Stride: 8, Indirect: true, N: n}
+		in := sched.PtrsOf(ptrs)
 		if err := r.Run(dst, in, [][][32]byte{roots}, 1); err != nil {
 			t.Fatal(err)
 		}
@@ -251,7 +247,7 @@ func TestRunnerErrors(t *testing.T) {
 	lenient := sched.NewRunner(tree, thingProgram(t, true))
 	run := func(r *sched.Runner, things []thing) error {
 		dst := make([][32]byte, len(things))
-		return r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), len(things)), nil, 1)
+		return r.Run(dst, sched.SliceOf(things), nil, 1)
 	}
 	things := randomThings(rng, 7)
 	things[5].Cred = things[5].Cred[:31]
@@ -265,14 +261,14 @@ func TestRunnerErrors(t *testing.T) {
 		t.Errorf("nil pointer: err = %v, want element 6 thing.In", err)
 	}
 	dst := make([][32]byte, 7)
-	if err := lenient.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), 7), nil, 1); err != nil {
+	if err := lenient.Run(dst, sched.SliceOf(things), nil, 1); err != nil {
 		t.Fatalf("nil pointer as zero value: %v", err)
 	}
 	if want := thingRoot(lanes.SHA256, &things[6]); dst[6] != want {
 		t.Errorf("nil pointer as zero value: root %x, want %x", dst[6], want)
 	}
 	ptrs := []*thing{&things[0], nil}
-	in := sched.Input{Base: unsafe.Pointer(&ptrs[0]), Stride: 8, Indirect: true, N: 2}
+	in := sched.PtrsOf(ptrs)
 	if err := strict.Run(dst, in, nil, 1); !errors.As(err, &se) || se.Index != 1 || se.Path != "" {
 		t.Errorf("nil element: err = %v, want element 1", err)
 	}
@@ -284,24 +280,20 @@ func TestRunnerStats(t *testing.T) {
 	r := sched.NewRunner(sched.NewTree(k, &stats), thingProgram(t, false))
 	things := randomThings(rand.New(rand.NewPCG(7, 8)), 10)
 	dst := make([][32]byte, 10)
-	if err := r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), 10), nil, 1); err != nil {
+	if err := r.Run(dst, sched.SliceOf(things), nil, 1); err != nil {
 		t.Fatal(err)
 	}
 	s := stats.Snapshot()
 	if s.Groups != 3 || s.Instances != 10 || s.LockstepPairs != 90 || s.LanePairs != 108 || s.KernelCalls != 3 {
 		t.Errorf("stats = %+v, want 3 groups, 10 instances, 90 of 108 lane pairs, 3 calls", s)
 	}
-	if f := s.LaneFill(); f != 90.0/108 {
-		t.Errorf("lane fill = %v, want %v", f, 90.0/108)
-	}
 }
 
 func TestRunnerChecks(t *testing.T) {
-	errBits := errors.New("stray bits")
 	b := sched.NewBuilder()
 	var th thing
-	b.Check(0, unsafe.Offsetof(th.Key)+47, 0xf0, errBits, "thing.Key")
-	p, err := b.Finish(b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16)}, 0))
+	b.Check(0, unsafe.Offsetof(th.Key)+47, 0xf0, sched.KindBitvector, "thing.Key")
+	p, err := b.Finish(b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16)}, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -310,12 +302,12 @@ func TestRunnerChecks(t *testing.T) {
 	things[4].Key[47] = 0x10
 	dst := make([][32]byte, 6)
 	var se *sched.Error
-	err = r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), 6), nil, 1)
-	if !errors.As(err, &se) || se.Index != 4 || !errors.Is(err, errBits) {
-		t.Fatalf("err = %v, want element 4 wrapping the check's error", err)
+	err = r.Run(dst, sched.SliceOf(things), nil, 1)
+	if !errors.As(err, &se) || se.Index != 4 || se.Kind != sched.KindBitvector {
+		t.Fatalf("err = %v, want element 4 of the check's kind", err)
 	}
 	things[4].Key[47] = 0x0f
-	if err := r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), 6), nil, 1); err != nil {
+	if err := r.Run(dst, sched.SliceOf(things), nil, 1); err != nil {
 		t.Fatal(err)
 	}
 	if dst[4][15] != 0x0f {

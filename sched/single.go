@@ -112,7 +112,7 @@ func levels(p *Program) [][]lanes.Op {
 
 // newFlat returns a single-instance flat buffer with its constants in
 // place.
-func (r *Runner) newFlat() []byte {
+func (r *block) newFlat() []byte {
 	flat := make([]byte, r.layout.size)
 	for _, c := range r.layout.consts {
 		z := r.t.Zero(int(c.depth))
@@ -123,7 +123,7 @@ func (r *Runner) newFlat() []byte {
 
 // single hashes instance i alone, level by level with the kernel's
 // Pairs entry.
-func (r *Runner) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i int, c *counts) error {
+func (r *block) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i int, c *counts) error {
 	if err := r.resolve(a, in, ext, i, 0); err != nil {
 		return err
 	}

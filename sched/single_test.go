@@ -22,29 +22,29 @@ func TestRunnerSingleShapes(t *testing.T) {
 	var th thing
 	shapes := []struct {
 		name  string
-		build func(b *sched.Builder) sched.Node
+		build func(b *sched.Builder) sched.Ref
 		want  func(h lanes.Hash, x *thing) [32]byte
 	}{
-		{"leaf root", func(b *sched.Builder) sched.Node {
+		{"leaf root", func(b *sched.Builder) sched.Ref {
 			return b.Leaf(0, unsafe.Offsetof(th.Bal), 8)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			return chunksOf(le(x.Bal, 8))[0]
 		}},
-		{"constant root", func(b *sched.Builder) sched.Node {
+		{"constant root", func(b *sched.Builder) sched.Ref {
 			return b.Merkle(nil, 2)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			return merkle(h, nil, 2)
 		}},
-		{"shared zero and leaf", func(b *sched.Builder) sched.Node {
+		{"shared zero and leaf", func(b *sched.Builder) sched.Ref {
 			bal := b.Leaf(0, unsafe.Offsetof(th.Bal), 8)
-			return b.Pair(b.Pair(b.Merkle([]sched.Node{bal}, 1), b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Key), 32)}, 1)), bal)
+			return b.Pair(b.Pair(b.Merkle([]sched.Ref{bal}, 1), b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Key), 32)}, 1)), bal)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			bal := chunksOf(le(x.Bal, 8))[0]
 			l := merkle(h, [][32]byte{merkle(h, [][32]byte{bal}, 1), merkle(h, chunksOf(x.Key[:32]), 1)}, 1)
 			return merkle(h, [][32]byte{l, bal}, 1)
 		}},
-		{"deep padding", func(b *sched.Builder) sched.Node {
-			return b.Merkle([]sched.Node{b.Leaf(0, unsafe.Offsetof(th.Flag), 1)}, 5)
+		{"deep padding", func(b *sched.Builder) sched.Ref {
+			return b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Flag), 1)}, 5)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			flag := byte(0)
 			if x.Flag {
@@ -65,7 +65,7 @@ func TestRunnerSingleShapes(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/%s", s.name, kernelName(k)), func(t *testing.T) {
 				n := k.Width() + 1
 				things := randomThings(rng, n)
-				in := sched.Slice(unsafe.Pointer(&things[0]), unsafe.Sizeof(thing{}), n)
+				in := sched.SliceOf(things)
 				group := make([][32]byte, n)
 				if err := r.Run(group, in, nil, 1); err != nil {
 					t.Fatal(err)
@@ -78,7 +78,7 @@ func TestRunnerSingleShapes(t *testing.T) {
 					// Twice, so that a layout one call leaves dirty shows.
 					for range 2 {
 						one := make([][32]byte, 1)
-						if err := r.Run(one, sched.Slice(unsafe.Pointer(&things[i]), 0, 1), nil, 1); err != nil {
+						if err := r.Run(one, sched.ValueOf(&things[i]), nil, 1); err != nil {
 							t.Fatal(err)
 						}
 						if one[0] != want {
@@ -99,7 +99,7 @@ func TestRunnerSingleErrors(t *testing.T) {
 	things[0].Cred = things[0].Cred[:5]
 	dst := make([][32]byte, 1)
 	var se *sched.Error
-	err := r.Run(dst, sched.Slice(unsafe.Pointer(&things[0]), 0, 1), nil, 1)
+	err := r.Run(dst, sched.ValueOf(&things[0]), nil, 1)
 	if !errors.As(err, &se) || se.Index != 0 || se.Path != "thing.Cred" {
 		t.Fatalf("err = %v, want element 0 thing.Cred", err)
 	}

@@ -14,34 +14,11 @@ type Stats struct {
 	instances     atomic.Uint64
 }
 
-// Snapshot is a copy of Stats at one moment.
+// Snapshot is a copy of Stats at one moment. The counters are those
+// package plan documents in plan.Stats: real lockstep pairs, Pairs-call
+// pairs, lockstep lane slots run, kernel calls, groups, instances.
 type Snapshot struct {
-	// LockstepPairs counts pair hashes of lockstep lanes that carried a
-	// real instance.
-	LockstepPairs uint64
-	// TreePairs counts pair hashes of Pairs calls (wide trees, lengths,
-	// programs run for a single instance).
-	TreePairs uint64
-	// LanePairs counts lockstep lane slots run, real or padding.
-	LanePairs uint64
-	// KernelCalls counts Lockstep and Pairs calls.
-	KernelCalls uint64
-	// Groups counts lockstep groups of W instances.
-	Groups uint64
-	// Instances counts instances run through programs.
-	Instances uint64
-}
-
-// Pairs is the number of real pair hashes computed.
-func (s Snapshot) Pairs() uint64 { return s.LockstepPairs + s.TreePairs }
-
-// LaneFill is the fraction of lockstep lane slots that carried a real
-// instance (1 when no lockstep call ran).
-func (s Snapshot) LaneFill() float64 {
-	if s.LanePairs == 0 {
-		return 1
-	}
-	return float64(s.LockstepPairs) / float64(s.LanePairs)
+	LockstepPairs, TreePairs, LanePairs, KernelCalls, Groups, Instances uint64
 }
 
 // Snapshot returns the current counts.

@@ -6,7 +6,6 @@ import (
 	fastssz "github.com/ferranbt/fastssz"
 	"github.com/karalabe/ssz"
 	"github.com/lanehash/lanehash/plan"
-	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -19,7 +18,7 @@ type registryLib struct {
 	setup func(tb testing.TB, vals []phase0.Validator) func() ([32]byte, error)
 	// stats, when set, returns the counters of the plan setup built last
 	// (lanehash only), for the lane-fill and pairs metrics.
-	stats func() sched.Snapshot
+	stats func() plan.Stats
 	reset func()
 }
 
@@ -48,7 +47,7 @@ func lanehashRegistryLib(name string, workers int) registryLib {
 			}
 			return func() ([32]byte, error) { return p.ListRoot(vals, registryLimit) }
 		},
-		stats: func() sched.Snapshot { return p.Stats() },
+		stats: func() plan.Stats { return p.Stats() },
 		reset: func() { p.ResetStats() },
 	}
 }

@@ -2,9 +2,13 @@
 // lanes and Keccak-256 in 4 lanes, one independent 64-byte message per
 // lane of a ymm register.
 //
-// The functions follow the kernel contract of package lanes (Pairs,
-// Lockstep, Pack, Unpack) and know nothing else of lanehash. They exist
-// only on amd64 without the purego build tag, and they do not check the
-// CPU: the caller must make sure AVX2 is available (package lanes does,
-// before it registers them). On other platforms the package is empty.
+// It has the shape of every ISA package of lanehash (see package shani):
+// Supported, the lane widths SHA256Lanes and Keccak256Lanes, and Pairs,
+// Lockstep, Pack and Unpack per hash function in the kernel contract of
+// package lanes, checked by lanes/internal/kernelcheck, over unexported
+// assembly generated with avo from lanes/_asm. The functions do not
+// check the CPU.
+//
+// The kernels exist only on amd64 without the purego build tag; on other
+// builds the package is empty.
 package avx2

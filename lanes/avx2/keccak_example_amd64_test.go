@@ -6,7 +6,6 @@ import (
 	"fmt"
 
 	"golang.org/x/crypto/sha3"
-	"golang.org/x/sys/cpu"
 )
 
 // keccakExampleHash is Keccak-256 of one 64-byte pair, the kernels'
@@ -24,7 +23,7 @@ func ExampleKeccak256Pairs() {
 		src[i] = byte(i)
 	}
 	dst := make([]byte, 3*32)
-	if cpu.X86.HasAVX2 {
+	if Supported() {
 		Keccak256Pairs(dst, src)
 	} else {
 		// The kernel needs AVX2; these are the digests it computes.
@@ -51,7 +50,7 @@ func ExampleKeccak256Lockstep() {
 		leaves[32*w+32*lane] = byte(10 + lane) // node 1, the right chunk
 	}
 	roots := make([]byte, w*32)
-	if cpu.X86.HasAVX2 {
+	if Supported() {
 		arena := make([]byte, 3*32*w)
 		Keccak256Pack(arena, leaves)
 		Keccak256Lockstep(arena, []uint32{0, 1, 2}) // node 2 = H(node 0 || node 1)

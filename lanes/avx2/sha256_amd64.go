@@ -6,14 +6,14 @@ package avx2
 
 import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 
-// SHA256Width is the number of lanes of the SHA-256 kernel: a lane-layout
+// SHA256Lanes is the number of lanes of the SHA-256 kernel: a lane-layout
 // node holds 8 digests, 32·8 bytes.
-const SHA256Width = 8
+const SHA256Lanes = 8
 
 const (
 	sha256PairBytes = 64
-	sha256NodeBytes = 32 * SHA256Width
-	sha256Batch     = SHA256Width * sha256PairBytes // bytes of one 8-pair batch
+	sha256NodeBytes = 32 * SHA256Lanes
+	sha256Batch     = SHA256Lanes * sha256PairBytes // bytes of one 8-pair batch
 )
 
 // SHA256Pairs sets dst[32i:32i+32] to the SHA-256 digest of
@@ -25,11 +25,11 @@ const (
 // n·32 bytes.
 func SHA256Pairs(dst, src []byte) {
 	n := kernelcheck.Pairs("avx2.SHA256Pairs", dst, src)
-	full := n / SHA256Width
+	full := n / SHA256Lanes
 	if full > 0 {
 		sha256x8Pairs(&dst[0], &src[0], full)
 	}
-	tail := n - full*SHA256Width
+	tail := n - full*SHA256Lanes
 	if tail == 0 {
 		return
 	}
@@ -38,15 +38,16 @@ func SHA256Pairs(dst, src []byte) {
 	var buf [sha256Batch]byte
 	copy(buf[:], src[full*sha256Batch:])
 	sha256x8Pairs(&buf[0], &buf[0], 1)
-	copy(dst[full*SHA256Width*32:], buf[:tail*32])
+	copy(dst[full*SHA256Lanes*32:], buf[:tail*32])
 }
 
 // SHA256Lockstep runs the op list ops over arena, 8 lanes at a time: ops
 // is a flat list of (left, right, out) node indices, node i is
 // arena[256i:256i+256] in lane layout, and each op sets, for every lane,
-// out = SHA-256(left || right), in list order. An op may overwrite an
-// earlier op's input, or its own. It panics if len(ops) is not a
-// multiple of 3 or an index lies outside the arena.
+// out = SHA-256(left || right), in list order.
+// An op's out may be any node, its own inputs included. It panics,
+// before hashing anything, if the arena is not a whole number of nodes,
+// len(ops) is not a multiple of 3 or an index lies outside the arena.
 func SHA256Lockstep(arena []byte, ops []uint32) {
 	if n := kernelcheck.Lockstep("avx2.SHA256Lockstep", arena, ops, sha256NodeBytes); n > 0 {
 		sha256x8Lockstep(&arena[0], &ops[0], n)

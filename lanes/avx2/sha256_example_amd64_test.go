@@ -5,8 +5,6 @@ package avx2
 import (
 	"crypto/sha256"
 	"fmt"
-
-	"golang.org/x/sys/cpu"
 )
 
 // Eight instances of a two-chunk tree, one per lane: pack the leaves,
@@ -18,7 +16,7 @@ func ExampleSHA256Lockstep() {
 		leaves[256+32*lane] = byte(10 + lane) // node 1, the right chunk
 	}
 	roots := make([]byte, 8*32)
-	if cpu.X86.HasAVX2 {
+	if Supported() {
 		arena := make([]byte, 3*256)
 		SHA256Pack(arena[:512], leaves)
 		SHA256Lockstep(arena, []uint32{0, 1, 2}) // node 2 = H(node 0 || node 1)

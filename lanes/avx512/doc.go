@@ -1,13 +1,14 @@
-// Package avx512 holds the AVX-512 hashing kernels of lanehash: SHA-256 in
-// 16 lanes (one 32-bit word of 16 messages per zmm register) and
-// Keccak-f[1600] in 8 lanes.
+// Package avx512 holds the AVX-512 hashing kernels of lanehash: SHA-256
+// in 16 lanes (one 32-bit word of 16 messages per zmm register) and
+// Keccak-256 in 8 lanes.
 //
-// The kernels are plain functions following the contract of package
-// lanes (Pairs, Lockstep, Pack, Unpack); they do not check CPU features.
-// Callers must make sure the CPU has AVX-512 F, VL and BW with zmm state
-// enabled by the OS. On other architectures, and with the purego build
-// tag, the package is empty.
+// It has the shape of every ISA package of lanehash (see package shani):
+// Supported, the lane widths SHA256Lanes and Keccak256Lanes, and Pairs,
+// Lockstep, Pack and Unpack per hash function in the kernel contract of
+// package lanes, checked by lanes/internal/kernelcheck, over unexported
+// assembly generated with avo from lanes/_asm (go generate reproduces it
+// byte for byte). The functions do not check the CPU.
 //
-// The assembly is generated with avo from lanes/_asm; go generate
-// reproduces it byte for byte.
+// The kernels exist only on amd64 without the purego build tag; on other
+// builds the package is empty.
 package avx512

@@ -27,10 +27,11 @@ func Keccak256Pairs(dst, src []byte) {
 }
 
 // Keccak256Lockstep runs ops, flat (left, right, out) node-index triples,
-// in order over arena, a run of 256-byte nodes in lane layout: for each op
-// and all 8 lanes, node out = Keccak-256(node left || node right). An op
-// may overwrite a node an earlier op read. It panics if len(ops) is not a
-// multiple of 3 or an index lies outside the arena.
+// in order over arena, a run of 256-byte nodes in lane layout: for each
+// op and all 8 lanes, node out = Keccak-256(node left || node right).
+// An op's out may be any node, its own inputs included. It panics,
+// before hashing anything, if the arena is not a whole number of nodes,
+// len(ops) is not a multiple of 3 or an index lies outside the arena.
 func Keccak256Lockstep(arena []byte, ops []uint32) {
 	if n := kernelcheck.Lockstep("avx512.Keccak256Lockstep", arena, ops, keccak256NodeBytes); n > 0 {
 		keccak256LockstepAVX512(&arena[0], &ops[0], n)

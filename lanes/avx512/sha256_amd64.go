@@ -27,9 +27,10 @@ func SHA256Pairs(dst, src []byte) {
 
 // SHA256Lockstep runs ops, flat (left, right, out) node-index triples, in
 // order over arena, a run of 512-byte nodes in lane layout: for each op
-// and all 16 lanes, node out = SHA-256(node left || node right). An op may
-// overwrite a node an earlier op read. It panics if len(ops) is not a
-// multiple of 3 or an index lies outside the arena.
+// and all 16 lanes, node out = SHA-256(node left || node right).
+// An op's out may be any node, its own inputs included. It panics,
+// before hashing anything, if the arena is not a whole number of nodes,
+// len(ops) is not a multiple of 3 or an index lies outside the arena.
 func SHA256Lockstep(arena []byte, ops []uint32) {
 	if n := kernelcheck.Lockstep("avx512.SHA256Lockstep", arena, ops, sha256NodeBytes); n > 0 {
 		sha256x16Lockstep(&arena[0], &ops[0], n)

@@ -8,12 +8,11 @@ import (
 	"fmt"
 
 	"github.com/lanehash/lanehash/lanes/avx512"
-	"golang.org/x/sys/cpu"
 )
 
 // The kernels do not check the CPU: callers do, once, and fall back to
 // another hash path (here crypto/sha256) where AVX-512 is missing.
-var haveAVX512 = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL && cpu.X86.HasAVX512BW
+var haveAVX512 = avx512.Supported()
 
 func pairRoot(left, right []byte) []byte {
 	d := sha256.Sum256(append(append([]byte{}, left...), right...))

@@ -7,9 +7,11 @@ import (
 )
 
 // Funcs is a Kernel made of a kernel package's raw functions, so the
-// package can run the suite before it is registered in lanes. Like
-// *lanes.Kernel, it trims dst to the bytes the call writes and converts
-// ops to flat (left, right, out) triples; it does not check arguments.
+// package can run the suite on its exported API, from an external test
+// package, before (or without) registration in lanes. Like
+// *lanes.Kernel it passes every buffer through unchanged, so the
+// functions' own argument checks are what the suite's misuse cases
+// test, and only converts ops to flat (left, right, out) triples.
 type Funcs struct {
 	KernelName   string
 	KernelHash   lanes.Hash
@@ -32,30 +34,16 @@ func (f *Funcs) Width() int { return f.KernelWidth }
 // NodeSize returns 32·KernelWidth.
 func (f *Funcs) NodeSize() int { return 32 * f.KernelWidth }
 
-// Pairs calls PairsFunc with dst trimmed to len(src)/2 bytes.
-func (f *Funcs) Pairs(dst, src []byte) {
-	if len(src) > 0 {
-		f.PairsFunc(dst[:len(src)/2], src)
-	}
-}
+// Pairs calls PairsFunc.
+func (f *Funcs) Pairs(dst, src []byte) { f.PairsFunc(dst, src) }
 
 // Lockstep calls LockstepFunc with ops as flat triples.
 func (f *Funcs) Lockstep(arena []byte, ops []lanes.Op) {
-	if len(ops) > 0 {
-		f.LockstepFunc(arena, unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(ops))), 3*len(ops)))
-	}
+	f.LockstepFunc(arena, unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(ops))), 3*len(ops)))
 }
 
-// Pack calls PackFunc with dst trimmed to len(src) bytes.
-func (f *Funcs) Pack(dst, src []byte) {
-	if len(src) > 0 {
-		f.PackFunc(dst[:len(src)], src)
-	}
-}
+// Pack calls PackFunc.
+func (f *Funcs) Pack(dst, src []byte) { f.PackFunc(dst, src) }
 
-// Unpack calls UnpackFunc with dst trimmed to len(src) bytes.
-func (f *Funcs) Unpack(dst, src []byte) {
-	if len(src) > 0 {
-		f.UnpackFunc(dst[:len(src)], src)
-	}
-}
+// Unpack calls UnpackFunc.
+func (f *Funcs) Unpack(dst, src []byte) { f.UnpackFunc(dst, src) }

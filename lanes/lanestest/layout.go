@@ -53,18 +53,8 @@ func UnpackReference(h lanes.Hash, w int, nodes []byte) []byte {
 }
 
 // ValidatorOps is the op list of a phase0 Validator in lockstep, over 17
-// nodes: leaves 0 and 1 are the halves of the 48-byte pubkey, leaves 2..8
-// the other seven fields; node 9 is the pubkey root, 10..13, 14..15 and
-// 16 the levels of the 8-field tree, 16 the root.
-func ValidatorOps() []lanes.Op {
-	return []lanes.Op{
-		{Left: 0, Right: 1, Out: 9},
-		{Left: 9, Right: 2, Out: 10},
-		{Left: 3, Right: 4, Out: 11},
-		{Left: 5, Right: 6, Out: 12},
-		{Left: 7, Right: 8, Out: 13},
-		{Left: 10, Right: 11, Out: 14},
-		{Left: 12, Right: 13, Out: 15},
-		{Left: 14, Right: 15, Out: 16},
-	}
-}
+// nodes, the program calibration times (lanes.CalibrationOps): leaves 0
+// and 1 are the halves of the 48-byte pubkey, leaves 2..8 the other seven
+// fields; node 9 is the pubkey root, 10..13, 14..15 and 16 the levels of
+// the 8-field tree, 16 the root.
+func ValidatorOps() []lanes.Op { return lanes.CalibrationOps() }

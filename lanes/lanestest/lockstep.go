@@ -119,8 +119,8 @@ func testLockstepValidator(t *testing.T, k Kernel) {
 
 // testLockstepRandomTrees runs random op lists over an unaligned arena:
 // inputs are leaves or earlier outputs (multi-level trees), some outputs
-// overwrite nodes computed before, and nodes no op writes must keep
-// their bytes. Every lane is simulated with the reference.
+// overwrite nodes computed before or the op's own input, and nodes no op
+// writes must keep their bytes. Every lane is simulated with the reference.
 func testLockstepRandomTrees(t *testing.T, k Kernel) {
 	w, size := k.Width(), k.NodeSize()
 	for trial := 0; trial < 20; trial++ {
@@ -140,9 +140,17 @@ func testLockstepRandomTrees(t *testing.T, k Kernel) {
 		ops := make([]lanes.Op, 0, nOps)
 		for len(ops) < nOps {
 			op := lanes.Op{Left: defined[rng.IntN(len(defined))], Right: defined[rng.IntN(len(defined))]}
-			if c := defined[rng.IntN(len(defined))]; rng.IntN(4) == 0 && c >= uint32(leaves) && c != op.Left && c != op.Right {
+			// A quarter of the ops overwrite their own left or right
+			// input, a quarter a node computed before: the contract
+			// allows both.
+			switch c, r := defined[rng.IntN(len(defined))], rng.IntN(8); {
+			case r == 0:
+				op.Out = op.Left
+			case r == 1:
+				op.Out = op.Right
+			case r < 4 && c >= uint32(leaves):
 				op.Out = c
-			} else {
+			default:
 				op.Out = next
 				defined = append(defined, next)
 				next++

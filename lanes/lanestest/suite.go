@@ -48,4 +48,5 @@ func Run(t *testing.T, k Kernel) {
 	t.Run("LockstepValidator", func(t *testing.T) { testLockstepValidator(t, k) })
 	t.Run("LockstepRandomTrees", func(t *testing.T) { testLockstepRandomTrees(t, k) })
 	t.Run("LockstepNoOps", func(t *testing.T) { testLockstepNoOps(t, k) })
+	t.Run("Misuse", func(t *testing.T) { testMisuse(t, k) })
 }

@@ -32,24 +32,24 @@ func ExampleSHA256Pairs() {
 func ExampleSHA256Lockstep() {
 	// [node][lane][32 bytes]: instance 1's left leaf is all ones, every
 	// other leaf chunk is zero.
-	leaves := make([]byte, 2*shani.Width*32)
+	leaves := make([]byte, 2*shani.SHA256Lanes*32)
 	for i := 32; i < 64; i++ {
 		leaves[i] = 1
 	}
-	roots := make([]byte, shani.Width*32)
+	roots := make([]byte, shani.SHA256Lanes*32)
 	if shani.Supported() {
-		arena := make([]byte, 3*shani.Width*32) // nodes 0, 1: leaves; 2: root
+		arena := make([]byte, 3*shani.SHA256Lanes*32) // nodes 0, 1: leaves; 2: root
 		shani.SHA256Pack(arena, leaves)
 		shani.SHA256Lockstep(arena, []uint32{0, 1, 2}) // node 2 = H(node 0 || node 1)
-		shani.SHA256Unpack(roots, arena[2*shani.Width*32:])
+		shani.SHA256Unpack(roots, arena[2*shani.SHA256Lanes*32:])
 	} else {
-		for p := 0; p < shani.Width; p++ {
-			msg := append(append([]byte(nil), leaves[32*p:32*p+32]...), leaves[shani.Width*32+32*p:][:32]...)
+		for p := 0; p < shani.SHA256Lanes; p++ {
+			msg := append(append([]byte(nil), leaves[32*p:32*p+32]...), leaves[shani.SHA256Lanes*32+32*p:][:32]...)
 			d := sha256.Sum256(msg)
 			copy(roots[32*p:], d[:])
 		}
 	}
-	for p := 0; p < shani.Width; p++ {
+	for p := 0; p < shani.SHA256Lanes; p++ {
 		fmt.Printf("instance %d: %x...\n", p, roots[32*p:32*p+8])
 	}
 	// Output:

@@ -10,12 +10,12 @@ import (
 
 //go:generate go run -C ../_asm ./shani -out ../shani/sha256_amd64.s -stubs ../shani/sha256_stub_amd64.go -pkg shani
 
-// Width is the number of lanes of SHA256Lockstep: two messages are in
-// flight at once, one per lane.
-const Width = 2
+// SHA256Lanes is the lane width W of the SHA-256 kernel: two messages
+// are in flight at once, one per lane; a lane-layout node is
+// 32·SHA256Lanes bytes.
+const SHA256Lanes = 2
 
-// nodeSize is the size in bytes of one lane-layout node.
-const nodeSize = 32 * Width
+const sha256NodeBytes = 32 * SHA256Lanes
 
 // SHA256Pairs sets dst[32i:32i+32] to the SHA-256 digest of
 // src[64i:64i+64] for the n = len(src)/64 pairs of src. dst may be src
@@ -33,11 +33,12 @@ func SHA256Pairs(dst, src []byte) {
 // SHA256Lockstep runs ops, a flat list of (left, right, out) node
 // indices, over arena, in order: for each op and both lanes, node out
 // becomes the SHA-256 digest of node left followed by node right. Node i
-// is arena[64i:64i+64] in lane layout. An op's out may be any node,
-// including its own inputs. It panics if len(ops) is not a multiple of
-// 3 or an index lies outside arena, before hashing anything.
+// is arena[64i:64i+64] in lane layout.
+// An op's out may be any node, its own inputs included. It panics,
+// before hashing anything, if the arena is not a whole number of nodes,
+// len(ops) is not a multiple of 3 or an index lies outside the arena.
 func SHA256Lockstep(arena []byte, ops []uint32) {
-	if n := kernelcheck.Lockstep("shani.SHA256Lockstep", arena, ops, nodeSize); n > 0 {
+	if n := kernelcheck.Lockstep("shani.SHA256Lockstep", arena, ops, sha256NodeBytes); n > 0 {
 		sha256LockstepAsm(unsafe.SliceData(arena), unsafe.SliceData(ops), n)
 	}
 }
@@ -47,7 +48,7 @@ func SHA256Lockstep(arena []byte, ops []uint32) {
 // dst. dst may be src itself. It panics if len(src) is not a multiple of
 // 64 or dst is shorter than src.
 func SHA256Pack(dst, src []byte) {
-	if m := kernelcheck.Nodes("shani.SHA256Pack", dst, src, nodeSize); m > 0 {
+	if m := kernelcheck.Nodes("shani.SHA256Pack", dst, src, sha256NodeBytes); m > 0 {
 		sha256PackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
 	}
 }
@@ -57,7 +58,7 @@ func SHA256Pack(dst, src []byte) {
 // node and lane by lane. dst may be src itself. It panics if len(src) is
 // not a multiple of 64 or dst is shorter than src.
 func SHA256Unpack(dst, src []byte) {
-	if m := kernelcheck.Nodes("shani.SHA256Unpack", dst, src, nodeSize); m > 0 {
+	if m := kernelcheck.Nodes("shani.SHA256Unpack", dst, src, sha256NodeBytes); m > 0 {
 		sha256UnpackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
 	}
 }

@@ -15,6 +15,3 @@ func sha256PackAsm(dst *byte, src *byte, m int)
 
 // sha256UnpackAsm converts m lane-layout nodes at src into m pairs of digests at dst.
 func sha256UnpackAsm(dst *byte, src *byte, m int)
-
-// cpuid executes CPUID with EAX=leaf and ECX=sub.
-func cpuid(leaf uint32, sub uint32) (a uint32, b uint32, c uint32, d uint32)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"strings"
 
+	"github.com/lanehash/lanehash/lanes"
 	"golang.org/x/sys/cpu"
 )
 
@@ -51,6 +52,10 @@ func cpuFeatures() []string {
 	return fs
 }
 
+// writeMachine prints the benchmark header: the machine, the kernels it
+// can run, the automatic kernels, and what calibration measured and
+// chose (lanes.Calibration), so a reader knows which kernel each "auto"
+// row ran and why.
 func writeMachine(w io.Writer, kernels []string, chosen map[string]string) {
 	fmt.Fprintf(w, "machine: %s, %s/%s, GOMAXPROCS=%d, %s\n", cpuModel(), runtime.GOOS, runtime.GOARCH, runtime.GOMAXPROCS(0), runtime.Version())
 	features := cpuFeatures()
@@ -65,5 +70,8 @@ func writeMachine(w io.Writer, kernels []string, chosen map[string]string) {
 		if k, ok := chosen[h]; ok {
 			fmt.Fprintf(w, "automatic %s: %s\n", h, k)
 		}
+	}
+	for _, line := range strings.Split(lanes.Calibration().String(), "\n") {
+		fmt.Fprintf(w, "%s\n", line)
 	}
 }

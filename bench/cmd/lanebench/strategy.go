@@ -32,10 +32,12 @@ type levelTree struct {
 	consts [][32]byte // zero hash of each Const, by position in prog.Consts
 }
 
-func newLevelTree(prog *sched.Program, zero func(depth int) [32]byte) (*levelTree, error) {
-	if prog == nil {
+func newLevelTree(g sched.Node, zero func(depth int) [32]byte) (*levelTree, error) {
+	pn, ok := g.(*sched.ProgramNode)
+	if !ok {
 		return nil, fmt.Errorf("no static program: only containers compare strategies")
 	}
+	prog := pn.Program
 	for _, s := range prog.Sources {
 		if s.Kind == sched.SourceExternal {
 			return nil, fmt.Errorf("program has variable-size parts; only fixed-size types compare strategies")

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/lanehash/lanehash/internal/plangraph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/sched"
@@ -74,7 +75,7 @@ func (c *containers[T]) prepare(strategy string, h lanes.Hash, kernel string, wo
 	}
 	var stats sched.Stats
 	tree := sched.NewTree(k, &stats)
-	lt, err := newLevelTree(p.Program(), tree.Zero)
+	lt, err := newLevelTree(plangraph.Of(p), tree.Zero)
 	if err != nil {
 		return nil, err
 	}
@@ -114,7 +115,7 @@ func (c *containers[T]) prepare(strategy string, h lanes.Hash, kernel string, wo
 			tree.MixInLength(buf, uint64(n))
 			copy(o.root[:], buf)
 		}
-		o.pairs = uint64(n*lt.pairsPerInstance()) + stats.Snapshot().Pairs()
+		o.pairs = uint64(n*lt.pairsPerInstance()) + stats.Snapshot().TreePairs
 		return o, nil
 	}, nil
 }

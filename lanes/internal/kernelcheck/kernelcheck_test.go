@@ -28,7 +28,7 @@ func TestChecksAcceptAndCount(t *testing.T) {
 	if n := Pairs("k.Pairs", nil, nil); n != 0 {
 		t.Errorf("Pairs of nothing: %d pairs, want 0", n)
 	}
-	if n := Lockstep("k.Lockstep", make([]byte, 3*64+63), []uint32{0, 1, 2, 2, 2, 0}, 64); n != 2 {
+	if n := Lockstep("k.Lockstep", make([]byte, 3*64), []uint32{0, 1, 2, 2, 2, 0}, 64); n != 2 {
 		t.Errorf("Lockstep of 6 indices: %d ops, want 2", n)
 	}
 	if n := Lockstep("k.Lockstep", nil, nil, 64); n != 0 {
@@ -36,6 +36,14 @@ func TestChecksAcceptAndCount(t *testing.T) {
 	}
 	if n := Nodes("k.Pack", make([]byte, 2*128+1), make([]byte, 2*128), 128); n != 2 {
 		t.Errorf("Nodes of 256 bytes: %d nodes, want 2", n)
+	}
+	// In place, and dst just past src, are both allowed.
+	b := make([]byte, 512)
+	if n := Pairs("k.Pairs", b, b[:256]) + Pairs("k.Pairs", b[256:], b[:256]); n != 8 {
+		t.Errorf("Pairs in place and adjacent: %d pairs, want 8", n)
+	}
+	if n := Nodes("k.Pack", b[:256], b[:256], 128) + Nodes("k.Pack", b[256:], b[:256], 128); n != 4 {
+		t.Errorf("Nodes in place and adjacent: %d nodes, want 4", n)
 	}
 }
 
@@ -50,8 +58,14 @@ func TestChecksPanicNamingTheFunction(t *testing.T) {
 			func() { Pairs("k.Pairs", make([]byte, 63), make([]byte, 128)) }},
 		{"lockstep not triples", "k.Lockstep: len(ops) = 4 is not a multiple of 3",
 			func() { Lockstep("k.Lockstep", make([]byte, 3*64), []uint32{0, 1, 2, 0}, 64) }},
-		{"lockstep index past a partial node", "k.Lockstep: op 0 names node 2 outside an arena of 2 nodes",
+		{"lockstep ragged arena", "k.Lockstep: len(arena) = 191 is not a multiple of the node size 64",
 			func() { Lockstep("k.Lockstep", make([]byte, 3*64-1), []uint32{0, 1, 2}, 64) }},
+		{"lockstep index past the arena", "k.Lockstep: op 0 names node 2 outside an arena of 2 nodes",
+			func() { Lockstep("k.Lockstep", make([]byte, 2*64), []uint32{0, 1, 2}, 64) }},
+		{"pairs shifted overlap", "k.Pairs: dst overlaps src but does not start at the same address",
+			func() { b := make([]byte, 256); Pairs("k.Pairs", b[32:], b[:128]) }},
+		{"nodes shifted overlap", "k.Unpack: dst overlaps src but does not start at the same address",
+			func() { b := make([]byte, 256); Nodes("k.Unpack", b[1:], b[:128], 128) }},
 		{"lockstep huge index in a later op", "k.Lockstep: op 1 names node 4294967295 outside an arena of 3 nodes",
 			func() { Lockstep("k.Lockstep", make([]byte, 3*64), []uint32{0, 1, 2, 0, ^uint32(0), 1}, 64) }},
 		{"nodes ragged src", "k.Pack: len(src) = 100 is not a multiple of the node size 128",

@@ -1,0 +1,371 @@
+package lanes
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/lanehash/lanehash/lanes/internal/cputime"
+)
+
+// EnvCalibrate is the environment variable that switches calibration
+// off: LANEHASH_CALIBRATE=off makes the automatic kernels use the static
+// table (the widest kernel for Lockstep, the narrow kernel for short
+// remainders, see docs/kernels.md), so that benchmark runs are
+// reproducible. Any other value, or none, calibrates.
+const EnvCalibrate = "LANEHASH_CALIBRATE"
+
+// KernelTiming is what calibration measured for one kernel, in
+// nanoseconds: the median of several short runs after a warm-up, in the
+// CPU time of the measuring thread (wall-clock time where that clock
+// cannot be read).
+type KernelTiming struct {
+	// Name is the kernel's name.
+	Name string
+	// Width is its lane width W.
+	Width int
+	// LockstepPerPair is the time per pair of one group of W instances
+	// through the calibration program (CalibrationOps): Pack of its 9
+	// leaves, Lockstep of its 8 ops and Unpack of the root, divided by
+	// 8·W pairs.
+	LockstepPerPair float64
+	// PairsPerPair is the time per pair of one Pairs call on 64 pairs,
+	// full batches for every width up to 64.
+	PairsPerPair float64
+	// OnePair is the time of one Pairs call on a single pair: for a wide
+	// kernel, the cost of a masked call on a remainder.
+	OnePair float64
+}
+
+// HashCalibration is the automatic kernel's choice for one hash
+// function, and the timings it was made from.
+type HashCalibration struct {
+	// Hash is the hash function.
+	Hash Hash
+	// Kernel is the automatic kernel's name.
+	Kernel string
+	// Timings holds one entry per available kernel of Hash; empty when
+	// calibration was off or there was only one kernel to choose from.
+	Timings []KernelTiming
+	// Chosen is the choice in use; Static the one of the static table,
+	// which Chosen differs from only where a kernel measured clearly
+	// faster (10%).
+	Chosen, Static Choice
+}
+
+// Choice names the kernel the automatic kernel runs for each use.
+type Choice struct {
+	// Lockstep runs Lockstep, Pack and Unpack (and sets Width).
+	Lockstep string
+	// Pairs runs full batches of Pairs.
+	Pairs string
+	// Narrow runs a remainder of fewer than TailThreshold pairs after
+	// the full batches; "" when remainders stay on Pairs.
+	Narrow        string
+	TailThreshold int
+	// ForInstances[n] is the kernel ForInstances(n) answers for a batch
+	// of n instances, for n = 1 .. len-1 (index 0 is unused); batches of
+	// at least len instances run on Lockstep.
+	ForInstances []string
+}
+
+// CalibrationReport says how the automatic kernels were chosen in this
+// process.
+type CalibrationReport struct {
+	// Measured is false when calibration was switched off
+	// (LANEHASH_CALIBRATE=off) and the static table was used.
+	Measured bool
+	// CPUTime and WallTime are the time spent measuring, all hash
+	// functions together (CPUTime is 0 where the thread clock cannot be
+	// read).
+	CPUTime, WallTime time.Duration
+	// Hidden lists the CPU features hidden by LANEHASH_HIDE.
+	Hidden []string
+	// Hashes holds one entry per hash function.
+	Hashes []HashCalibration
+}
+
+// Calibration returns what calibration measured and chose, running it
+// first for any hash function whose automatic kernel was not built yet.
+func Calibration() CalibrationReport {
+	r := CalibrationReport{Measured: calibrationOn(), Hidden: hiddenFeatures()}
+	for _, h := range []Hash{SHA256, Keccak256} {
+		automatic(h)
+		c := calibrations[h]
+		r.CPUTime += c.cpu
+		r.WallTime += c.wall
+		r.Hashes = append(r.Hashes, c.report)
+	}
+	return r
+}
+
+// String formats the report for a benchmark header, one line per hash
+// function and kernel.
+func (r CalibrationReport) String() string {
+	var b strings.Builder
+	if r.Measured {
+		fmt.Fprintf(&b, "calibration: measured in %.2f ms CPU, %.2f ms wall\n", ms(r.CPUTime), ms(r.WallTime))
+	} else {
+		fmt.Fprintf(&b, "calibration: off (%s=off), static table\n", EnvCalibrate)
+	}
+	if len(r.Hidden) > 0 {
+		fmt.Fprintf(&b, "hidden CPU features (%s): %s\n", EnvHide, strings.Join(r.Hidden, ","))
+	}
+	for _, h := range r.Hashes {
+		for _, t := range h.Timings {
+			fmt.Fprintf(&b, "  %-22s lockstep %7.1f ns/pair  pairs %7.1f ns/pair  one pair %7.1f ns\n",
+				t.Name, t.LockstepPerPair, t.PairsPerPair, t.OnePair)
+		}
+		fmt.Fprintf(&b, "%s: %s\n", h.Hash, h.Kernel)
+		fmt.Fprintf(&b, "  chosen: %s\n", h.Chosen)
+		if !slices.Equal(h.Chosen.ForInstances, h.Static.ForInstances) || h.Chosen.Lockstep != h.Static.Lockstep ||
+			h.Chosen.Pairs != h.Static.Pairs || h.Chosen.Narrow != h.Static.Narrow || h.Chosen.TailThreshold != h.Static.TailThreshold {
+			fmt.Fprintf(&b, "  static: %s\n", h.Static)
+		}
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// String formats the choice on one line.
+func (c Choice) String() string {
+	s := "lockstep " + c.Lockstep + ", pairs " + c.Pairs
+	if c.Narrow != "" {
+		s += fmt.Sprintf(", remainders < %d on %s", c.TailThreshold, c.Narrow)
+	}
+	var small []string
+	for n := 1; n < len(c.ForInstances); n++ {
+		if c.ForInstances[n] != c.Lockstep {
+			small = append(small, fmt.Sprintf("%d→%s", n, c.ForInstances[n]))
+		}
+	}
+	if len(small) > 0 {
+		s += ", instances " + strings.Join(small, " ")
+	}
+	return s
+}
+
+func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
+
+// calibrationOn reports whether LANEHASH_CALIBRATE leaves calibration on.
+func calibrationOn() bool {
+	return !strings.EqualFold(strings.TrimSpace(os.Getenv(EnvCalibrate)), "off")
+}
+
+// calibration is the record of one hash function's automatic kernel.
+type calibration struct {
+	cpu, wall time.Duration
+	report    HashCalibration
+}
+
+var calibrations [2]calibration
+
+var (
+	autoOnce    [2]sync.Once
+	autoKernels [2]*Kernel
+)
+
+// automatic returns the automatic kernel of h, calibrated on first use.
+func automatic(h Hash) *Kernel {
+	autoOnce[h].Do(func() {
+		static := staticChoice(h, registry)
+		c := static
+		var cal calibration
+		if calibrationOn() {
+			wall := time.Now()
+			cpu0, cpuOK := threadClock()
+			ms := measureAll(h, registry)
+			cpu1, _ := threadClock()
+			cal.wall = time.Since(wall)
+			if cpuOK {
+				cal.cpu = time.Duration(cpu1 - cpu0)
+			}
+			c = decide(static, ms)
+			for _, m := range ms {
+				cal.report.Timings = append(cal.report.Timings, m.timing)
+			}
+		}
+		k := newAutomatic(h, c)
+		cal.report.Hash, cal.report.Kernel = h, k.name
+		cal.report.Chosen, cal.report.Static = c.describe(), static.describe()
+		autoKernels[h], calibrations[h] = k, cal
+	})
+	return autoKernels[h]
+}
+
+// threadClock reads the thread CPU clock; it is only meaningful between
+// runtime.LockOSThread and UnlockOSThread, which measureAll holds.
+func threadClock() (int64, bool) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	return cputime.Thread()
+}
+
+// describe names the kernels of a choice for the report.
+func (c choice) describe() Choice {
+	d := Choice{Lockstep: c.lockstep.name, Pairs: c.pairs.name, TailThreshold: c.tailThreshold}
+	if c.narrow != nil {
+		d.Narrow = c.narrow.name
+	}
+	if w := c.lockstep.width; w > 1 {
+		d.ForInstances = make([]string, w)
+		for n := 1; n < w; n++ {
+			d.ForInstances[n] = c.lockstep.name
+			if n < len(c.small) && c.small[n] != nil {
+				d.ForInstances[n] = c.small[n].name
+			}
+		}
+	}
+	return d
+}
+
+// CalibrationOps is the op list calibration times Lockstep on: the tree
+// of a phase0 Validator over 17 nodes. Leaves 0 and 1 are the halves of
+// the 48-byte pubkey and 2..8 the other seven fields; node 9 is the
+// pubkey root, 10..13, 14..15 and 16 the levels above, 16 the root: 8
+// leaves → 4 → 2 → 1 plus the pubkey's own level, the shape of most SSZ
+// containers.
+func CalibrationOps() []Op {
+	return []Op{
+		{Left: 0, Right: 1, Out: 9},
+		{Left: 9, Right: 2, Out: 10},
+		{Left: 3, Right: 4, Out: 11},
+		{Left: 5, Right: 6, Out: 12},
+		{Left: 7, Right: 8, Out: 13},
+		{Left: 10, Right: 11, Out: 14},
+		{Left: 12, Right: 13, Out: 15},
+		{Left: 14, Right: 15, Out: 16},
+	}
+}
+
+const (
+	calibrationLeaves = 9
+	calibrationNodes  = 17
+	calibrationPairs  = 64 // the Pairs run: full batches up to width 64
+	// calibrationSamples runs of about calibrationRun each are timed per
+	// measurement, after a warm-up that sizes them.
+	calibrationSamples = 9
+	calibrationRun     = 10 * time.Microsecond
+	maxRepetitions     = 1000
+)
+
+// measureAll times every available kernel of h, unless there is only one
+// (nothing to choose). The runs of all kernels are interleaved, sample
+// by sample, so that a slow phase of a loaded machine hits every
+// candidate alike instead of one kernel's whole measurement. With five
+// kernels it takes about 2 ms of CPU.
+func measureAll(h Hash, entries []entry) []measured {
+	var ks []*Kernel
+	for _, e := range entries {
+		if e.kernel.hash == h && e.missing == "" {
+			ks = append(ks, e.kernel)
+		}
+	}
+	if len(ks) < 2 {
+		return nil
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	maxWidth := 0
+	for _, k := range ks {
+		maxWidth = max(maxWidth, k.width)
+	}
+	src := make([]byte, max(64*calibrationPairs, calibrationLeaves*32*maxWidth))
+	for i := range src {
+		src[i] = byte(i*7 + i>>8)
+	}
+	dst := make([]byte, 32*calibrationPairs)
+	arena := make([]byte, calibrationNodes*32*maxWidth)
+	ops := opWords(CalibrationOps())
+
+	// Three timed calls per kernel: the calibration program as one
+	// group, Pairs on 64 pairs, Pairs on one pair.
+	var runs []*timedRun
+	for _, k := range ks {
+		size := k.NodeSize()
+		leaves, root := src[:calibrationLeaves*size], arena[(calibrationNodes-1)*size:calibrationNodes*size]
+		runs = append(runs,
+			&timedRun{f: func() {
+				k.pack(arena[:calibrationLeaves*size], leaves)
+				k.lockstep(arena[:calibrationNodes*size], ops)
+				k.unpack(dst[:size], root)
+			}},
+			&timedRun{f: func() { k.pairs(dst, src[:64*calibrationPairs]) }},
+			&timedRun{f: func() { k.pairs(dst[:32], src[:64]) }},
+		)
+	}
+	clock := newClock()
+	for _, r := range runs {
+		r.size(clock)
+	}
+	for i := 0; i < calibrationSamples; i++ {
+		for _, r := range runs {
+			r.sample(clock, i)
+		}
+	}
+	ms := make([]measured, len(ks))
+	for i, k := range ks {
+		ms[i] = measured{kernel: k, timing: KernelTiming{
+			Name:            k.name,
+			Width:           k.width,
+			LockstepPerPair: runs[3*i].median() / float64(8*k.width),
+			PairsPerPair:    runs[3*i+1].median() / calibrationPairs,
+			OnePair:         runs[3*i+2].median(),
+		}}
+	}
+	return ms
+}
+
+// newClock returns the measuring clock in nanoseconds: the thread's CPU
+// time (the caller holds the OS thread), or the monotonic wall clock
+// where that cannot be read.
+func newClock() func() int64 {
+	if _, ok := cputime.Thread(); ok {
+		return func() int64 { t, _ := cputime.Thread(); return t }
+	}
+	base := time.Now()
+	return func() int64 { return int64(time.Since(base)) }
+}
+
+// timedRun is one call under calibration and its samples.
+type timedRun struct {
+	f       func()
+	reps    int
+	samples [calibrationSamples]float64
+}
+
+// size is the warm-up: it doubles the repetitions until a run takes at
+// least calibrationRun (or maxRepetitions is reached), so the clock's own
+// cost, a system call, is amortised over many calls.
+func (r *timedRun) size(clock func() int64) {
+	r.reps = 1
+	for {
+		t0 := clock()
+		for range r.reps {
+			r.f()
+		}
+		if clock()-t0 >= int64(calibrationRun) || r.reps >= maxRepetitions {
+			return
+		}
+		r.reps = min(2*r.reps, maxRepetitions)
+	}
+}
+
+// sample times one run of r.reps calls into sample i, per call.
+func (r *timedRun) sample(clock func() int64, i int) {
+	t0 := clock()
+	for range r.reps {
+		r.f()
+	}
+	r.samples[i] = float64(clock()-t0) / float64(r.reps)
+}
+
+// median returns the median sample, in nanoseconds per call.
+func (r *timedRun) median() float64 {
+	s := r.samples
+	slices.Sort(s[:])
+	return s[calibrationSamples/2]
+}

@@ -1,0 +1,151 @@
+package lanes_test
+
+import (
+	"errors"
+	"os"
+	"os/exec"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/lanehash/lanehash/lanes"
+)
+
+// childEnv marks a test binary that a test re-ran under another
+// environment: LANEHASH_HIDE and LANEHASH_CALIBRATE are read once per
+// process, so each setting needs a process of its own.
+const childEnv = "LANES_TEST_CHILD"
+
+// inChild reports whether this process is the re-run of test.
+func inChild(test string) bool { return os.Getenv(childEnv) == test }
+
+// runChild re-runs the test binary for the single test named test with
+// the extra environment env, and fails t if the child fails.
+func runChild(t *testing.T, test string, env ...string) {
+	t.Helper()
+	args := []string{"-test.run=^" + test + "$", "-test.v", "-test.count=1"}
+	run := func(name string, args ...string) ([]byte, error) {
+		cmd := exec.Command(name, args...)
+		cmd.Env = append(os.Environ(), append(env, childEnv+"="+test, lanes.EnvKernel+"=")...)
+		return cmd.CombinedOutput()
+	}
+	out, err := run(os.Args[0], args...)
+	if errors.Is(err, syscall.ENOEXEC) && runtime.GOARCH == "arm64" {
+		// Under user-mode emulation (go test -exec qemu-aarch64-static)
+		// the kernel cannot exec an arm64 binary itself.
+		qemu, lookErr := exec.LookPath("qemu-aarch64-static")
+		if lookErr != nil {
+			t.Fatalf("cannot re-run the test binary: %v, and no qemu-aarch64-static: %v", err, lookErr)
+		}
+		out, err = run(qemu, append([]string{os.Args[0]}, args...)...)
+	}
+	if err != nil || !strings.Contains(string(out), "--- PASS: "+test) {
+		t.Fatalf("%s with %v: %v\n%s", test, env, err, out)
+	}
+}
+
+// TestCalibrationOffUsesStaticTable: with LANEHASH_CALIBRATE=off the
+// automatic kernel runs Lockstep on the widest available kernel, nothing
+// is measured, and the report says so.
+func TestCalibrationOffUsesStaticTable(t *testing.T) {
+	if !inChild(t.Name()) {
+		runChild(t, t.Name(), lanes.EnvCalibrate+"=off")
+		return
+	}
+	r := lanes.Calibration()
+	if r.Measured || r.CPUTime != 0 || r.WallTime != 0 {
+		t.Errorf("calibration off, but the report says measured %v in %v", r.Measured, r.CPUTime)
+	}
+	if !strings.Contains(r.String(), "calibration: off") {
+		t.Errorf("report does not say calibration is off:\n%s", r)
+	}
+	for _, hc := range r.Hashes {
+		k, err := lanes.Select(hc.Hash, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		widest := 0
+		for _, info := range lanes.Kernels() {
+			if info.Hash == hc.Hash && info.Available {
+				widest = max(widest, info.Width)
+			}
+		}
+		if k.Width() != widest || len(hc.Timings) != 0 || hc.Chosen.String() != hc.Static.String() {
+			t.Errorf("%v: automatic %s width %d (widest %d), %d timings, chosen %s, static %s",
+				hc.Hash, k.Name(), k.Width(), widest, len(hc.Timings), hc.Chosen, hc.Static)
+		}
+	}
+}
+
+// TestHideSHANI: LANEHASH_HIDE=shani makes the SHA-NI kernel unavailable,
+// naming the hidden feature, and keeps it out of the automatic kernel.
+func TestHideSHANI(t *testing.T) {
+	if !inChild(t.Name()) {
+		runChild(t, t.Name(), lanes.EnvHide+"=shani")
+		return
+	}
+	checkHidden(t, "sha", "shani")
+}
+
+// TestHideAVX2AndAVX512: the AVX2 and AVX-512 kernels go, and what is
+// left still passes the conformance suite through the automatic kernel.
+func TestHideAVX2AndAVX512(t *testing.T) {
+	if !inChild(t.Name()) {
+		runChild(t, t.Name(), lanes.EnvHide+"=avx2, AVX512")
+		return
+	}
+	checkHidden(t, "avx2", "avx2x")
+	checkHidden(t, "avx512f", "avx512x")
+}
+
+// checkHidden checks every kernel whose ISA name contains isa is
+// unavailable with feature reported missing (hidden, if the CPU has
+// it), that Select refuses it, and that the automatic kernels and the
+// report do not use it.
+func checkHidden(t *testing.T, feature, isa string) {
+	t.Helper()
+	found := false
+	for _, info := range lanes.Kernels() {
+		if !strings.Contains(info.Name, "/"+isa) {
+			continue
+		}
+		found = true
+		if info.Available || !strings.Contains(info.Missing, feature) {
+			t.Errorf("%s hidden: %s available %v, missing %q", feature, info.Name, info.Available, info.Missing)
+		}
+		if _, err := lanes.Select(info.Hash, info.Name); !errors.Is(err, lanes.ErrUnavailable) {
+			t.Errorf("Select(%s) with %s hidden: %v, want ErrUnavailable", info.Name, feature, err)
+		}
+	}
+	r := lanes.Calibration()
+	for _, hc := range r.Hashes {
+		if strings.Contains(hc.Kernel, isa) {
+			t.Errorf("automatic kernel %s uses hidden %s", hc.Kernel, isa)
+		}
+		for _, tm := range hc.Timings {
+			if strings.Contains(tm.Name, isa) {
+				t.Errorf("calibration measured hidden kernel %s", tm.Name)
+			}
+		}
+	}
+	if !strings.Contains(strings.Join(r.Hidden, ","), feature) || !strings.Contains(r.String(), lanes.EnvHide) {
+		t.Errorf("report does not list %s as hidden: %v\n%s", feature, r.Hidden, r)
+	}
+	if !found {
+		t.Logf("no %s kernel on this GOARCH or build; only the report was checked", isa)
+	}
+}
+
+// TestNothingHiddenByDefault: without LANEHASH_HIDE no kernel is
+// reported hidden.
+func TestNothingHiddenByDefault(t *testing.T) {
+	if os.Getenv(lanes.EnvHide) != "" {
+		t.Skipf("%s is set in this environment", lanes.EnvHide)
+	}
+	for _, info := range lanes.Kernels() {
+		if strings.Contains(info.Missing, "hidden") {
+			t.Errorf("%s reported hidden without %s: %q", info.Name, lanes.EnvHide, info.Missing)
+		}
+	}
+}

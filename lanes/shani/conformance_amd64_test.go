@@ -1,0 +1,23 @@
+//go:build !purego
+
+package shani_test
+
+import (
+	"testing"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/lanes/lanestest"
+	"github.com/lanehash/lanehash/lanes/shani"
+)
+
+// TestConformance runs the kernel conformance suite on the package's
+// exported functions, independently of the registry.
+func TestConformance(t *testing.T) {
+	if !shani.Supported() {
+		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	lanestest.Run(t, &lanestest.Funcs{
+		KernelName: "shani.SHA256", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256Lanes,
+		PairsFunc: shani.SHA256Pairs, LockstepFunc: shani.SHA256Lockstep, PackFunc: shani.SHA256Pack, UnpackFunc: shani.SHA256Unpack,
+	})
+}

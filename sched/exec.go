@@ -1,0 +1,321 @@
+package sched
+
+import (
+	"fmt"
+	"reflect"
+	"runtime"
+	"sync"
+	"sync/atomic"
+	"unsafe"
+)
+
+// Exec runs plan graphs with one kernel: it owns the kernel's Tree
+// (zero hashes, counters), the lockstep runners of every program, their
+// scratch pools and the split of work across workers. It is safe for
+// concurrent use.
+type Exec struct {
+	tree  *Tree
+	stats *Stats
+	// alt holds the trees of the other kernels the kernel's
+	// ForInstances answers with, created on first use.
+	alt kernelCache[*Tree]
+}
+
+// NewExec returns an executor hashing with k and counting into stats
+// (which may be nil).
+func NewExec(k Kernel, stats *Stats) *Exec {
+	return &Exec{tree: NewTree(k, stats), stats: stats}
+}
+
+// Tree returns the executor's wide-tree hasher.
+func (e *Exec) Tree() *Tree { return e.tree }
+
+// Kernel returns the executor's kernel.
+func (e *Exec) Kernel() Kernel { return e.tree.k }
+
+// treeFor returns the Tree of kernel k, which the executor's kernel
+// named for some batch size.
+func (e *Exec) treeFor(k Kernel) *Tree {
+	return e.alt.get(k, func() *Tree { return NewTree(k, e.stats) })
+}
+
+// kernelCache holds one value per kernel, built on first use; lookups
+// take no lock (the list is replaced, never changed in place).
+type kernelCache[V any] struct {
+	mu   sync.Mutex
+	list atomic.Pointer[[]kernelEntry[V]]
+}
+
+type kernelEntry[V any] struct {
+	k Kernel
+	v V
+}
+
+// get returns the value of k, building it with build the first time.
+func (c *kernelCache[V]) get(k Kernel, build func() V) V {
+	if l := c.list.Load(); l != nil {
+		for _, e := range *l {
+			if e.k == k {
+				return e.v
+			}
+		}
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	var l []kernelEntry[V]
+	if old := c.list.Load(); old != nil {
+		for _, e := range *old {
+			if e.k == k {
+				return e.v
+			}
+		}
+		l = append(l, *old...)
+	}
+	v := build()
+	l = append(l, kernelEntry[V]{k, v})
+	c.list.Store(&l)
+	return v
+}
+
+// Prepared is a plan graph made ready to run on an Exec for instances
+// of one Go type.
+type Prepared struct {
+	e    *Exec
+	typ  reflect.Type
+	root rooter
+	// last caches the context of the last call.
+	last atomic.Pointer[run]
+}
+
+// Prepare readies graph g to run on e for instances of Go type t (the
+// graph's type, or BytesType() for graphs that read serializations).
+// It fails only on a malformed graph.
+func (e *Exec) Prepare(g Node, t reflect.Type) (*Prepared, error) {
+	r, err := e.rooterOf(g)
+	if err != nil {
+		return nil, err
+	}
+	return &Prepared{e: e, typ: t, root: r}, nil
+}
+
+// Run sets dst[i] to the root of instance i of in, splitting the work
+// across up to workers goroutines (workers ≤ 0: GOMAXPROCS). dst must
+// hold in.Len() roots. On error dst is incomplete.
+func (p *Prepared) Run(dst [][32]byte, in Input, workers int) error {
+	if in.typ != p.typ {
+		return &Error{Index: -1, Kind: KindType, Msg: fmt.Sprintf("input of %v, graph of %v", in.typ, p.typ)}
+	}
+	if in.n == 0 {
+		return nil
+	}
+	if len(dst) < in.n {
+		return &Error{Index: -1, Kind: KindLength, Msg: fmt.Sprintf("dst holds %d roots, input has %d", len(dst), in.n)}
+	}
+	return p.root.roots(p.run(workers, in.n), dst, in)
+}
+
+// run returns the context of a call with that many workers (≤ 0:
+// GOMAXPROCS); it is shared (read-only) so that calls allocate nothing.
+func (p *Prepared) run(workers int, n int) *run {
+	x := p.last.Load()
+	if workers <= 0 {
+		if n == 1 && x != nil {
+			// Reading GOMAXPROCS takes a lock; a single value reuses
+			// the count the last call saw.
+			return x
+		}
+		workers = runtime.GOMAXPROCS(0)
+	}
+	if x != nil && x.workers == workers {
+		return x
+	}
+	x = &run{e: p.e, workers: workers}
+	p.last.Store(x)
+	return x
+}
+
+// run is the context of one call: the executor and how many workers it
+// may use.
+type run struct {
+	e       *Exec
+	workers int
+}
+
+// rooter computes the roots of many values of one SSZ type: dst[i] is
+// the root of the value at instance i of in. It is the executable form
+// of a graph node.
+type rooter interface {
+	roots(x *run, dst [][32]byte, in Input) error
+}
+
+// rooterOf compiles graph node g into its executable form.
+func (e *Exec) rooterOf(g Node) (rooter, error) {
+	switch n := g.(type) {
+	case *ProgramNode:
+		return e.programRooter(n)
+	case *ChunkNode:
+		return &chunkRooter{off: n.Off, n: n.Len, basic: n.Basic}, nil
+	case *SeqNode:
+		elem, err := e.rooterOf(n.Elem)
+		if err != nil {
+			return nil, err
+		}
+		return newSeqRooter(n, elem), nil
+	case *PackedNode:
+		return newPackedRooter(n), nil
+	case *UnionNode:
+		r := &unionRooter{n: n, options: make([]rooter, len(n.Options))}
+		for i, o := range n.Options {
+			if o == nil {
+				continue
+			}
+			or, err := e.rooterOf(o)
+			if err != nil {
+				return nil, err
+			}
+			r.options[i] = or
+		}
+		return r, nil
+	case *ProgressiveNode:
+		fields, err := e.fields(n.Fields)
+		if err != nil {
+			return nil, err
+		}
+		return newProgressiveRooter(n, fields), nil
+	}
+	return nil, fmt.Errorf("sched: unknown graph node %T", g)
+}
+
+// field is the executable form of a Field.
+type field struct {
+	steps []Step
+	r     rooter
+	zero  unsafe.Pointer
+}
+
+func (e *Exec) fields(fs []Field) ([]field, error) {
+	out := make([]field, len(fs))
+	for i, f := range fs {
+		r, err := e.rooterOf(f.Node)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = field{steps: f.Steps, r: r, zero: zeroValue(f.ZeroSize)}
+	}
+	return out, nil
+}
+
+// fieldRoots computes the roots of every field of every instance of in:
+// roots[k][i] is field k of instance i. The roots live in pooled
+// buffers the caller returns with putBufs once it is done with them.
+func fieldRoots(x *run, fs []field, in Input) (roots [][][32]byte, bufs []*[]byte, err error) {
+	roots = make([][][32]byte, len(fs))
+	bufs = make([]*[]byte, 0, len(fs))
+	for k, f := range fs {
+		buf := getBuf(32 * in.n)
+		bufs = append(bufs, buf)
+		roots[k] = rootsView(*buf, in.n)
+		child, ptrs, err := childInput(in, f.steps, f.zero)
+		if err != nil {
+			return nil, bufs, err
+		}
+		err = f.r.roots(x, roots[k], child)
+		putPtrs(ptrs)
+		if err != nil {
+			return nil, bufs, err
+		}
+	}
+	return roots, bufs, nil
+}
+
+// putBufs returns buffers to the pool.
+func putBufs(bufs []*[]byte) {
+	for _, b := range bufs {
+		putBuf(b)
+	}
+}
+
+// scratch pools byte buffers for element roots and packed chunks.
+var scratch sync.Pool
+
+// getBuf returns a pooled buffer of at least n bytes.
+func getBuf(n int) *[]byte {
+	if v := scratch.Get(); v != nil {
+		b := v.(*[]byte)
+		if cap(*b) >= n {
+			*b = (*b)[:n]
+			return b
+		}
+		scratch.Put(v)
+	}
+	b := make([]byte, n, max(n, 4096))
+	return &b
+}
+
+func putBuf(b *[]byte) { scratch.Put(b) }
+
+// rootsView returns the first n chunks of buf as roots.
+func rootsView(buf []byte, n int) [][32]byte {
+	if n == 0 {
+		return nil
+	}
+	return unsafe.Slice((*[32]byte)(unsafe.Pointer(&buf[0])), n)
+}
+
+// childInput locates, for every instance of in, the value reached from
+// it through steps. Direct inputs stay direct; the others become a
+// pointer list, where nil (behind a nil pointer) reads as zero.
+func childInput(in Input, steps []Step, zero unsafe.Pointer) (Input, *[]unsafe.Pointer, error) {
+	if in.direct() && len(steps) == 1 && !steps[0].Deref {
+		return Input{base: unsafe.Add(in.base, steps[0].Off), stride: in.stride, n: in.n}, nil, nil
+	}
+	ptrs := getPtrs(in.n)
+	for i := 0; i < in.n; i++ {
+		p, err := in.at(i)
+		if err != nil {
+			putPtrs(ptrs)
+			return Input{}, nil, err
+		}
+		(*ptrs)[i] = follow(p, steps)
+	}
+	return Input{ptrs: *ptrs, n: in.n, zero: zero}, ptrs, nil
+}
+
+// follow applies steps to the address of a struct; nil means the field
+// sits behind a nil embedded pointer and reads as its zero value.
+func follow(p unsafe.Pointer, steps []Step) unsafe.Pointer {
+	for _, s := range steps {
+		p = unsafe.Add(p, s.Off)
+		if s.Deref {
+			p = *(*unsafe.Pointer)(p)
+			if p == nil {
+				return nil
+			}
+		}
+	}
+	return p
+}
+
+var ptrPool sync.Pool
+
+func getPtrs(n int) *[]unsafe.Pointer {
+	if v := ptrPool.Get(); v != nil {
+		p := v.(*[]unsafe.Pointer)
+		if cap(*p) >= n {
+			*p = (*p)[:n]
+			return p
+		}
+	}
+	p := make([]unsafe.Pointer, n)
+	return &p
+}
+
+// putPtrs clears the pointers (so the pool keeps no values alive) and
+// returns the list to the pool.
+func putPtrs(p *[]unsafe.Pointer) {
+	if p == nil {
+		return
+	}
+	clear(*p)
+	ptrPool.Put(p)
+}

@@ -1,0 +1,204 @@
+package sched
+
+import (
+	"math/bits"
+	"unsafe"
+)
+
+// packedRooter runs a PackedNode (packed basic vectors and lists,
+// bitvectors and bitlists, plain and progressive) as wide trees: the
+// value's bytes are copied into scratch and merkleized level by level
+// with Pairs; many values go through the level queue together.
+type packedRooter struct {
+	n     *PackedNode
+	depth int // depth of the limit's chunk tree
+}
+
+func newPackedRooter(n *PackedNode) *packedRooter {
+	r := &packedRooter{n: n}
+	switch n.Kind {
+	case PackedVector:
+		r.depth = Depth((n.Length*n.ElemSize + 31) / 32)
+	case PackedList:
+		hi, lo := bits.Mul64(n.Limit, n.ElemSize)
+		// Limit·ElemSize may pass 2^64 bytes; the chunk count does not.
+		chunks := hi<<59 | lo>>5
+		if lo%32 != 0 {
+			chunks++
+		}
+		r.depth = Depth(chunks)
+	case Bitvector:
+		r.depth = Depth((n.Length + 255) / 256)
+	case Bitlist:
+		r.depth = Depth(n.Limit/256 + (n.Limit%256+255)/256)
+	}
+	return r
+}
+
+// contents returns the value's bytes and its element count.
+func (r *packedRooter) contents(p unsafe.Pointer) ([]byte, uint64) {
+	if r.n.Array {
+		n := r.n.ArrayLen
+		return unsafe.Slice((*byte)(p), uint64(n)*r.n.ElemSize), uint64(n)
+	}
+	h := (*sliceHeader)(p)
+	if h.len == 0 {
+		return nil, 0
+	}
+	return unsafe.Slice((*byte)(h.data), uint64(h.len)*r.n.ElemSize), uint64(h.len)
+}
+
+func (r *packedRooter) roots(x *run, dst [][32]byte, in Input) error {
+	if in.n > 1 && !r.progressive() {
+		return r.rootsBatch(x, dst, in)
+	}
+	for i := 0; i < in.n; i++ {
+		p, err := in.at(i)
+		if err != nil {
+			return err
+		}
+		if dst[i], err = r.root(x, p); err != nil {
+			return setIndex(err, i)
+		}
+	}
+	return nil
+}
+
+func (r *packedRooter) progressive() bool {
+	return r.n.Kind == PackedProgressiveList || r.n.Kind == ProgressiveBitlist
+}
+
+func (r *packedRooter) bitlist() bool {
+	return r.n.Kind == Bitlist || r.n.Kind == ProgressiveBitlist
+}
+
+func (r *packedRooter) mixesLength() bool {
+	return r.n.Kind != PackedVector && r.n.Kind != Bitvector
+}
+
+// packedValue is one value's data, checked.
+type packedValue struct {
+	data   []byte // the bytes to chunk (nil for a zero vector)
+	length uint64 // element or bit count, mixed in for lists
+	chunks int    // leaf chunks the data fills
+}
+
+// measure checks the value at p and returns its data.
+func (r *packedRooter) measure(p unsafe.Pointer) (packedValue, error) {
+	data, count := r.contents(p)
+	n := r.n
+	v := packedValue{data: data, length: count}
+	switch n.Kind {
+	case PackedVector, Bitvector:
+		want := n.Length
+		if n.Kind == Bitvector {
+			want = (n.Length + 7) / 8
+		}
+		if count == 0 && !n.Array {
+			// The zero vector: no data, a zero tree.
+			return packedValue{}, nil
+		}
+		if count != want {
+			return v, errorf(-1, n.Path, KindLength, "length %d, want %d", count, want)
+		}
+		if extra := n.Length % 8; n.Kind == Bitvector && extra != 0 && data[count-1]>>extra != 0 {
+			return v, errorf(-1, n.Path, KindBitvector, "bits set beyond bit %d", n.Length)
+		}
+	case PackedList:
+		if count > n.Limit {
+			return v, errorf(-1, n.Path, KindTooLong, "length %d, limit %d", count, n.Limit)
+		}
+	case Bitlist, ProgressiveBitlist:
+		// Empty bytes stand for the empty bitlist, as in the reference.
+		if count > 0 && data[count-1] == 0 {
+			return v, errorf(-1, n.Path, KindBitlist, "no delimiter bit")
+		}
+		v.length = 0
+		if count > 0 {
+			v.length = 8*(count-1) + uint64(bits.Len8(data[count-1])) - 1
+		}
+		if n.Kind == Bitlist && v.length > n.Limit {
+			return v, errorf(-1, n.Path, KindTooLong, "%d bits, limit %d", v.length, n.Limit)
+		}
+		v.chunks = int(v.length+255) / 256
+		return v, nil
+	}
+	v.chunks = (len(data) + 31) / 32
+	return v, nil
+}
+
+// fill copies the value's chunks into buf (zero-padding the last one,
+// dropping a bitlist's delimiter bit).
+func (r *packedRooter) fill(buf []byte, v packedValue) {
+	n := copy(buf[:32*v.chunks], v.data)
+	clear(buf[n : 32*v.chunks])
+	if i := v.length / 8; r.bitlist() && i < uint64(32*v.chunks) {
+		// The delimiter bit was copied with the data: clear it.
+		buf[i] &^= 1 << (v.length % 8)
+	}
+}
+
+// root hashes one value.
+func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
+	v, err := r.measure(p)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	size := BufLen(v.chunks)
+	if r.progressive() {
+		size = ProgressiveBufLen(v.chunks)
+	}
+	bp := getBuf(size)
+	defer putBuf(bp)
+	buf := *bp
+	r.fill(buf, v)
+	t := x.e.tree
+	if r.progressive() {
+		t.MerkleizeProgressive(buf, v.chunks)
+	} else if err := t.MerkleizeParallel(buf, v.chunks, r.depth, x.workers); err != nil {
+		return [32]byte{}, err
+	}
+	if r.mixesLength() {
+		t.MixInLength(buf, v.length)
+	}
+	return [32]byte(buf[:32]), nil
+}
+
+// rootsBatch hashes many values' trees level by level together (the
+// level queue), then mixes in all lengths with one call.
+func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
+	vals := make([]packedValue, in.n)
+	sizes := make([]int, in.n)
+	total := 0
+	for i := range vals {
+		p, err := in.at(i)
+		if err != nil {
+			return err
+		}
+		if vals[i], err = r.measure(p); err != nil {
+			return setIndex(err, i)
+		}
+		sizes[i] = vals[i].chunks
+		total += sizes[i]
+	}
+	ap, bp := getBuf(BatchBufLen(total, in.n)), getBuf(BatchBufLen(total, in.n))
+	defer putBuf(ap)
+	defer putBuf(bp)
+	at := 0
+	for _, v := range vals {
+		r.fill((*ap)[32*at:], v)
+		at += v.chunks
+	}
+	t := x.e.tree
+	t.MerkleizeBatch(dst[:in.n], *ap, *bp, sizes, r.depth)
+	if r.mixesLength() {
+		lengths := make([]uint64, in.n)
+		for i, v := range vals {
+			lengths[i] = v.length
+		}
+		sp := getBuf(64 * in.n)
+		defer putBuf(sp)
+		t.MixInLengths(dst[:in.n], lengths, *sp)
+	}
+	return nil
+}

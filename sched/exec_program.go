@@ -1,0 +1,59 @@
+package sched
+
+import "github.com/lanehash/lanehash/lanes"
+
+// programRooter runs a ProgramNode: its fields are rooted first by
+// their own rooters and enter the program as external leaves; then the
+// program runs in lockstep on the kernel the executor's kernel names
+// for the batch size (lanes.Kernel.ForInstances).
+type programRooter struct {
+	e      *Exec
+	runner *Runner
+	fields []field
+	// alt holds runners of the same program on the other kernels
+	// ForInstances answered with, created on first use.
+	alt kernelCache[*Runner]
+}
+
+func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
+	if err := n.Program.Validate(); err != nil {
+		return nil, err
+	}
+	fields, err := e.fields(n.Fields)
+	if err != nil {
+		return nil, err
+	}
+	return &programRooter{e: e, runner: NewRunner(e.tree, n.Program), fields: fields}, nil
+}
+
+// runnerFor returns the runner for a batch of n instances: the kernel
+// decides (ForInstances); a kernel that is not a lanes kernel (a test's
+// reference kernel) runs every batch itself.
+func (p *programRooter) runnerFor(n int) *Runner {
+	lk, ok := p.runner.k.(*lanes.Kernel)
+	if !ok {
+		return p.runner
+	}
+	k := lk.ForInstances(n)
+	if k == lk {
+		return p.runner
+	}
+	return p.alt.get(k, func() *Runner { return NewRunner(p.e.treeFor(k), p.runner.p) })
+}
+
+func (p *programRooter) roots(x *run, dst [][32]byte, in Input) error {
+	if in.n == 0 {
+		return nil
+	}
+	var ext [][][32]byte
+	if len(p.fields) > 0 {
+		var bufs []*[]byte
+		var err error
+		ext, bufs, err = fieldRoots(x, p.fields, in)
+		defer putBufs(bufs)
+		if err != nil {
+			return err
+		}
+	}
+	return p.runnerFor(in.n).Run(dst, in, ext, x.workers)
+}

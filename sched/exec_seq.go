@@ -1,0 +1,175 @@
+package sched
+
+import "unsafe"
+
+// seqRooter runs a SeqNode: vectors and lists of composite elements: the element
+// roots of every instance are computed in one batch by the element
+// rooter (so short lists of many instances still fill the lanes), then
+// each instance's roots are merkleized as a wide tree.
+type seqRooter struct {
+	n     *SeqNode
+	elem  rooter
+	zero  unsafe.Pointer // a zero element slot
+	depth int
+	path  string
+}
+
+func newSeqRooter(n *SeqNode, elem rooter) *seqRooter {
+	r := &seqRooter{n: n, elem: elem, zero: zeroValue(n.Stride), path: n.Path}
+	switch n.Kind {
+	case SeqVector:
+		r.depth = Depth(n.Length)
+	case SeqList:
+		r.depth = Depth(n.Limit)
+	}
+	return r
+}
+
+// elements returns the instance's elements as an Input, checking the
+// count.
+func (r *seqRooter) elements(p unsafe.Pointer) (Input, error) {
+	t := r.n
+	if t.Array {
+		return Input{base: p, stride: t.Stride, n: int(t.Length)}, nil
+	}
+	h := (*sliceHeader)(p)
+	n := uint64(h.len)
+	switch t.Kind {
+	case SeqVector:
+		if n == 0 {
+			// An empty slice stands for the zero vector.
+			return Input{base: r.zero, n: int(t.Length)}, nil
+		}
+		if n != t.Length {
+			return Input{}, errorf(-1, r.path, KindLength, "length %d, want %d", n, t.Length)
+		}
+	case SeqList:
+		if n > t.Limit {
+			return Input{}, errorf(-1, r.path, KindTooLong, "length %d, limit %d", n, t.Limit)
+		}
+	}
+	return Input{base: h.data, stride: t.Stride, n: h.len}, nil
+}
+
+func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
+	if in.n == 1 {
+		p, err := in.at(0)
+		if err != nil {
+			return err
+		}
+		elems, err := r.elements(p)
+		if err != nil {
+			return setIndex(err, 0)
+		}
+		dst[0], err = r.root(x, elems)
+		return err
+	}
+	// Many instances: root all their elements in one batch.
+	inputs := make([]Input, in.n)
+	total := 0
+	for i := range inputs {
+		p, err := in.at(i)
+		if err != nil {
+			return err
+		}
+		if inputs[i], err = r.elements(p); err != nil {
+			return setIndex(err, i)
+		}
+		total += inputs[i].n
+	}
+	ptrs := getPtrs(total)
+	defer putPtrs(ptrs)
+	at := 0
+	for _, e := range inputs {
+		for j := 0; j < e.n; j++ {
+			(*ptrs)[at] = unsafe.Add(e.base, uintptr(j)*e.stride)
+			at++
+		}
+	}
+	rb := getBuf(BatchBufLen(total, in.n))
+	defer putBuf(rb)
+	all := rootsView(*rb, total)
+	if err := r.elem.roots(x, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
+		return r.locate(err, inputs)
+	}
+	if r.n.Kind == SeqProgressiveList {
+		at = 0
+		for i, e := range inputs {
+			dst[i] = r.merkleize(x, (*rb)[32*at:32*(at+e.n)], e.n)
+			at += e.n
+		}
+		return nil
+	}
+	// The level queue: every instance's tree, level by level together.
+	sizes := make([]int, in.n)
+	lengths := make([]uint64, in.n)
+	for i, e := range inputs {
+		sizes[i], lengths[i] = e.n, uint64(e.n)
+	}
+	bp := getBuf(max(BatchBufLen(total, in.n), 64*in.n))
+	defer putBuf(bp)
+	x.e.tree.MerkleizeBatch(dst[:in.n], *rb, *bp, sizes, r.depth)
+	if r.n.Kind == SeqList {
+		x.e.tree.MixInLengths(dst[:in.n], lengths, *bp)
+	}
+	return nil
+}
+
+// locate maps an error about element k of the batch to its instance.
+func (r *seqRooter) locate(err error, inputs []Input) error {
+	if pe, ok := err.(*Error); ok && pe.Index >= 0 {
+		k := pe.Index
+		for i, e := range inputs {
+			if k < e.n {
+				return reindex(err, i, r.path, k)
+			}
+			k -= e.n
+		}
+	}
+	return err
+}
+
+// root hashes the elements of one instance.
+func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
+	n := elems.n
+	bp := getBuf(r.bufLen(n))
+	defer putBuf(bp)
+	if err := r.elem.roots(x, rootsView(*bp, n), elems); err != nil {
+		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
+			return [32]byte{}, reindex(err, 0, r.path, pe.Index)
+		}
+		return [32]byte{}, err
+	}
+	return r.finish(x, *bp, n), nil
+}
+
+// merkleize copies n element roots into scratch and finishes the tree.
+func (r *seqRooter) merkleize(x *run, roots []byte, n int) [32]byte {
+	bp := getBuf(r.bufLen(n))
+	defer putBuf(bp)
+	copy(*bp, roots)
+	return r.finish(x, *bp, n)
+}
+
+func (r *seqRooter) bufLen(n int) int {
+	if r.n.Kind == SeqProgressiveList {
+		return ProgressiveBufLen(n)
+	}
+	return BufLen(n)
+}
+
+// finish merkleizes the n roots at the start of buf and mixes in the
+// length of a list.
+func (r *seqRooter) finish(x *run, buf []byte, n int) [32]byte {
+	switch r.n.Kind {
+	case SeqProgressiveList:
+		x.e.tree.MerkleizeProgressive(buf, n)
+	default:
+		// Errors come only from workers, which cannot fail here.
+		_ = x.e.tree.MerkleizeParallel(buf, n, r.depth, x.workers)
+	}
+	if r.n.Kind != SeqVector {
+		x.e.tree.MixInLength(buf, uint64(n))
+	}
+	return [32]byte(buf[:32])
+}
