@@ -21,6 +21,15 @@ func (r *unionRooter) roots(x *run, dst [][32]byte, in Input) error {
 			return err
 		}
 		u := reflect.NewAt(r.n.Type, p).Elem()
+		if u.Kind() == reflect.Pointer {
+			// A *Union field: nil stands for the zero union, as in the
+			// reference.
+			if u.IsNil() {
+				u = reflect.Zero(r.n.Type.Elem())
+			} else {
+				u = u.Elem()
+			}
+		}
 		sel := int(u.Field(0).Uint())
 		val := u.Field(1)
 		if sel >= len(r.options) {

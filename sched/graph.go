@@ -115,7 +115,7 @@ type PackedNode struct {
 // selector. Options[i] is nil for the None option; OptionTypes[i] is the
 // Go type the union's value must hold for selector i.
 type UnionNode struct {
-	Type        reflect.Type
+	Type        reflect.Type // the Union struct type, or a pointer to it (nil reads as the zero union)
 	Options     []Node
 	OptionTypes []reflect.Type
 	Path        string
