@@ -2,6 +2,7 @@ package plan
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
@@ -100,5 +101,79 @@ func TestUnionPointerField(t *testing.T) {
 				break
 			}
 		}
+	}
+}
+
+type vvHolder struct {
+	A  uint64
+	VV [3][1]byte `ssz-type:"?,bitvector" ssz-bitsize:"?,3"`
+}
+
+// TestInlineVectorErrorNamesPosition wants the element's index in the
+// path of an error inside an inline vector, as the reference gives it,
+// from Go values and from serialized bytes.
+func TestInlineVectorErrorNamesPosition(t *testing.T) {
+	v := vvHolder{VV: [3][1]byte{{1}, {0x10}, {2}}}
+	_, rerr := ssz.HashTreeRoot(&v, ssz.SHA256)
+	var se *ssz.Error
+	if !errors.As(rerr, &se) || se.Path != "vvHolder.VV[1]" {
+		t.Fatalf("reference: %v, want path vvHolder.VV[1]", rerr)
+	}
+	p := planOn[vvHolder](t, testKernels(t, lanes.SHA256)[0])
+	_, err := p.Root(&v)
+	wantErr(t, err, -1, "vvHolder.VV[1]", ssz.ErrBitvector)
+	b := make([]byte, 11)
+	b[9] = 0x10
+	wantErr(t, p.RootAllBytes(make([][32]byte, 1), b), 0, "VV[1]", ssz.ErrBitvector)
+}
+
+type flagged struct {
+	A uint64
+	B [1]byte `ssz-type:"bitvector" ssz-bitsize:"5"`
+	C [4]uint64
+}
+
+// TestFirstBadElementIsDeterministic puts bad elements at 100 and 19,000
+// and wants index 100 from every call with two workers, whichever worker
+// finishes first.
+func TestFirstBadElementIsDeterministic(t *testing.T) {
+	vals := make([]flagged, 20000)
+	vals[100].B[0] = 0x20
+	vals[19000].B[0] = 0x40
+	p, err := PlanFor[flagged](WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dst := make([][32]byte, len(vals))
+	for range 60 {
+		wantErr(t, p.RootAll(dst, vals), 100, "B", ssz.ErrBitvector)
+	}
+	// A list of them: the error names the first bad element, too.
+	for range 20 {
+		_, err := p.ListRoot(vals, 1<<20)
+		var pe *Error
+		if !errors.As(err, &pe) || !strings.Contains(pe.Path, "100") && pe.Index != 100 {
+			t.Fatalf("ListRoot: %v, want element 100", err)
+		}
+	}
+}
+
+// TestHugeWorkerCount asks for 2^62 workers on a wide tree: no division
+// by zero, the same root.
+func TestHugeWorkerCount(t *testing.T) {
+	type wide struct {
+		L []uint64 `ssz-max:"1048576"`
+	}
+	v := wide{L: make([]uint64, 1<<17)}
+	for i := range v.L {
+		v.L[i] = uint64(i)
+	}
+	p, err := PlanFor[wide](WithWorkers(1 << 62))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := p.Root(&v)
+	if want := reference(t, &v, lanes.SHA256); err != nil || got != want {
+		t.Fatalf("root %x, %v; want %x", got, err, want)
 	}
 }

@@ -96,7 +96,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.R
 		stride := t.Go.Elem().Size()
 		nodes := make([]sched.Ref, t.Length)
 		for i := range nodes {
-			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, path+"[]")
+			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, fmt.Sprintf("%s[%d]", path, i))
 			if err != nil {
 				return sched.Ref{}, err
 			}
