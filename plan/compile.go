@@ -41,7 +41,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 			if o == nil {
 				continue
 			}
-			on, err := compile(o, fmt.Sprintf("%s#%d", path, i))
+			on, err := compile(o, path+".Value")
 			if err != nil {
 				return nil, err
 			}
@@ -52,7 +52,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		prefix, st := derefPrefix(t.Go)
 		n := &sched.ProgressiveNode{ActiveFields: t.ActiveFields, Fields: make([]sched.Field, len(t.Fields))}
 		for i, f := range t.Fields {
-			fn, err := compile(f.Type, f.Path)
+			fn, err := compile(f.Type, path+"."+f.Name)
 			if err != nil {
 				return nil, err
 			}
@@ -130,18 +130,18 @@ func program(t *ssz.Type, path string) (sched.Node, error) {
 		for i, f := range t.Fields {
 			if inline(f.Type) {
 				s, o := e.field(st, f, src, 0)
-				n, err := e.value(f.Type, s, o, f.Path)
+				n, err := e.value(f.Type, s, o, path+"."+f.Name)
 				if err != nil {
 					return nil, err
 				}
 				nodes[i] = n
 				continue
 			}
-			fn, err := compile(f.Type, f.Path)
+			fn, err := compile(f.Type, path+"."+f.Name)
 			if err != nil {
 				return nil, err
 			}
-			nodes[i], _ = b.External(f.Path)
+			nodes[i], _ = b.External(path + "." + f.Name)
 			fields = append(fields, fieldOf(prefix, st, f, fn))
 		}
 		root = b.Merkle(nodes, sched.Depth(uint64(len(nodes))))

@@ -67,7 +67,7 @@ func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched
 		nodes := make([]sched.Ref, len(t.Fields))
 		at := off
 		for i, f := range t.Fields {
-			n, err := serialValue(b, f.Type, at, f.Path)
+			n, err := serialValue(b, f.Type, at, path+"."+f.Name)
 			if err != nil {
 				return sched.Ref{}, err
 			}

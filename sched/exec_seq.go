@@ -131,7 +131,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	rb := getBuf(BatchBufLen(total, in.n))
 	defer putBuf(rb)
 	all := rootsView(*rb, total)
-	if err := r.elem.roots(x, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
+	if err := rootsInOrder(x, r.elem, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
 		return r.locate(err, inputs)
 	}
 	if r.n.Kind == SeqProgressiveList {
@@ -193,7 +193,7 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	n := elems.n
 	bp := getBuf(r.bufLen(n))
 	defer putBuf(bp)
-	if err := r.elem.roots(x, rootsView(*bp, n), elems); err != nil {
+	if err := rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err != nil {
 		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
 			return [32]byte{}, reindex(err, 0, r.path, pe.Index)
 		}
