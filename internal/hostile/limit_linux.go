@@ -12,7 +12,7 @@ import (
 // LANEHASH_HOSTILE_NO_RLIMIT is set (qemu user emulation maps its own
 // guest space), only the soft heap limit applies.
 func limitAddressSpace(n uint64) error {
-	if raceEnabled || os.Getenv("LANEHASH_HOSTILE_NO_RLIMIT") != "" {
+	if RaceEnabled || os.Getenv("LANEHASH_HOSTILE_NO_RLIMIT") != "" {
 		return nil
 	}
 	return syscall.Setrlimit(syscall.RLIMIT_AS, &syscall.Rlimit{Cur: n, Max: n})

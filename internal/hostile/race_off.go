@@ -2,4 +2,5 @@
 
 package hostile
 
-const raceEnabled = false
+// RaceEnabled reports a -race build.
+const RaceEnabled = false

@@ -2,4 +2,5 @@
 
 package hostile
 
-const raceEnabled = true
+// RaceEnabled reports a -race build.
+const RaceEnabled = true
