@@ -100,7 +100,10 @@ func sentinelOfValue(err error) error {
 // ssz's TestHostileTypes.
 func TestRandomTypesDifferential(t *testing.T) {
 	types := 300
-	if testing.Short() {
+	switch {
+	case hostile.RaceEnabled:
+		types = 12 // the race detector makes union-heavy types 10x slower
+	case testing.Short():
 		types = 60
 	}
 	kernels := map[lanes.Hash][]sched.Kernel{lanes.SHA256: testKernels(t, lanes.SHA256), lanes.Keccak256: testKernels(t, lanes.Keccak256)}

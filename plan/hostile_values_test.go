@@ -9,8 +9,7 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// bits3 is a bitvector of 3 bits in one byte: bits 3..7 are padding.
-type bits3 = [1]byte
+// The bitvectors below are 3 bits in one byte: bits 3..7 are padding.
 
 type padInList struct {
 	L [][1]byte `ssz-max:"4" ssz-type:"?,bitvector" ssz-bitsize:"?,3"`

@@ -4,14 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 )
@@ -55,6 +58,10 @@ const (
 // cases in parent and child (the case list must be deterministic).
 func Isolated(t *testing.T, cases []Case, lim Limits) {
 	t.Helper()
+	if RaceEnabled {
+		// The race detector slows code down 5-20 times.
+		lim.PerCase, lim.Total = 10*lim.PerCase, 10*lim.Total
+	}
 	if os.Getenv(envChild) == t.Name() {
 		runChild(cases, lim)
 		return
@@ -119,12 +126,33 @@ func startChild(t *testing.T, logPath string, from int, lim Limits) ([]byte, err
 	if testing.Short() {
 		args = append(args, "-test.short") // the case list may depend on it
 	}
-	cmd := exec.CommandContext(ctx, os.Args[0], args...)
-	cmd.Env = append(os.Environ(), envChild+"="+t.Name(), envLog+"="+logPath, envFrom+"="+strconv.Itoa(from))
-	var stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stderr, &stderr
-	err := cmd.Run()
-	return stderr.Bytes(), err
+	env := append(os.Environ(), envChild+"="+t.Name(), envLog+"="+logPath, envFrom+"="+strconv.Itoa(from))
+	run := func(name string, args ...string) ([]byte, error) {
+		cmd := exec.CommandContext(ctx, name, args...)
+		cmd.Env = env
+		var stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stderr, &stderr
+		err := cmd.Run()
+		return stderr.Bytes(), err
+	}
+	out, err := run(os.Args[0], args...)
+	if errors.Is(err, syscall.ENOEXEC) {
+		// A foreign-architecture test binary run by go test -exec
+		// qemu-<arch>-static: the emulated process can start the host's
+		// emulator, not the binary itself.
+		if emu, lerr := exec.LookPath("qemu-" + qemuArch() + "-static"); lerr == nil {
+			out, err = run(emu, append([]string{os.Args[0]}, args...)...)
+		}
+	}
+	return out, err
+}
+
+// qemuArch is qemu's name for this GOARCH.
+func qemuArch() string {
+	if runtime.GOARCH == "arm64" {
+		return "aarch64"
+	}
+	return runtime.GOARCH
 }
 
 type event struct {
