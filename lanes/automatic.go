@@ -41,9 +41,13 @@ func isaName(k *Kernel) string {
 // part overwrites input the other still needs, and in-place calls work.
 func (k *Kernel) splitPairs(dst, src []byte) {
 	c := k.auto
+	if c.narrow == nil {
+		c.pairs.pairs(dst, src) // its own checks are the only ones needed
+		return
+	}
 	n := kernelcheck.Pairs(c.pairsName, dst, src)
 	rest := n % c.pairs.width
-	if c.narrow == nil || rest == 0 || rest >= c.tailThreshold {
+	if rest == 0 || rest >= c.tailThreshold {
 		c.pairs.pairs(dst, src)
 		return
 	}

@@ -20,7 +20,7 @@ import (
 const EnvCalibrate = "LANEHASH_CALIBRATE"
 
 // KernelTiming is what calibration measured for one kernel, in
-// nanoseconds: the median of several short runs after a warm-up, in the
+// nanoseconds: the lower quartile of 9 short runs after a warm-up, in the
 // CPU time of the measuring thread (wall-clock time where that clock
 // cannot be read).
 type KernelTiming struct {
@@ -33,8 +33,8 @@ type KernelTiming struct {
 	// leaves, Lockstep of its 8 ops and Unpack of the root, divided by
 	// 8·W pairs.
 	LockstepPerPair float64
-	// PairsPerPair is the time per pair of one Pairs call on 64 pairs,
-	// full batches for every width up to 64.
+	// PairsPerPair is the time per pair of one Pairs call on 16 pairs,
+	// full batches for every width up to 16.
 	PairsPerPair float64
 	// OnePair is the time of one Pairs call on a single pair: for a wide
 	// kernel, the cost of a masked call on a remainder.
@@ -53,7 +53,7 @@ type HashCalibration struct {
 	Timings []KernelTiming
 	// Chosen is the choice in use; Static the one of the static table,
 	// which Chosen differs from only where a kernel measured clearly
-	// faster (10%).
+	// faster (25%).
 	Chosen, Static Choice
 }
 
@@ -77,7 +77,8 @@ type Choice struct {
 // process.
 type CalibrationReport struct {
 	// Measured is false when calibration was switched off
-	// (LANEHASH_CALIBRATE=off) and the static table was used.
+	// (LANEHASH_CALIBRATE=off) when the automatic kernels were built, and
+	// the static table was used.
 	Measured bool
 	// CPUTime and WallTime are the time spent measuring, all hash
 	// functions together (CPUTime is 0 where the thread clock cannot be
@@ -92,10 +93,11 @@ type CalibrationReport struct {
 // Calibration returns what calibration measured and chose, running it
 // first for any hash function whose automatic kernel was not built yet.
 func Calibration() CalibrationReport {
-	r := CalibrationReport{Measured: calibrationOn(), Hidden: hiddenFeatures()}
+	r := CalibrationReport{Hidden: hiddenFeatures()}
 	for _, h := range []Hash{SHA256, Keccak256} {
 		automatic(h)
 		c := calibrations[h]
+		r.Measured = r.Measured || c.on
 		r.CPUTime += c.cpu
 		r.WallTime += c.wall
 		r.Hashes = append(r.Hashes, c.report)
@@ -157,6 +159,7 @@ func calibrationOn() bool {
 
 // calibration is the record of one hash function's automatic kernel.
 type calibration struct {
+	on        bool // calibration was on when the kernel was built
 	cpu, wall time.Duration
 	report    HashCalibration
 }
@@ -175,16 +178,21 @@ func automatic(h Hash) *Kernel {
 		c := static
 		var cal calibration
 		if calibrationOn() {
+			cal.on = true
+			// The thread stays locked from one clock reading to the
+			// other, so both come from the same thread's CPU clock.
+			runtime.LockOSThread()
 			wall := time.Now()
-			cpu0, cpuOK := threadClock()
-			ms := measureAll(h, registry)
-			cpu1, _ := threadClock()
+			cpu0, cpuOK := cputime.Thread()
+			timings := measureAll(h, registry)
+			cpu1, _ := cputime.Thread()
 			cal.wall = time.Since(wall)
+			runtime.UnlockOSThread()
 			if cpuOK {
 				cal.cpu = time.Duration(cpu1 - cpu0)
 			}
-			c = decide(static, ms)
-			for _, m := range ms {
+			c = decide(static, timings)
+			for _, m := range timings {
 				cal.report.Timings = append(cal.report.Timings, m.timing)
 			}
 		}
@@ -194,14 +202,6 @@ func automatic(h Hash) *Kernel {
 		autoKernels[h], calibrations[h] = k, cal
 	})
 	return autoKernels[h]
-}
-
-// threadClock reads the thread CPU clock; it is only meaningful between
-// runtime.LockOSThread and UnlockOSThread, which measureAll holds.
-func threadClock() (int64, bool) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	return cputime.Thread()
 }
 
 // describe names the kernels of a choice for the report.
@@ -244,7 +244,7 @@ func CalibrationOps() []Op {
 const (
 	calibrationLeaves = 9
 	calibrationNodes  = 17
-	calibrationPairs  = 64 // the Pairs run: full batches up to width 64
+	calibrationPairs  = 16 // the Pairs run: full batches for every width up to 16
 	// calibrationSamples runs of about calibrationRun each are timed per
 	// measurement, after a warm-up that sizes them.
 	calibrationSamples = 9
@@ -259,9 +259,11 @@ const (
 // kernels it takes about 2 ms of CPU.
 func measureAll(h Hash, entries []entry) []measured {
 	var ks []*Kernel
+	var narrow []bool
 	for _, e := range entries {
 		if e.kernel.hash == h && e.missing == "" {
 			ks = append(ks, e.kernel)
+			narrow = append(narrow, e.narrow)
 		}
 	}
 	if len(ks) < 2 {
@@ -282,7 +284,7 @@ func measureAll(h Hash, entries []entry) []measured {
 	ops := opWords(CalibrationOps())
 
 	// Three timed calls per kernel: the calibration program as one
-	// group, Pairs on 64 pairs, Pairs on one pair.
+	// group, Pairs on 16 pairs, Pairs on one pair.
 	var runs []*timedRun
 	for _, k := range ks {
 		size := k.NodeSize()
@@ -308,12 +310,12 @@ func measureAll(h Hash, entries []entry) []measured {
 	}
 	ms := make([]measured, len(ks))
 	for i, k := range ks {
-		ms[i] = measured{kernel: k, timing: KernelTiming{
+		ms[i] = measured{kernel: k, narrow: narrow[i], timing: KernelTiming{
 			Name:            k.name,
 			Width:           k.width,
-			LockstepPerPair: runs[3*i].median() / float64(8*k.width),
-			PairsPerPair:    runs[3*i+1].median() / calibrationPairs,
-			OnePair:         runs[3*i+2].median(),
+			LockstepPerPair: runs[3*i].quartile() / float64(8*k.width),
+			PairsPerPair:    runs[3*i+1].quartile() / calibrationPairs,
+			OnePair:         runs[3*i+2].quartile(),
 		}}
 	}
 	return ms
@@ -337,20 +339,32 @@ type timedRun struct {
 	samples [calibrationSamples]float64
 }
 
-// size is the warm-up: it doubles the repetitions until a run takes at
-// least calibrationRun (or maxRepetitions is reached), so the clock's own
-// cost, a system call, is amortised over many calls.
+// size is the warm-up. A few untimed calls first (the first touch of the
+// buffers faults pages in, kernel time the thread clock counts); then
+// the repetitions double until the faster of two runs takes at least
+// half of calibrationRun, and are scaled so that a sample takes about
+// calibrationRun. Taking the faster of two keeps one interrupted run
+// from stopping the doubling early and leaving the samples so short that
+// the clock's own cost (a system call, about 1 µs here) inflates them.
 func (r *timedRun) size(clock func() int64) {
-	r.reps = 1
-	for {
+	for range 3 {
+		r.f()
+	}
+	run := func(reps int) int64 {
 		t0 := clock()
-		for range r.reps {
+		for range reps {
 			r.f()
 		}
-		if clock()-t0 >= int64(calibrationRun) || r.reps >= maxRepetitions {
+		return clock() - t0
+	}
+	reps := 1
+	for {
+		t := max(min(run(reps), run(reps)), 1)
+		if t >= int64(calibrationRun)/2 || reps >= maxRepetitions {
+			r.reps = int(min(max(int64(reps)*int64(calibrationRun)/t, 1), maxRepetitions))
 			return
 		}
-		r.reps = min(2*r.reps, maxRepetitions)
+		reps *= 2
 	}
 }
 
@@ -363,9 +377,12 @@ func (r *timedRun) sample(clock func() int64, i int) {
 	r.samples[i] = float64(clock()-t0) / float64(r.reps)
 }
 
-// median returns the median sample, in nanoseconds per call.
-func (r *timedRun) median() float64 {
+// median returns the lower quartile of the samples, in nanoseconds per
+// call: contention from other processes only ever adds time, so the
+// lower samples are the more reproducible ones, while the quartile still
+// ignores a single run that was unusually fast.
+func (r *timedRun) quartile() float64 {
 	s := r.samples
 	slices.Sort(s[:])
-	return s[calibrationSamples/2]
+	return s[calibrationSamples/4]
 }

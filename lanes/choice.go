@@ -21,10 +21,13 @@ type choice struct {
 }
 
 // clearMargin is how much faster a measured alternative must be before
-// it replaces the static choice: 10%, well above the spread of the
-// median of several runs, so noise cannot flip a decision from one
-// process to the next.
-const clearMargin = 1.10
+// it replaces the static choice: 25%. Between fresh processes on a
+// loaded 2-vCPU Zen 3 the pure-Go kernels' calibration timings spread by
+// ±20% (AVX2's by ±3%), so with the 10% first tried the near-tie
+// "one pure-Go Keccak pair or one masked AVX2 call" flipped in 2 of 10
+// processes; the decisions that matter (SHA-NI against AVX2, 1.7–2×)
+// are far beyond 25%.
+const clearMargin = 1.25
 
 // staticChoice is the fixed table used when calibration is off, and the
 // baseline calibration must clearly beat: Lockstep on the widest
@@ -37,7 +40,7 @@ func staticChoice(h Hash, entries []entry) choice {
 	var wide, narrow *entry
 	for i := range entries {
 		e := &entries[i]
-		if e.kernel.hash != h || e.missing != "" {
+		if e.kernel.hash != h || e.missing != "" || e.measuredOnly {
 			continue
 		}
 		if wide == nil || e.kernel.width > wide.kernel.width {
@@ -68,6 +71,10 @@ func staticChoice(h Hash, entries []entry) choice {
 type measured struct {
 	kernel *Kernel
 	timing KernelTiming
+	// narrow is the registry's narrow mark: only such kernels (and the
+	// Lockstep or Pairs kernel itself) are candidates for remainders and
+	// small batches.
+	narrow bool
 }
 
 // decide turns measured timings into the automatic kernel's choice. It
@@ -78,12 +85,15 @@ type measured struct {
 //
 //   - Lockstep: the lowest LockstepPerPair (Pack and Unpack included).
 //   - Pairs on full batches: the lowest PairsPerPair.
-//   - The narrow kernel for remainders: the lowest OnePair; a remainder
-//     of r pairs costs it OnePair + (r−1)·PairsPerPair, against one
+//   - The narrow kernel for remainders: the lowest OnePair among the
+//     kernels the registry marks narrow (a kernel that only ties with a
+//     masked call, within the machine's noise, is no candidate); a
+//     remainder of r pairs costs it OnePair + (r−1)·PairsPerPair, against one
 //     masked call (OnePair) of the Pairs kernel. The tail threshold is
 //     the first r at which the masked call wins.
-//   - ForInstances(n), n below the Lockstep width: the kernel with the
-//     lowest ⌈n/W⌉ groups × the per-group time.
+//   - ForInstances(n), n below the Lockstep width: among the Lockstep
+//     kernel and the narrow kernels, the lowest ⌈n/W⌉ groups × the
+//     per-group time.
 //
 // Kernels absent from ms are not candidates; if the static kernel of a
 // use was not measured, the fastest measured one is taken.
@@ -99,25 +109,32 @@ func decide(static choice, ms []measured) choice {
 		}
 		return KernelTiming{}, false
 	}
-	pick := func(base *Kernel, cost func(*Kernel) float64) *Kernel {
-		best := ms[0].kernel
-		for _, m := range ms[1:] {
-			if cost(m.kernel) < cost(best) {
+	// pick returns the kernel with the lowest cost among those allowed,
+	// unless base (allowed by construction) is within clearMargin of it.
+	pick := func(base *Kernel, cost func(*Kernel) float64, allowed func(measured) bool) *Kernel {
+		var best *Kernel
+		for _, m := range ms {
+			if allowed(m) && (best == nil || cost(m.kernel) < cost(best)) {
 				best = m.kernel
 			}
 		}
-		if _, ok := timing(base); !ok || cost(best)*clearMargin < cost(base) {
-			return best
+		if _, ok := timing(base); best == nil || ok && cost(best)*clearMargin >= cost(base) {
+			return base
 		}
-		return base
+		return best
+	}
+	all := func(measured) bool { return true }
+	// narrowOr allows the narrow kernels and k.
+	narrowOr := func(k *Kernel) func(measured) bool {
+		return func(m measured) bool { return m.narrow || m.kernel == k }
 	}
 	lockstepCost := func(k *Kernel) float64 { t, _ := timing(k); return t.LockstepPerPair }
 	pairsCost := func(k *Kernel) float64 { t, _ := timing(k); return t.PairsPerPair }
 	oneCost := func(k *Kernel) float64 { t, _ := timing(k); return t.OnePair }
 
 	var c choice
-	c.lockstep = pick(static.lockstep, lockstepCost)
-	c.pairs = pick(static.pairs, pairsCost)
+	c.lockstep = pick(static.lockstep, lockstepCost, all)
+	c.pairs = pick(static.pairs, pairsCost, all)
 
 	if w := c.pairs.width; w > 1 {
 		// Without a split, a remainder is one masked call of the Pairs
@@ -126,7 +143,7 @@ func decide(static choice, ms []measured) choice {
 		if base == nil || static.pairs != c.pairs {
 			base = c.pairs
 		}
-		narrow := pick(base, oneCost)
+		narrow := pick(base, oneCost, narrowOr(c.pairs))
 		if narrow != c.pairs {
 			tn, _ := timing(narrow)
 			tp, _ := timing(c.pairs)
@@ -167,7 +184,7 @@ func decide(static choice, ms []measured) choice {
 			if static.lockstep == c.lockstep && n < len(static.small) && static.small[n] != nil {
 				base = static.small[n]
 			}
-			if k := pick(base, groupCost); k != c.lockstep {
+			if k := pick(base, groupCost, narrowOr(c.lockstep)); k != c.lockstep {
 				c.small[n] = k
 			}
 		}

@@ -63,3 +63,25 @@ func ExampleKernels() {
 	}
 	// Output: sha256/genericx1 1 true
 }
+
+// Reading what calibration measured and chose: which kernel runs
+// Lockstep for a full group, and which one a batch of a single instance
+// goes to. The kernels depend on the CPU, so this example prints no
+// fixed output; lanebench prints the whole report in its header.
+func ExampleCalibration() {
+	report := lanes.Calibration()
+	for _, hc := range report.Hashes {
+		k, err := lanes.Select(hc.Hash, "")
+		if err != nil {
+			panic(err)
+		}
+		fmt.Printf("%s: Lockstep on %s (W = %d), one instance on %s\n",
+			hc.Hash, hc.Chosen.Lockstep, k.Width(), k.ForInstances(1).Name())
+		for _, t := range hc.Timings {
+			fmt.Printf("  %s measured %.0f ns per pair in lockstep\n", t.Name, t.LockstepPerPair)
+		}
+	}
+	if !report.Measured {
+		fmt.Println("calibration is off:", lanes.EnvCalibrate+"=off")
+	}
+}

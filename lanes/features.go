@@ -13,7 +13,8 @@ import (
 // unavailable (Kernels reports the feature missing, "hidden by
 // LANEHASH_HIDE"), so tests, benchmarks and lanebench run exactly as on
 // a CPU without it. Names are those Kernels reports as missing (avx,
-// avx2, avx512f, avx512vl, avx512bw, sha, ssse3, sse4.1 on amd64) and
+// avx2, avx512f, avx512vl, avx512bw, sha, ssse3, sse4.1 on amd64; asimd,
+// sha2 on arm64) and
 // the groups "avx512" (the three AVX-512 features) and "shani" (sha).
 // It is read once, when the package is initialised.
 const EnvHide = "LANEHASH_HIDE"

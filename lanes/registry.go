@@ -32,10 +32,10 @@ type entry struct {
 	kernel  *Kernel
 	missing string // "" when this CPU can run the kernel
 
-	// narrow marks a kernel that is fast at one or two pairs (SHA-NI;
-	// the pure-Go Keccak against a masked AVX2 call): the static table
-	// sends short Pairs remainders, and batches filling less than half
-	// of the lanes, to the first available one.
+	// narrow marks a kernel that is fast at one or two pairs (SHA-NI):
+	// the static table sends short Pairs remainders, and batches filling
+	// less than half of the lanes, to the first available one, and only
+	// narrow kernels are calibration's candidates for those two uses.
 	narrow bool
 	// narrowBelow is, for a wide kernel, the measured pair count below
 	// which a remainder after its full batches is faster on the narrow
@@ -43,9 +43,16 @@ type entry struct {
 	narrowBelow int
 	// narrowFaster marks a wide kernel whose Pairs is slower than the
 	// narrow kernel's even on full batches (AVX2 against SHA-NI): the
-	// automatic kernel then runs all of Pairs on the narrow kernel and
-	// keeps this one for Lockstep only.
+	// static table then runs all of Pairs on the narrow kernel and keeps
+	// this one for Lockstep only.
 	narrowFaster bool
+	// measuredOnly keeps a kernel out of the static table: the automatic
+	// kernel uses it only when calibration measures it clearly faster.
+	// It marks kernels whose speed differs by core more than by feature
+	// (Arm's SHA3 instructions lose to scalar Keccak on Neoverse-V2 and
+	// win on Apple cores), where a guess from the feature bits alone
+	// would be wrong on some CPUs.
+	measuredOnly bool
 }
 
 // registry lists every kernel of this GOARCH in order of preference

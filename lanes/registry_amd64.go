@@ -76,8 +76,7 @@ func asmEntries() []entry {
 				pack:     avx2.Keccak256Pack,
 				unpack:   avx2.Keccak256Unpack,
 			},
-			missing:     missingFeatures(featAVX, featAVX2),
-			narrowBelow: 2,
+			missing: missingFeatures(featAVX, featAVX2),
 		},
 	}
 }

@@ -16,10 +16,7 @@ func genericEntries() []entry {
 			pack:     sha256PackGeneric,
 			unpack:   sha256UnpackGeneric,
 		})},
-		// One pure-Go Keccak pair costs less than one masked AVX2 call
-		// on four lanes (docs/kernels.md), so it takes single-pair
-		// remainders where a wide entry's narrowBelow says so.
-		{narrow: true, kernel: checked(&Kernel{
+		{kernel: checked(&Kernel{
 			name:     "keccak256/genericx1",
 			hash:     Keccak256,
 			width:    1,

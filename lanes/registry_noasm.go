@@ -1,7 +1,7 @@
-//go:build purego || !amd64
+//go:build purego || !(amd64 || arm64)
 
 package lanes
 
-// asmEntries is empty where no assembly kernels exist: other GOARCHes
-// (for now) and the purego build.
+// asmEntries is empty where no assembly kernels exist: GOARCHes
+// other than amd64 and arm64, and the purego build.
 func asmEntries() []entry { return nil }

@@ -39,7 +39,7 @@ func checkRandomType(seed uint64, kernels []sched.Kernel, h lanes.Hash, values i
 	want := make([][32]byte, values)
 	werr := make([]error, values)
 	for i := range want {
-		want[i], werr[i] = ssz.HashTreeRootValue(typ, vals.Index(i), sszHash(h))
+		want[i], werr[i] = ssz.HashTreeRootValue(typ, vals.Index(i), h)
 	}
 	for _, k := range kernels {
 		var c core

@@ -23,14 +23,24 @@
 //
 // Values are read straight from Go memory, following the Go layout of
 // the ecosystem's types: byte arrays and fixed-size byte slices, pointers
-// to structs (nil is the zero value, as the ssz package and the rest of
-// the ecosystem treat it), slices of structs and of pointers. RootAllPtr
-// takes a []*T; a nil element there is an error. RootAllBytes reads
-// serialized fixed-size elements straight from bytes.
+// to structs, slices of structs and of pointers. RootAllPtr takes a
+// []*T. RootAllBytes reads serialized fixed-size elements straight from
+// bytes. Integers are read in the host's byte order, so PlanFor refuses
+// big-endian hosts (ErrBigEndian).
+//
+// Nil: a nil pointer is the zero value of what it points to, everywhere
+// (Root(nil), a nil element of RootAllPtr, of a Plan[*T], of a []*T or
+// *T field), as the reference ssz.HashTreeRoot and the rest of the
+// ecosystem treat it.
 //
 // Every root equals the reference ssz.HashTreeRoot; bad values (a list
 // over its limit, a fixed-size slice of the wrong length, a bitlist
 // without its delimiter) are errors of type *Error naming the element
-// and the field, never panics. Plans are safe for concurrent use, and
-// steady-state RootAll calls into a caller's dst allocate nothing.
+// and the field, never panics. Plans are safe for concurrent use.
+//
+// Allocations: with one worker (WithWorkers(1)), steady-state Root,
+// RootAll, RootAllPtr and ListRoot of a fixed-size type allocate
+// nothing. More workers add a few allocations per call (the
+// goroutines), and types with variable-size parts allocate a few
+// bookkeeping slices per call; neither grows with the number of values.
 package plan

@@ -57,6 +57,9 @@ var sentinels = map[sched.Kind]error{
 // wrap turns the executor's errors into Errors at the API boundary, by
 // kind.
 func wrap(err error) error {
+	if err == nil {
+		return nil
+	}
 	var se *sched.Error
 	if !errors.As(err, &se) {
 		return err

@@ -54,18 +54,10 @@ func programOf[T any](t testing.TB, p *Plan[T]) *sched.Program {
 	return nil
 }
 
-// sszHash maps a lanes hash to the reference's.
-func sszHash(h lanes.Hash) ssz.Hash {
-	if h == lanes.Keccak256 {
-		return ssz.Keccak256
-	}
-	return ssz.SHA256
-}
-
 // reference returns the reference root of v.
 func reference(t testing.TB, v any, h lanes.Hash, opts ...ssz.Option) [32]byte {
 	t.Helper()
-	r, err := ssz.HashTreeRoot(v, sszHash(h), opts...)
+	r, err := ssz.HashTreeRoot(v, h, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

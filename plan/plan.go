@@ -33,7 +33,8 @@ type core struct {
 // PlanFor compiles the hashing plan of T, which may be any type the ssz
 // package describes (a container, a vector, a basic type, ...). The
 // error names the field when T or one of its fields is not supported,
-// or when the kernel asked for does not exist or cannot run here.
+// or when the kernel asked for does not exist or cannot run here. On a
+// big-endian host it returns ErrBigEndian.
 func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	p := &Plan[T]{}
 	if err := p.core.init(reflect.TypeFor[T](), opts); err != nil {
@@ -46,9 +47,15 @@ func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 // init compiles the plan of Go type t into c, in place (the executor
 // keeps a pointer to c.stats).
 func (c *core) init(t reflect.Type, opts []Option) error {
+	if hostBigEndian {
+		return ErrBigEndian
+	}
 	var conf config
 	for _, o := range opts {
 		o(&conf)
+	}
+	if err := conf.resolveHash(); err != nil {
+		return err
 	}
 	var sopts []ssz.Option
 	if conf.spec != nil {
@@ -105,11 +112,9 @@ func (p *Plan[T]) Kernel() string {
 // Width returns the lane width W: instances hashed side by side.
 func (p *Plan[T]) Width() int { return p.kernel.Width() }
 
-// Root returns hash_tree_root(*v). A nil v is an error.
+// Root returns hash_tree_root(*v). A nil v is the zero value of T, as
+// a nil pointer is everywhere (see the package documentation).
 func (p *Plan[T]) Root(v *T) ([32]byte, error) {
-	if v == nil {
-		return [32]byte{}, valueError(-1, "", ssz.ErrValue, "nil value")
-	}
 	out := p.outs.Get().(*[1][32]byte)
 	err := p.run.Run(out[:], sched.ValueOf(v), p.workers)
 	root := out[0]
@@ -137,8 +142,8 @@ func (p *Plan[T]) RootAll(dst [][32]byte, src []T) error {
 
 // RootAllPtr is RootAll for a slice of pointers, the way the ecosystem's
 // beacon client types hold registries ([]*phase0.Validator). A nil
-// element is an error naming its index (a nil element is not the same
-// thing as a zero-valued one, and hashing it as zero would hide a bug).
+// element is the zero value of T, as a nil pointer is everywhere (see
+// the package documentation).
 func (p *Plan[T]) RootAllPtr(dst [][32]byte, src []*T) error {
 	if len(dst) < len(src) {
 		return fmt.Errorf("plan: dst holds %d roots, src has %d elements", len(dst), len(src))

@@ -18,7 +18,7 @@ func registryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash) [32]byte 
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := ssz.HashTreeRootValue(lt, reflect.ValueOf(vals), sszHash(h))
+	r, err := ssz.HashTreeRootValue(lt, reflect.ValueOf(vals), h)
 	if err != nil {
 		t.Fatal(err)
 	}

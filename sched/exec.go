@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"math/bits"
 	"reflect"
 	"runtime"
 	"sync"
@@ -16,6 +17,9 @@ import (
 type Exec struct {
 	tree  *Tree
 	stats *Stats
+	// strategy is the Strategy programs are prepared with (set only
+	// while PrepareStrategy runs).
+	strategy Strategy
 	// alt holds the trees of the other kernels the kernel's
 	// ForInstances answers with, created on first use.
 	alt kernelCache[*Tree]
@@ -82,6 +86,7 @@ func (c *kernelCache[V]) get(k Kernel, build func() V) V {
 type Prepared struct {
 	e    *Exec
 	typ  reflect.Type
+	zero unsafe.Pointer // a zero value of typ: what a nil element reads as
 	root rooter
 	// last caches the context of the last call.
 	last atomic.Pointer[run]
@@ -95,18 +100,24 @@ func (e *Exec) Prepare(g Node, t reflect.Type) (*Prepared, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Prepared{e: e, typ: t, root: r}, nil
+	return &Prepared{e: e, typ: t, zero: zeroValue(t.Size()), root: r}, nil
 }
 
 // Run sets dst[i] to the root of instance i of in, splitting the work
 // across up to workers goroutines (workers ≤ 0: GOMAXPROCS). dst must
-// hold in.Len() roots. On error dst is incomplete.
+// hold in.Len() roots. A nil element of a PtrsOf input is the zero
+// value, as a nil pointer is everywhere. On error dst is incomplete.
 func (p *Prepared) Run(dst [][32]byte, in Input, workers int) error {
+	in.zero = p.zero
 	if in.typ != p.typ {
 		return &Error{Index: -1, Kind: KindType, Msg: fmt.Sprintf("input of %v, graph of %v", in.typ, p.typ)}
 	}
 	if in.n == 0 {
 		return nil
+	}
+	if in.base == nil && in.ptrs == nil {
+		// ValueOf(nil): the zero value.
+		in.base = p.zero
 	}
 	if len(dst) < in.n {
 		return &Error{Index: -1, Kind: KindLength, Msg: fmt.Sprintf("dst holds %d roots, input has %d", len(dst), in.n)}
@@ -235,24 +246,29 @@ func putBufs(bufs []*[]byte) {
 	}
 }
 
-// scratch pools byte buffers for element roots and packed chunks.
-var scratch sync.Pool
+// sizeClass returns the pool class of a buffer of n elements: buffers
+// of class c hold 2^c elements, so any buffer a class's pool returns is
+// big enough (a single pool of mixed sizes would hand out buffers too
+// small and allocate again).
+func sizeClass(n int) int { return bits.Len(uint(max(n, 64) - 1)) }
 
-// getBuf returns a pooled buffer of at least n bytes.
+// scratch pools byte buffers for element roots and packed chunks, by
+// size class.
+var scratch [64]sync.Pool
+
+// getBuf returns a pooled buffer of n bytes.
 func getBuf(n int) *[]byte {
-	if v := scratch.Get(); v != nil {
+	c := sizeClass(n)
+	if v := scratch[c].Get(); v != nil {
 		b := v.(*[]byte)
-		if cap(*b) >= n {
-			*b = (*b)[:n]
-			return b
-		}
-		scratch.Put(v)
+		*b = (*b)[:n]
+		return b
 	}
-	b := make([]byte, n, max(n, 4096))
+	b := make([]byte, n, 1<<c)
 	return &b
 }
 
-func putBuf(b *[]byte) { scratch.Put(b) }
+func putBuf(b *[]byte) { scratch[sizeClass(cap(*b))].Put(b) }
 
 // rootsView returns the first n chunks of buf as roots.
 func rootsView(buf []byte, n int) [][32]byte {
@@ -296,17 +312,17 @@ func follow(p unsafe.Pointer, steps []Step) unsafe.Pointer {
 	return p
 }
 
-var ptrPool sync.Pool
+// ptrPool pools pointer lists by size class, as scratch does bytes.
+var ptrPool [64]sync.Pool
 
 func getPtrs(n int) *[]unsafe.Pointer {
-	if v := ptrPool.Get(); v != nil {
+	c := sizeClass(n)
+	if v := ptrPool[c].Get(); v != nil {
 		p := v.(*[]unsafe.Pointer)
-		if cap(*p) >= n {
-			*p = (*p)[:n]
-			return p
-		}
+		*p = (*p)[:n]
+		return p
 	}
-	p := make([]unsafe.Pointer, n)
+	p := make([]unsafe.Pointer, n, 1<<c)
 	return &p
 }
 
@@ -317,5 +333,5 @@ func putPtrs(p *[]unsafe.Pointer) {
 		return
 	}
 	clear(*p)
-	ptrPool.Put(p)
+	ptrPool[sizeClass(cap(*p))].Put(p)
 }

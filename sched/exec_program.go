@@ -23,7 +23,9 @@ func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &programRooter{e: e, runner: NewRunner(e.tree, n.Program), fields: fields}, nil
+	r := NewRunner(e.tree, n.Program)
+	r.strategy = e.strategy
+	return &programRooter{e: e, runner: r, fields: fields}, nil
 }
 
 // runnerFor returns the runner for a batch of n instances: the kernel
@@ -38,7 +40,11 @@ func (p *programRooter) runnerFor(n int) *Runner {
 	if k == lk {
 		return p.runner
 	}
-	return p.alt.get(k, func() *Runner { return NewRunner(p.e.treeFor(k), p.runner.p) })
+	return p.alt.get(k, func() *Runner {
+		r := NewRunner(p.e.treeFor(k), p.runner.p)
+		r.strategy = p.runner.strategy
+		return r
+	})
 }
 
 func (p *programRooter) roots(x *run, dst [][32]byte, in Input) error {

@@ -27,13 +27,14 @@ func SliceOf[T any](s []T) Input {
 	return Input{base: unsafe.Pointer(unsafe.SliceData(s)), stride: unsafe.Sizeof(v), n: len(s), typ: reflect.TypeFor[T]()}
 }
 
-// PtrsOf returns the Input of the values s points to. A nil element is
-// an error of kind KindNil naming its index.
+// PtrsOf returns the Input of the values s points to; a nil element
+// reads as the zero value.
 func PtrsOf[T any](s []*T) Input {
 	return Input{base: unsafe.Pointer(unsafe.SliceData(s)), stride: unsafe.Sizeof((*T)(nil)), indirect: true, n: len(s), typ: reflect.TypeFor[T]()}
 }
 
-// ValueOf returns the Input of the single value *v (v must not be nil).
+// ValueOf returns the Input of the single value *v; a nil v reads as
+// the zero value.
 func ValueOf[T any](v *T) Input {
 	return Input{base: unsafe.Pointer(v), n: 1, typ: reflect.TypeFor[T]()}
 }

@@ -39,6 +39,8 @@ type Runner struct {
 	big    *block // G groups per call; nil when G would be 1
 	one    *block // one group per call
 	layout *singlePlan
+	// strategy is Lockstep but for research runs (PrepareStrategy).
+	strategy Strategy
 }
 
 // block is the Runner's machinery for G groups per call: s = G·W lanes,
@@ -144,7 +146,7 @@ func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 	if n == 0 {
 		return nil
 	}
-	if n == 1 {
+	if n == 1 && r.strategy == Lockstep {
 		b := r.one
 		a := b.pool.Get().(*arena)
 		var c counts
@@ -192,6 +194,12 @@ func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers
 // span hashes instances [lo, hi): whole blocks first, then the rest one
 // group at a time.
 func (r *Runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+	switch r.strategy {
+	case OneAtATime:
+		return r.oneAtATime(dst, in, ext, lo, hi)
+	case PerLevel:
+		return r.perLevel(dst, in, ext, lo, hi)
+	}
 	var c counts
 	var err error
 	if b := r.big; b != nil && hi-lo >= b.w {

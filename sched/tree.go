@@ -113,16 +113,18 @@ func (t *Tree) merkleizeParallel(buf []byte, n int, depth int, workers int) erro
 	s = min(s, depth)
 	size := 1 << s
 	parts := (n + size - 1) / size
+	// One goroutine per worker, each taking every workers-th part, so
+	// a call starts the same number of goroutines whatever n is.
 	var g errgroup.Group
-	g.SetLimit(workers)
-	for j := 0; j < parts; j++ {
-		lo := j * size
-		m := min(size, n-lo)
+	for w := 0; w < min(workers, parts); w++ {
 		g.Go(func() error {
 			var c counts
-			// The last part pads into the chunk after n, which BufLen
-			// reserves; full parts never pad.
-			t.merkleize(buf[32*lo:], m, 0, s, &c)
+			for j := w; j < parts; j += workers {
+				lo := j * size
+				// The last part pads into the chunk after n, which
+				// BufLen reserves; full parts never pad.
+				t.merkleize(buf[32*lo:], min(size, n-lo), 0, s, &c)
+			}
 			t.stats.add(&c)
 			return nil
 		})

@@ -1,14 +1,23 @@
 #!/usr/bin/env bash
-# Runs every test lanehash has: formatting and vet for both architectures,
-# the unit and conformance tests on this machine's kernels, the pure-Go
-# build, the arm64 build under qemu (when qemu-aarch64-static is
-# installed), the race detector on the concurrent packages, the
-# reproducibility of the generated assembly, and a compile of the
-# comparison module.
+# Runs every test lanehash has: formatting, vet (amd64, arm64, s390x,
+# purego) and staticcheck; the unit and conformance tests on this
+# machine's kernels and again with CPU features hidden; the spec vectors
+# (their count is printed and must not be zero); the pure-Go build; the
+# race detector; arm64 under qemu on two emulated CPUs (with and without
+# the SHA3 extension); a big-endian refusal check under qemu-s390x; the
+# generators and the reproducibility of the generated assembly; short
+# fuzzing; the runnable examples; and the comparison module's
+# root-agreement tests.
+#
+# Set LANEHASH_QUICK=1 to skip the slower steps (race, qemu, fuzz,
+# comparison module) while iterating.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+step() { printf '\n== %s  (%ss)\n' "$*" "$SECONDS"; }
+quick() { [ "${LANEHASH_QUICK:-}" = "1" ]; }
+log="${TMPDIR:-/tmp}/lanehash-test.$$"
+mkdir -p "$log"
 
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
@@ -16,42 +25,92 @@ if [ -n "$unformatted" ]; then
 	echo "gofmt would change:"; echo "$unformatted"; exit 1
 fi
 
-step "go vet (amd64, arm64)"
+step "go vet (amd64, arm64, s390x, purego)"
 go vet ./...
 GOARCH=arm64 go vet ./...
+GOARCH=s390x go vet ./...
 go vet -tags purego ./...
+
+step "staticcheck"
+go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
 step "go test (this machine's kernels)"
 go test -count=1 $(go list ./... | grep -v /internal/spectest)
 
-step "spec vectors (reference and codec)"
-go test -count=1 -v ./internal/spectest > "${TMPDIR:-/tmp}/lanehash-spectests.log" 2>&1 || {
-	grep -E -- '--- FAIL|spectests:|FAIL' "${TMPDIR:-/tmp}/lanehash-spectests.log" | head -60; exit 1
+step "spec vectors (reference, codec and plans)"
+go test -count=1 -v ./internal/spectest > "$log/spectests.log" 2>&1 || {
+	grep -E -- '--- FAIL|spectests:|FAIL' "$log/spectests.log" | head -60; exit 1
 }
-grep -E '^(spectests:|ok)' "${TMPDIR:-/tmp}/lanehash-spectests.log"
+grep -E '^(spectests:|ok)' "$log/spectests.log"
+# A run that found no vectors must be visible, and is a failure in CI.
+if ! grep -Eq '^spectests: [1-9][0-9]* passed, 0 failed' "$log/spectests.log"; then
+	echo "no spec vectors ran"; [ "${CI:-}" != "true" ] || exit 1
+fi
+
+step "plan and sched as on CPUs without AVX-512, and without SHA-NI"
+LANEHASH_HIDE=avx512 go test -count=1 -short ./plan/... ./sched/...
+LANEHASH_HIDE=shani go test -count=1 -short ./plan/... ./sched/...
 
 step "go test -tags purego (portable kernels only)"
 go test -count=1 -tags purego ./lanes/... ./plan/... ./sched/...
 
-step "go test -race (concurrent use)"
-go test -count=1 -race -short ./plan/... ./sched/...
-
-step "arm64 under qemu"
-if command -v qemu-aarch64-static >/dev/null 2>&1; then
-	GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/... ./ssz/... ./sched/... ./plan/...
-else
-	echo "qemu-aarch64-static not installed: arm64 tests not run (apt-get install qemu-user-static)"
-	[ "${CI:-}" != "true" ] || exit 1
-fi
-
-step "generated assembly is reproducible"
+step "generators (lanes/_asm) and reproducible assembly"
+(cd lanes/_asm && go vet ./... && go test -count=1 ./...)
 go generate ./lanes/...
 if ! git diff --exit-code --stat -- lanes/; then
 	echo "go generate changed the committed assembly"; exit 1
 fi
 
-step "comparison module compiles"
-(cd bench/compare && go vet ./...)
+step "examples"
+for d in examples/*/; do
+	[ -f "$d/main.go" ] || continue
+	printf '%s: ' "$d"
+	go run "./$d" > "$log/example.out" 2>&1 || { cat "$log/example.out"; exit 1; }
+	echo "ok ($(wc -l < "$log/example.out") lines)"
+done
+
+if quick; then
+	echo; echo "quick run: race, qemu, fuzz and comparison module skipped"; exit 0
+fi
+
+step "go test -race (concurrent use)"
+go test -count=1 -race -short $(go list ./plan/... ./sched/... ./cache/... 2>/dev/null)
+
+step "arm64 under qemu (default CPU: SHA2 and SHA3; neoverse-n1: SHA2, no SHA3; SHA2 hidden: ASIMD)"
+if command -v qemu-aarch64-static >/dev/null 2>&1; then
+	# Calibration under qemu measures the emulator, so the second and
+	# third runs use the static table: armsha2x4 (SHA2, no SHA3) and
+	# neonx4 (SHA2 hidden). The consensus packages are pure Go and run
+	# natively above; under qemu they would take most of the CI time.
+	GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/... ./ssz ./sched/... ./plan/...
+	QEMU_CPU=neoverse-n1 LANEHASH_CALIBRATE=off GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/... ./sched/... ./plan/...
+	LANEHASH_HIDE=sha2 LANEHASH_CALIBRATE=off GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/ ./sched/... ./plan/...
+else
+	echo "qemu-aarch64-static not installed: arm64 tests not run (apt-get install qemu-user-static)"
+	[ "${CI:-}" != "true" ] || exit 1
+fi
+
+step "big-endian host (s390x under qemu): refused with a clear error"
+if command -v qemu-s390x-static >/dev/null 2>&1; then
+	GOARCH=s390x go test -count=1 -short -exec qemu-s390x-static -run 'BigEndian|ByteOrder' ./plan/
+else
+	echo "qemu-s390x-static not installed: big-endian check not run"
+	[ "${CI:-}" != "true" ] || exit 1
+fi
+
+step "fuzzing (short)"
+fuzz() { # package target
+	go test -run '^$' -fuzz "^$2\$" -fuzztime "${LANEHASH_FUZZTIME:-8s}" "$1" > "$log/fuzz.log" 2>&1 ||
+		{ tail -30 "$log/fuzz.log"; exit 1; }
+	echo "$1 $2: $(grep -Eo 'execs: [0-9]+' "$log/fuzz.log" | tail -1)"
+}
+fuzz ./lanes FuzzSHA256Pairs
+fuzz ./lanes FuzzKeccak256Pairs
+fuzz ./plan FuzzRootAll
+fuzz ./plan FuzzRootAllBytes
+
+step "comparison module: vet and root agreement with the other libraries"
+(cd bench/compare && go vet ./... && go test -count=1 ./...)
 
 echo
-echo "all tests passed"
+echo "all tests passed in ${SECONDS}s"

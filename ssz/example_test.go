@@ -1,8 +1,12 @@
 package ssz_test
 
 import (
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"reflect"
+
+	"golang.org/x/crypto/sha3"
 
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -27,6 +31,21 @@ func ExampleHashTreeRoot() {
 	}
 	fmt.Printf("%x\n", root)
 	// Output: 16abab341fb7f370e27e4dadcf81766dd0dfd0ae64469477bb2cf6614938b2af
+}
+
+// The same container with Keccak-256 (legacy Ethereum padding): the root
+// is keccak256(chunk(Epoch) || Root), which x/crypto/sha3 confirms.
+func ExampleHashTreeRoot_keccak256() {
+	cp := Checkpoint{Epoch: 1, Root: [32]byte{0xff}}
+	root, err := ssz.HashTreeRoot(&cp, ssz.Keccak256)
+	if err != nil {
+		panic(err)
+	}
+	h := sha3.NewLegacyKeccak256()
+	h.Write([]byte{1, 31: 0}) // Epoch as a little-endian 32-byte chunk
+	h.Write(cp.Root[:])
+	fmt.Printf("%x %v\n", root, [32]byte(h.Sum(nil)) == root)
+	// Output: af97ce14d991720278e7f1214bf057cd150936efd5fd53457b50d20de6dc767f true
 }
 
 func ExampleMarshal() {
@@ -74,4 +93,42 @@ func ExampleZeroHashes() {
 	z := ssz.ZeroHashes(ssz.SHA256, 1)
 	fmt.Printf("%x\n", z[1])
 	// Output: f5a5fd42d16a20302798ef6ed309979b43003d2320d9f0e8ea9831a92759fb4b
+}
+
+// Errors carry the path of the field and wrap a sentinel: classify them
+// with errors.As and errors.Is, not by their text.
+func ExampleError() {
+	var cp Checkpoint
+	err := ssz.Unmarshal(make([]byte, 39), &cp)
+	var se *ssz.Error
+	if errors.As(err, &se) {
+		fmt.Println("path:", se.Path)
+		fmt.Println("wrong size:", errors.Is(err, ssz.ErrSize))
+	}
+	type Account struct{ Name string } // SSZ has no string type
+	_, err = ssz.HashTreeRoot(&Account{"x"}, ssz.SHA256)
+	if errors.As(err, &se) {
+		fmt.Println("path:", se.Path)
+		fmt.Println("unsupported:", errors.Is(err, ssz.ErrUnsupported))
+	}
+	// Output:
+	// path: Checkpoint
+	// wrong size: true
+	// path: Account.Name
+	// unsupported: true
+}
+
+// The root of an empty List[Checkpoint, 2]: zero chunks merkleized to
+// depth 1, then the length (0) mixed in.
+func ExampleZeroHashes_emptyList() {
+	type Votes struct {
+		Votes []Checkpoint `ssz-max:"2"`
+	}
+	root, err := ssz.HashTreeRoot(&Votes{}, ssz.SHA256)
+	if err != nil {
+		panic(err)
+	}
+	z := ssz.ZeroHashes(ssz.SHA256, 1)
+	fmt.Printf("%x %v\n", root, root == sha256.Sum256(append(z[1][:], make([]byte, 32)...)))
+	// Output: 7a0501f5957bdf9cb3a8ff4966f02265f968658b7a9c62642cba1165e86642f5 true
 }

@@ -2,36 +2,30 @@ package ssz
 
 import (
 	"crypto/sha256"
-	"fmt"
 	"sync"
 
 	"golang.org/x/crypto/sha3"
+
+	"github.com/lanehash/lanehash/lanes"
 )
 
-// Hash selects the hash function of the Merkle tree.
-type Hash uint8
+// Hash selects the hash function of the Merkle tree. It is lanes.Hash,
+// the one hash enumeration of the module, so that a hash chosen for the
+// kernels names the same function in the reference. The reference only
+// shares the type: it hashes with crypto/sha256 and x/crypto/sha3,
+// never with a lanes kernel, so it stays an independent oracle.
+type Hash = lanes.Hash
 
 const (
 	// SHA256 is SHA-256, the hash of the Ethereum consensus layer.
-	SHA256 Hash = iota
+	SHA256 = lanes.SHA256
 	// Keccak256 is the legacy Keccak-256 (the original padding, as
 	// sha3.NewLegacyKeccak256), not NIST SHA3-256.
-	Keccak256
+	Keccak256 = lanes.Keccak256
 )
 
-// String names the hash function.
-func (h Hash) String() string {
-	switch h {
-	case SHA256:
-		return "sha256"
-	case Keccak256:
-		return "keccak256"
-	}
-	return fmt.Sprintf("Hash(%d)", uint8(h))
-}
-
-// valid reports whether h is one of the defined hash functions.
-func (h Hash) valid() bool { return h == SHA256 || h == Keccak256 }
+// validHash reports whether h is one of the defined hash functions.
+func validHash(h Hash) bool { return h == SHA256 || h == Keccak256 }
 
 // hashPair returns H(a || b) for two 32-byte chunks.
 func hashPair(h Hash, a, b [32]byte) [32]byte {
@@ -72,7 +66,7 @@ func zeroHash(h Hash, depth int) [32]byte {
 // chunk). The table is computed, not hard-coded, and the slice is the
 // caller's. depth is clamped to [0, 64]; an unknown h gives nil.
 func ZeroHashes(h Hash, depth int) [][32]byte {
-	if !h.valid() {
+	if !validHash(h) {
 		return nil
 	}
 	depth = min(max(depth, 0), maxDepth)

@@ -18,7 +18,7 @@ func HashTreeRoot(v any, h Hash, opts ...Option) ([32]byte, error) {
 // Go type t was built for (or be a pointer to it). This is the reference
 // implementation: it follows the spec literally and is slow on purpose.
 func HashTreeRootValue(t *Type, v reflect.Value, h Hash) ([32]byte, error) {
-	if !h.valid() {
+	if !validHash(h) {
 		return [32]byte{}, errorf("", ErrValue, "unknown hash %d", h)
 	}
 	v, err := checkValue(t, v)

@@ -11,7 +11,7 @@ import (
 
 var columns = []string{
 	"workload", "strategy", "hash", "kernel", "workers",
-	"ns/object", "Mpairs/s", "ns/pair", "lane fill", "speed-up", "keccak÷sha",
+	"ns/object", "cpu ns/object", "Mpairs/s", "ns/pair", "lane fill", "speed-up", "keccak÷sha",
 }
 
 func (r result) cells() []string {
@@ -24,6 +24,7 @@ func (r result) cells() []string {
 	return []string{
 		r.Workload, r.Strategy, r.Hash, r.Kernel, strconv.Itoa(r.Workers),
 		strconv.FormatFloat(r.nsPerObject(), 'f', 1, 64),
+		opt(r.cpuNsPerObject(), 1),
 		strconv.FormatFloat(r.pairsPerSecond()/1e6, 'f', 2, 64),
 		strconv.FormatFloat(r.nsPerPair(), 'f', 1, 64),
 		opt(r.LaneFill, 3),

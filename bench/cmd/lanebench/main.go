@@ -1,12 +1,15 @@
 // Command lanebench measures what each way of hashing SSZ objects costs
 // on this machine: one container at a time (what libraries do), one tree
 // level across many containers (per-level batching) and lanehash's
-// lockstep plans, for SHA-256 and Keccak-256, with every kernel this CPU
-// can run and with one worker or all.
+// lockstep plans, for SHA-256 and Keccak-256, with one worker or all.
 //
-// With no flags it hashes a built-in synthetic validator registry, a
-// synthetic beacon state and a few small containers, and prints a
-// Markdown table. Run with -h for the flags.
+// With no flags it is the quick answer a newcomer reads in seconds: a
+// synthetic validator registry and beacon state hashed on the automatic
+// kernels, printed as a short summary (ns per validator per strategy,
+// the speed-up, Keccak-256 ÷ SHA-256, lane fill, one worker against
+// all). -all is the full sweep, every kernel this CPU runs and a few
+// small containers too, printed as a Markdown table (or CSV or JSON).
+// Run with -h for the flags.
 package main
 
 import (
@@ -22,6 +25,10 @@ import (
 
 // config is everything the flags choose.
 type config struct {
+	// all is the full sweep: every strategy at every worker count. The
+	// quick run measures more than one worker on the lockstep strategy
+	// only, which is what its summary compares.
+	all       bool
 	n         int
 	reps      int
 	seed      uint64
@@ -56,14 +63,15 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs := flag.NewFlagSet("lanebench", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	cfg := &config{}
+	fs.BoolVar(&cfg.all, "all", false, "the full sweep: every kernel this CPU runs, every strategy at every worker count, and small containers too (changes the defaults of -kernels, -workloads and -format)")
 	fs.IntVar(&cfg.n, "n", 50_000, "number of validators in the synthetic registry and state (small containers use n/4, at most 10,000)")
 	fs.IntVar(&cfg.reps, "reps", 3, "passes per measurement; the median is reported")
 	fs.Uint64Var(&cfg.seed, "seed", 1, "seed of the synthetic data")
 	hashes := fs.String("hash", "sha256,keccak256", "hash functions to measure, comma-separated")
-	fs.StringVar(&cfg.kernels, "kernels", "all", `kernels to measure: "all" (every kernel this CPU runs, and the automatic choice), "auto", or comma-separated names such as sha256/avx2x8`)
+	fs.StringVar(&cfg.kernels, "kernels", "", `kernels to measure: "auto" (the automatic choice; the default), "all" (every kernel this CPU runs, and the automatic choice; the default with -all), or comma-separated names such as sha256/avx2x8`)
 	workers := fs.String("workers", "1,max", `worker counts, comma-separated; "max" is GOMAXPROCS`)
-	workloads := fs.String("workloads", "registry,state,small", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator)")
-	fs.StringVar(&cfg.format, "format", "markdown", "output format: markdown, csv or json")
+	workloads := fs.String("workloads", "", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator); default registry,state, and all three with -all")
+	fs.StringVar(&cfg.format, "format", "", "output format: summary (the default), markdown (the default with -all), csv or json")
 	fs.StringVar(&cfg.svg, "svg", "", "also write a chart of ns per validator to this SVG file")
 	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState (SSZ bytes, as a beacon node's debug endpoint returns them)")
 	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: phase0 or fulu")
@@ -71,11 +79,21 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.quiet, "q", false, "do not print progress")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lanebench [flags]\n\n")
-		fmt.Fprintf(fs.Output(), "Measures one-at-a-time, per-level and lockstep hashing of SSZ objects\nfor SHA-256 and Keccak-256 with every kernel this CPU can run.\n\n")
+		fmt.Fprintf(fs.Output(), "Measures one-at-a-time, per-level and lockstep hashing of SSZ objects\nfor SHA-256 and Keccak-256. With no flags: a quick summary on the\nautomatic kernels; -all: the full sweep over every kernel this CPU runs.\n\n")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
 		return nil, err
+	}
+	// -all changes the defaults of the flags the caller left alone.
+	if cfg.kernels == "" {
+		cfg.kernels = pick(cfg.all, "all", "auto")
+	}
+	if *workloads == "" {
+		*workloads = pick(cfg.all, "registry,state,small", "registry,state")
+	}
+	if cfg.format == "" {
+		cfg.format = pick(cfg.all, "markdown", "summary")
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))
@@ -112,9 +130,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		}
 	}
 	switch cfg.format {
-	case "markdown", "csv", "json":
+	case "summary", "markdown", "csv", "json":
 	default:
-		return nil, fmt.Errorf("-format %q: want markdown, csv or json", cfg.format)
+		return nil, fmt.Errorf("-format %q: want summary, markdown, csv or json", cfg.format)
 	}
 	switch cfg.fork {
 	case "phase0", "fulu":
@@ -125,6 +143,14 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		return nil, fmt.Errorf("nothing to measure: -hash and -workers need at least one value")
 	}
 	return cfg, nil
+}
+
+// pick returns ifAll for the full sweep and quick otherwise.
+func pick(all bool, ifAll, quick string) string {
+	if all {
+		return ifAll
+	}
+	return quick
 }
 
 func splitList(s string) []string {

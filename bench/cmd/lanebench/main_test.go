@@ -7,12 +7,16 @@ import (
 	"errors"
 	"flag"
 	"io"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -39,12 +43,63 @@ func TestParseFlagsRejectsBadValues(t *testing.T) {
 }
 
 func TestParseFlagsDefaults(t *testing.T) {
-	cfg, err := parseFlags(nil, io.Discard)
+	quick, err := parseFlags(nil, io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.n <= 0 || len(cfg.hashes) != 2 || len(cfg.workloads) != 3 || cfg.format != "markdown" {
-		t.Errorf("unexpected defaults: %+v", cfg)
+	if quick.all || quick.n <= 0 || len(quick.hashes) != 2 || quick.kernels != "auto" ||
+		!slices.Equal(quick.workloads, []string{"registry", "state"}) || quick.format != "summary" {
+		t.Errorf("unexpected quick defaults: %+v", quick)
+	}
+	all, err := parseFlags([]string{"-all"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !all.all || all.kernels != "all" || len(all.workloads) != 3 || all.format != "markdown" {
+		t.Errorf("unexpected -all defaults: %+v", all)
+	}
+	// Flags the caller sets win over -all's defaults.
+	mixed, err := parseFlags([]string{"-all", "-kernels", "auto", "-format", "csv", "-workloads", "small"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mixed.kernels != "auto" || mixed.format != "csv" || !slices.Equal(mixed.workloads, []string{"small"}) {
+		t.Errorf("explicit flags lost under -all: %+v", mixed)
+	}
+}
+
+// TestPlanJobsQuickAndAll checks what each mode measures: the quick run
+// takes every strategy on one worker and only lockstep on more, the full
+// sweep every strategy on every worker count and every kernel.
+func TestPlanJobsQuickAndAll(t *testing.T) {
+	w := &containers[phase0.Validator]{label: "registry", items: phase0.RandomValidators(8, 1), limit: registryLimit}
+	count := func(jobs []job, workers int, strategy string) int {
+		n := 0
+		for _, j := range jobs {
+			if j.workers == workers && (strategy == "" || j.strategy == strategy) {
+				n++
+			}
+		}
+		return n
+	}
+	quick, err := parseFlags([]string{"-workers", "3,1"}, io.Discard) // the fewest need not come first
+	if err != nil {
+		t.Fatal(err)
+	}
+	jobs := planJobs(quick, []workload{w})
+	if got := count(jobs, 1, ""); got != 6 { // 3 strategies × 2 hashes
+		t.Errorf("quick: %d one-worker jobs, want 6", got)
+	}
+	if got, lock := count(jobs, 3, ""), count(jobs, 3, strategyLockstep); got != 2 || lock != 2 {
+		t.Errorf("quick: %d three-worker jobs (%d lockstep), want 2 lockstep only", got, lock)
+	}
+	all, err := parseFlags([]string{"-all", "-workers", "1,3"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kernels := len(kernelNames(lanes.SHA256, "all")) + len(kernelNames(lanes.Keccak256, "all"))
+	if got, want := len(planJobs(all, []workload{w})), 3*kernels*2; got != want {
+		t.Errorf("-all: %d jobs, want %d (3 strategies × %d kernels × 2 worker counts)", got, want, kernels)
 	}
 }
 
@@ -128,7 +183,7 @@ func listTreePairs(n, depth int) uint64 {
 }
 
 func TestRunPrintsEveryFormat(t *testing.T) {
-	for _, format := range []string{"markdown", "csv", "json"} {
+	for _, format := range []string{"summary", "markdown", "csv", "json"} {
 		cfg, err := parseFlags([]string{"-n", "64", "-reps", "1", "-workloads", "registry", "-kernels", "auto", "-workers", "1", "-format", format, "-q"}, io.Discard)
 		if err != nil {
 			t.Fatal(err)
@@ -142,6 +197,9 @@ func TestRunPrintsEveryFormat(t *testing.T) {
 			t.Errorf("%s: machine line missing:\n%s", format, text)
 		}
 		for _, s := range []string{strategyOneAtATime, strategyPerLevel, strategyLockstep} {
+			if format == "summary" {
+				s = strategyLabels[s]
+			}
 			if !strings.Contains(text, s) {
 				t.Errorf("%s: strategy %s missing:\n%s", format, s, text)
 			}
@@ -182,5 +240,148 @@ func TestSVGIsWellFormed(t *testing.T) {
 	}
 	if rects != 3 { // background and two bars
 		t.Errorf("%d rects, want 3", rects)
+	}
+}
+
+// TestSummaryFigures feeds the summary made-up timings whose ratios are
+// known and checks the figures it prints, line by line.
+func TestSummaryFigures(t *testing.T) {
+	const auto = "sha256/auto(x)"
+	chosen := map[string]string{"sha256": auto, "keccak256": "keccak256/auto(y)"}
+	row := func(strategy, hash, kernel string, workers int, ns time.Duration) result {
+		return result{Workload: "registry n=100", Strategy: strategy, Hash: hash, Kernel: kernel,
+			Workers: workers, Objects: 100, Elapsed: 100 * ns, LaneFill: laneFill(strategy, 0.5)}
+	}
+	rs := []result{
+		row(strategyOneAtATime, "sha256", auto, 1, 800),
+		row(strategyOneAtATime, "sha256", "sha256/other", 1, 1), // not the automatic kernel: not shown
+		row(strategyPerLevel, "sha256", auto, 1, 500),
+		row(strategyLockstep, "sha256", auto, 1, 400),
+		row(strategyLockstep, "sha256", auto, 4, 100),
+		row(strategyOneAtATime, "keccak256", chosen["keccak256"], 1, 2400),
+		row(strategyPerLevel, "keccak256", chosen["keccak256"], 1, 1000),
+		row(strategyLockstep, "keccak256", chosen["keccak256"], 1, 600),
+		row(strategyLockstep, "keccak256", chosen["keccak256"], 4, 300),
+	}
+	var buf bytes.Buffer
+	writeSummary(&buf, rs, chosen)
+	fields := map[string][]string{}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		for label := range map[string]bool{
+			"one at a time": true, "per-level": true, "lockstep (lanehash)": true,
+			"speed-up, lockstep": true, "lane fill": true, "lockstep on 4": true, "speed-up, 4": true,
+		} {
+			if strings.HasPrefix(strings.TrimSpace(line), label) {
+				f := strings.Fields(line)
+				fields[label] = f[len(f)-3:]
+			}
+		}
+	}
+	want := map[string][]string{
+		"one at a time":       {"800.0", "2400.0", "3.00"},
+		"per-level":           {"500.0", "1000.0", "2.00"},
+		"lockstep (lanehash)": {"400.0", "600.0", "1.50"},
+		"speed-up, lockstep":  {"over", "2.00×", "4.00×"}, // "… over one at a time  2.00×  4.00×"
+		"lane fill":           {"lockstep", "0.500", "0.500"},
+		"lockstep on 4":       {"workers", "100.0", "300.0"},
+		"speed-up, 4":         {"1", "4.00×", "2.00×"},
+	}
+	for label, w := range want {
+		if got := fields[label]; !slices.Equal(got[len(got)-2:], w[len(w)-2:]) {
+			t.Errorf("%s: got %q, want %q\n%s", label, got, w, buf.String())
+		}
+	}
+	if !strings.Contains(buf.String(), "-all") {
+		t.Errorf("summary does not point to the full sweep:\n%s", buf.String())
+	}
+	if strings.Contains(buf.String(), "busy") {
+		t.Errorf("no CPU time was measured, yet the summary calls the machine busy:\n%s", buf.String())
+	}
+
+	// One-worker runs that got a quarter of a core: the summary says so.
+	for i := range rs {
+		rs[i].CPU = rs[i].Elapsed / 4
+	}
+	buf.Reset()
+	writeSummary(&buf, rs, chosen)
+	if !strings.Contains(buf.String(), "busy: the one-worker runs got 25% of a core") ||
+		!strings.Contains(buf.String(), "about 4.0×") {
+		t.Errorf("busy machine not reported:\n%s", buf.String())
+	}
+}
+
+// TestUsersOwnBytes runs the quick mode on a serialized state and a
+// serialized registry, as a user passes them with -state and -registry,
+// and checks the roots it reports against the reference.
+func TestUsersOwnBytes(t *testing.T) {
+	dir := t.TempDir()
+	state := fulu.SyntheticBeaconState(40, 9)
+	stateBytes, err := ssz.Marshal(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := phase0.RandomValidators(33, 4)
+	var registryBytes []byte
+	for i := range vals {
+		b, err := ssz.Marshal(&vals[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		registryBytes = append(registryBytes, b...)
+	}
+	statePath, registryPath := filepath.Join(dir, "state.ssz"), filepath.Join(dir, "validators.ssz")
+	if err := os.WriteFile(statePath, stateBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(registryPath, registryBytes, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := parseFlags([]string{"-n", "8", "-reps", "1", "-workloads", "registry", "-hash", "sha256",
+		"-state", statePath, "-registry", registryPath, "-format", "json", "-q"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(cfg, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	var rs []result
+	if err := json.Unmarshal([]byte(text[strings.Index(text, "["):]), &rs); err != nil {
+		t.Fatalf("json output does not parse: %v", err)
+	}
+	wantState, err := ssz.HashTreeRoot(state, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantFirst, err := ssz.HashTreeRoot(&vals[0], ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, r := range rs {
+		switch {
+		case r.Workload == statePath:
+			seen["state"] = true
+			if r.Root != hexRoot(wantState) || r.Objects != 40 {
+				t.Errorf("-state: root %s over %d validators, want %s over 40", r.Root, r.Objects, hexRoot(wantState))
+			}
+		case strings.HasPrefix(r.Workload, registryPath):
+			seen["registry"] = true
+			if r.Root != hexRoot(wantFirst) || r.Objects != 33 {
+				t.Errorf("-registry: first root %s over %d validators, want %s over 33", r.Root, r.Objects, hexRoot(wantFirst))
+			}
+		}
+	}
+	if !seen["state"] || !seen["registry"] {
+		t.Errorf("workloads measured: %v, want the -state and -registry files", seen)
+	}
+
+	// A registry file that is not whole validators is refused by name.
+	if err := os.WriteFile(registryPath, registryBytes[:50], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := run(cfg, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), registryPath) {
+		t.Errorf("truncated -registry file: got %v, want an error naming the file", err)
 	}
 }

@@ -15,6 +15,10 @@ type result struct {
 	Pairs uint64 `json:"pairs"`
 	// Elapsed is the median wall time of one pass over all objects.
 	Elapsed time.Duration `json:"elapsed_ns"`
+	// CPU is the median CPU time of the process over one pass, summed
+	// over its threads (0 where the OS does not tell): on a busy machine
+	// it stays near the work done while wall time grows.
+	CPU time.Duration `json:"cpu_ns"`
 	// LaneFill is the fraction of kernel lanes that carried real work, or
 	// 0 where the strategy does not report it.
 	LaneFill float64 `json:"lane_fill"`
@@ -34,6 +38,13 @@ func (r result) nsPerObject() float64 {
 		return 0
 	}
 	return float64(r.Elapsed.Nanoseconds()) / float64(r.Objects)
+}
+
+func (r result) cpuNsPerObject() float64 {
+	if r.Objects == 0 {
+		return 0
+	}
+	return float64(r.CPU.Nanoseconds()) / float64(r.Objects)
 }
 
 func (r result) nsPerPair() float64 {

@@ -108,11 +108,44 @@ func stateFile(path, fork string) (workload, error) {
 	return &single[fulu.BeaconState]{label: path, value: &st, count: len(st.Validators)}, nil
 }
 
-func run(cfg *config, stdout, stderr io.Writer) error {
-	progress := stderr
-	if cfg.quiet {
-		progress = io.Discard
+// job is one measurement: a workload hashed with one strategy, hash
+// function, kernel and worker count.
+type job struct {
+	w        workload
+	strategy string
+	hash     lanes.Hash
+	kernel   string
+	workers  int
+}
+
+// planJobs lists the measurements of a run, workload by workload. The
+// quick run measures every strategy on the fewest workers and the other
+// worker counts on the lockstep strategy only: its summary compares one
+// worker with all on lanehash's own strategy, and the other strategies'
+// multi-worker rows would double its time for numbers it does not print.
+func planJobs(cfg *config, ws []workload) []job {
+	fewest := slices.Min(cfg.workers)
+	var jobs []job
+	for _, w := range ws {
+		for _, hn := range cfg.hashes {
+			h := hashOf[hn]
+			for _, s := range w.strategies() {
+				for _, k := range kernelNames(h, cfg.kernels) {
+					for _, wk := range cfg.workers {
+						if wk != fewest && !cfg.all && s != strategyLockstep {
+							continue
+						}
+						jobs = append(jobs, job{w, s, h, k, wk})
+					}
+				}
+			}
+		}
 	}
+	return jobs
+}
+
+func run(cfg *config, stdout, stderr io.Writer) error {
+	prog := newProgress(stderr, cfg.quiet)
 	var names []string
 	chosen := map[string]string{}
 	for _, k := range lanes.Kernels() {
@@ -128,84 +161,79 @@ func run(cfg *config, stdout, stderr io.Writer) error {
 	writeMachine(stdout, names, chosen)
 	fmt.Fprintln(stdout)
 
-	fmt.Fprintf(progress, "building workloads (n=%d, seed=%d)...\n", cfg.n, cfg.seed)
+	prog.note("building workloads (n=%d, seed=%d)...", cfg.n, cfg.seed)
 	ws, err := buildWorkloads(cfg)
 	if err != nil {
 		return err
 	}
-	type job struct {
-		w        workload
-		strategy string
-		hash     lanes.Hash
-		kernel   string
-		workers  int
-	}
-	var jobs []job
-	for _, w := range ws {
-		for _, hn := range cfg.hashes {
-			h := hashOf[hn]
-			for _, s := range w.strategies() {
-				for _, k := range kernelNames(h, cfg.kernels) {
-					for _, wk := range cfg.workers {
-						jobs = append(jobs, job{w, s, h, k, wk})
-					}
-				}
-			}
-		}
-	}
+	jobs := planJobs(cfg, ws)
 	if len(jobs) == 0 {
 		return fmt.Errorf("no kernel matches -kernels %q", cfg.kernels)
 	}
 	var results []result
 	roots := map[string]string{} // workload and hash → root, to check every strategy agrees
-	start := time.Now()
+	prog.begin(len(jobs))
 	for i, j := range jobs {
-		fmt.Fprintf(progress, "[%d/%d %s] %s · %s · %s · %d workers\n", i+1, len(jobs), time.Since(start).Round(time.Second), j.w.name(), j.strategy, j.kernel, j.workers)
-		p, err := j.w.prepare(j.strategy, j.hash, j.kernel, j.workers)
+		prog.step(i, j.w.name(), fmt.Sprintf("%s · %s · %d worker(s)", j.strategy, j.kernel, j.workers))
+		r, err := measure(j, cfg.reps, roots)
 		if err != nil {
 			return errorf(j.w, j.strategy, j.kernel, j.workers, err)
 		}
-		o, err := p() // warm-up, not timed
-		if err != nil {
-			return errorf(j.w, j.strategy, j.kernel, j.workers, err)
+		if strings.HasSuffix(r.Kernel, "/auto") {
+			r.Kernel = chosen[j.hash.String()]
 		}
-		key := j.w.name() + "|" + j.hash.String()
-		if want, ok := roots[key]; !ok {
-			roots[key] = hexRoot(o.root)
-		} else if got := hexRoot(o.root); got != want {
-			return errorf(j.w, j.strategy, j.kernel, j.workers, fmt.Errorf("root %s differs from the first strategy's %s", got, want))
-		}
-		times := make([]time.Duration, cfg.reps)
-		for r := range times {
-			t0 := time.Now()
-			if o, err = p(); err != nil {
-				return errorf(j.w, j.strategy, j.kernel, j.workers, err)
-			}
-			times[r] = time.Since(t0)
-		}
-		slices.Sort(times)
-		kernel := j.kernel
-		if strings.HasSuffix(kernel, "/auto") {
-			kernel = chosen[j.hash.String()]
-		}
-		results = append(results, result{
-			Workload: j.w.name(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: kernel,
-			Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2],
-			LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
-		})
+		results = append(results, r)
 	}
+	prog.end()
 	compare(results, chosen)
-	fmt.Fprintf(progress, "done in %s\n", time.Since(start).Round(time.Millisecond))
-	if err := writeResults(stdout, cfg.format, results); err != nil {
+	if cfg.format == "summary" {
+		writeSummary(stdout, results, chosen)
+	} else if err := writeResults(stdout, cfg.format, results); err != nil {
 		return err
 	}
 	if cfg.svg != "" {
 		if err := writeChart(cfg.svg, results); err != nil {
 			return err
 		}
-		fmt.Fprintf(progress, "chart written to %s\n", cfg.svg)
+		prog.note("chart written to %s", cfg.svg)
 	}
 	return nil
+}
+
+// measure times reps passes of j after an untimed warm-up pass, and
+// checks the root against the one the workload's first measurement
+// computed (roots holds them by workload and hash).
+func measure(j job, reps int, roots map[string]string) (result, error) {
+	p, err := j.w.prepare(j.strategy, j.hash, j.kernel, j.workers)
+	if err != nil {
+		return result{}, err
+	}
+	o, err := p() // warm-up, not timed
+	if err != nil {
+		return result{}, err
+	}
+	key := j.w.name() + "|" + j.hash.String()
+	if want, ok := roots[key]; !ok {
+		roots[key] = hexRoot(o.root)
+	} else if got := hexRoot(o.root); got != want {
+		return result{}, fmt.Errorf("root %s differs from the first strategy's %s", got, want)
+	}
+	times := make([]time.Duration, reps)
+	cpu := make([]time.Duration, reps)
+	for r := range times {
+		c0, t0 := processCPU(), time.Now()
+		if o, err = p(); err != nil {
+			return result{}, err
+		}
+		times[r], cpu[r] = time.Since(t0), processCPU()-c0
+	}
+	slices.Sort(times)
+	slices.Sort(cpu)
+	return result{
+		Workload: j.w.name(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
+		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2], CPU: cpu[len(cpu)/2],
+		LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
+	}, nil
 }
 
 // laneFill reports the lockstep strategy's lane fill; the others do not

@@ -3,9 +3,7 @@ package main
 import (
 	"encoding/hex"
 	"fmt"
-	"unsafe"
-
-	"golang.org/x/sync/errgroup"
+	"reflect"
 
 	"github.com/lanehash/lanehash/internal/plangraph"
 	"github.com/lanehash/lanehash/lanes"
@@ -69,54 +67,37 @@ func (c *containers[T]) prepare(strategy string, h lanes.Hash, kernel string, wo
 			return o, err
 		}, nil
 	}
+	strat, err := schedStrategy(strategy)
+	if err != nil {
+		return nil, err
+	}
 	k, err := lanes.Select(h, kernel)
 	if err != nil {
 		return nil, err
 	}
-	var stats sched.Stats
-	tree := sched.NewTree(k, &stats)
-	lt, err := newLevelTree(plangraph.Of(p), tree.Zero)
+	g, err := programGraph(plangraph.Of(p))
 	if err != nil {
 		return nil, err
 	}
-	run := lt.oneAtATime
-	if strategy == strategyPerLevel {
-		run = lt.perLevel
+	var stats sched.Stats
+	prep, err := sched.NewExec(k, &stats).PrepareStrategy(g, reflect.TypeFor[T](), strat)
+	if err != nil {
+		return nil, err
 	}
-	n := len(c.items)
-	dst := make([][32]byte, n)
-	var buf []byte
-	if c.limit != 0 {
-		buf = make([]byte, sched.BufLen(n))
-	}
-	base := unsafe.Pointer(unsafe.SliceData(c.items))
-	stride := unsafe.Sizeof(*new(T))
+	dst := make([][32]byte, len(c.items))
 	return func() (outcome, error) {
 		stats.Reset()
-		var g errgroup.Group
-		per := (n + workers - 1) / workers
-		for lo := 0; lo < n; lo += per {
-			hi := min(lo+per, n)
-			g.Go(func() error {
-				return run(k, dst[lo:hi], unsafe.Add(base, uintptr(lo)*stride), stride, hi-lo)
-			})
-		}
-		if err := g.Wait(); err != nil {
-			return outcome{}, err
-		}
-		o := outcome{root: dst[0]}
+		var o outcome
+		var err error
 		if c.limit != 0 {
-			for i := range dst {
-				copy(buf[32*i:], dst[i][:])
-			}
-			if err := tree.MerkleizeParallel(buf, n, sched.Depth(c.limit), workers); err != nil {
-				return outcome{}, err
-			}
-			tree.MixInLength(buf, uint64(n))
-			copy(o.root[:], buf)
+			o.root, err = prep.ListRoot(sched.SliceOf(c.items), c.limit, false, workers)
+		} else {
+			err = prep.Run(dst, sched.SliceOf(c.items), workers)
+			o.root = dst[0]
 		}
-		o.pairs = uint64(n*lt.pairsPerInstance()) + stats.Snapshot().TreePairs
-		return o, nil
+		s := stats.Snapshot()
+		o.pairs = s.LockstepPairs + s.TreePairs
+		return o, err
 	}, nil
 }
 

@@ -1,0 +1,149 @@
+package sched
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes"
+)
+
+// Strategy says how the programs of a prepared graph batch their pairs
+// for the kernel. Lockstep is what plans run; the other two are what
+// SSZ libraries do, kept so that research tools (lanebench) compare the
+// three over the same plan graph, the same source resolution and the
+// same gathers, differing only in how pairs reach the kernel.
+type Strategy uint8
+
+const (
+	// Lockstep runs W instances per group, one per lane, blocks of
+	// groups per Lockstep call.
+	Lockstep Strategy = iota
+	// OneAtATime hashes each instance by itself, one Pairs call per
+	// level of its tree.
+	OneAtATime
+	// PerLevel hashes one level of up to perLevelBatch instances' trees
+	// in one Pairs call.
+	PerLevel
+)
+
+// String names the strategy as lanebench reports it.
+func (s Strategy) String() string {
+	switch s {
+	case Lockstep:
+		return "lockstep"
+	case OneAtATime:
+		return "one-at-a-time"
+	case PerLevel:
+		return "per-level"
+	}
+	return fmt.Sprintf("Strategy(%d)", uint8(s))
+}
+
+// PrepareStrategy is Prepare with the programs of g run by strategy s.
+func (e *Exec) PrepareStrategy(g Node, t reflect.Type, s Strategy) (*Prepared, error) {
+	old := e.strategy
+	e.strategy = s
+	defer func() { e.strategy = old }()
+	return e.Prepare(g, t)
+}
+
+// perLevelBatch is how many instances the per-level strategy holds at
+// once: enough for full kernel batches, few enough to stay in cache.
+const perLevelBatch = 2048
+
+// oneAtATime hashes instances [lo, hi) one by one on the single-instance
+// path.
+func (r *Runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+	b := r.one
+	a := b.pool.Get().(*arena)
+	var c counts
+	var err error
+	for i := lo; i < hi && err == nil; i++ {
+		err = b.single(a, dst, in, ext, i, &c)
+	}
+	clear(a.bases)
+	b.pool.Put(a)
+	b.t.stats.add(&c)
+	return err
+}
+
+// perLevel hashes instances [lo, hi) level by level: each instance's
+// leaves are resolved and gathered into its own run of ordinary-layout
+// nodes, then every level of the program is one Pairs call over the
+// level's pairs of all instances of the batch. It allocates its buffers
+// per call: it is a yardstick, not a production path.
+func (r *Runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+	b := r.one
+	p := r.p
+	lv := levels(p)
+	widest := 0
+	for _, l := range lv {
+		widest = max(widest, len(l))
+	}
+	batch := min(perLevelBatch, hi-lo)
+	nodeBytes := 32 * p.Nodes
+	nodes := make([]byte, batch*nodeBytes)
+	pairs := make([]byte, 64*max(widest, 1)*batch)
+	for i := 0; i < batch; i++ {
+		for _, k := range p.Consts {
+			z := b.t.Zero(int(k.Depth))
+			copy(nodes[i*nodeBytes+32*int(k.Node):], z[:])
+		}
+	}
+	a := b.pool.Get().(*arena)
+	defer func() {
+		clear(a.bases)
+		b.pool.Put(a)
+	}()
+	var c counts
+	defer b.t.stats.add(&c)
+	for start := lo; start < hi; start += batch {
+		m := min(batch, hi-start)
+		for i := 0; i < m; i++ {
+			if err := b.resolve(a, in, ext, start+i, 0); err != nil {
+				return err
+			}
+			inst := nodes[i*nodeBytes:]
+			for _, g := range p.Gathers {
+				// Padding bytes of leaf chunks are never written, so
+				// they stay zero from the allocation on.
+				copyChunk(unsafe.Pointer(&inst[32*g.Node]), unsafe.Add(a.bases[int(g.Src)*b.w], g.Off), g.Len)
+			}
+		}
+		for _, l := range lv {
+			perLevelStep(b.k, nodes, pairs, nodeBytes, m, l)
+		}
+		for i := 0; i < m; i++ {
+			copy(dst[start+i][:], nodes[i*nodeBytes+32*int(p.Root):])
+		}
+		c.treePairs += uint64(m * len(p.Ops))
+		c.kernelCalls += uint64(len(lv))
+		c.instances += uint64(m)
+	}
+	return nil
+}
+
+// perLevelStep hashes one level's ops for m instances with one Pairs
+// call: the inputs are copied side by side, the digests back to their
+// nodes.
+func perLevelStep(k Kernel, nodes, pairs []byte, nodeBytes, m int, l []lanes.Op) {
+	q := 0
+	for i := 0; i < m; i++ {
+		inst := nodes[i*nodeBytes:]
+		for _, op := range l {
+			copy(pairs[64*q:], inst[32*op.Left:32*op.Left+32])
+			copy(pairs[64*q+32:], inst[32*op.Right:32*op.Right+32])
+			q++
+		}
+	}
+	k.Pairs(pairs[:32*q], pairs[:64*q])
+	q = 0
+	for i := 0; i < m; i++ {
+		inst := nodes[i*nodeBytes:]
+		for _, op := range l {
+			copy(inst[32*op.Out:32*op.Out+32], pairs[32*q:])
+			q++
+		}
+	}
+}
