@@ -2,9 +2,12 @@ package plan
 
 import (
 	"errors"
+	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/hostile"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -174,5 +177,47 @@ func TestHugeWorkerCount(t *testing.T) {
 	got, err := p.Root(&v)
 	if want := reference(t, &v, lanes.SHA256); err != nil || got != want {
 		t.Fatalf("root %x, %v; want %x", got, err, want)
+	}
+}
+
+// TestListRootAtEdgeLimits compares ListRoot with the reference for
+// limits at every overflow edge, for a basic element (packed chunks,
+// where limit·size passes 2^64) and a container.
+func TestListRootAtEdgeLimits(t *testing.T) {
+	words := []uint64{1, 2, 3}
+	boxes := []flagged{{A: 1}, {A: 2}, {A: 3}}
+	pw, err := PlanFor[uint64]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pb, err := PlanFor[flagged]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, limit := range hostile.Edges {
+		if limit < 3 {
+			continue
+		}
+		tag := reflect.StructTag(fmt.Sprintf(`ssz-max:"%d"`, limit))
+		for _, c := range []struct {
+			name string
+			list any
+			got  func() ([32]byte, error)
+		}{
+			{"[]uint64", words, func() ([32]byte, error) { return pw.ListRoot(words, limit) }},
+			{"[]flagged", boxes, func() ([32]byte, error) { return pb.ListRoot(boxes, limit) }},
+		} {
+			typ, err := ssz.TypeOfTagged(reflect.TypeOf(c.list), tag)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := ssz.HashTreeRootValue(typ, reflect.ValueOf(c.list), ssz.SHA256)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := c.got(); err != nil || got != want {
+				t.Errorf("%s limit %d: %x, %v; want %x", c.name, limit, got, err, want)
+			}
+		}
 	}
 }
