@@ -37,9 +37,10 @@ type Limits struct {
 }
 
 // DefaultLimits are generous for every legitimate case (the largest
-// materialises a few MiB) and small enough that a case that tries to
-// allocate a huge value dies quickly.
-var DefaultLimits = Limits{Memory: 3 << 30, PerCase: 10 * time.Second, Total: 5 * time.Minute}
+// materialises a few MiB and runs in about a second natively, 20 times
+// that under qemu) and small enough that a case that tries to allocate a
+// huge value dies quickly.
+var DefaultLimits = Limits{Memory: 3 << 30, PerCase: 30 * time.Second, Total: 10 * time.Minute}
 
 // Environment variables of the parent/child protocol.
 const (

@@ -82,7 +82,12 @@ func RandomShape(rng *rand.Rand, depth int) *Shape {
 			n := 1 + rng.IntN(6)
 			return wrap(Vector, reflect.ArrayOf(n, e.Go), Level{}, uint64(n), e, fmt.Sprintf("[%d]%s", n, e.Name))
 		}
+		// Long vectors of basic values, short ones of composites, so
+		// that nested vectors stay small (unions are rooted one by one).
 		n := uint64(1 + rng.IntN(40))
+		if e.Kind != Basic {
+			n = uint64(1 + rng.IntN(6))
+		}
 		return wrap(Vector, reflect.SliceOf(e.Go), Level{Size: fmt.Sprint(n)}, n, e, fmt.Sprintf("Vector[%s, %d]", e.Name, n))
 	case 2, 3:
 		e := RandomShape(rng, depth-1)
