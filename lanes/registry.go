@@ -25,6 +25,10 @@ type KernelInfo struct {
 	// Missing lists the CPU features the kernel lacks, comma-separated;
 	// empty when Available.
 	Missing string
+	// MeasuredOnly reports a kernel the static table never chooses: the
+	// automatic kernel uses it only where calibration measures it
+	// clearly faster (Arm's SHA3 Keccak outside darwin).
+	MeasuredOnly bool
 }
 
 // entry is one registered kernel.
@@ -70,6 +74,8 @@ func Kernels() []KernelInfo {
 			Width:     e.kernel.width,
 			Available: e.missing == "",
 			Missing:   e.missing,
+
+			MeasuredOnly: e.measuredOnly,
 		})
 	}
 	return infos

@@ -89,3 +89,25 @@ func TestAllocs(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallInputsStayOnOneGoroutine checks that parallelism follows the
+// work (pairs to hash), not the group count: with two workers allowed,
+// three Validators (24 pairs) are hashed on the caller's goroutine
+// (starting one would allocate), while 8,192 (65,536 pairs) are split.
+func TestSmallInputsStayOnOneGoroutine(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	p, err := PlanFor[phase0.Validator](WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	vals := phase0.RandomValidators(8192, 9)
+	dst := make([][32]byte, len(vals))
+	if n := allocsOf(t, func() error { return p.RootAll(dst, vals[:3]) }); n != 0 {
+		t.Errorf("3 Validators with 2 workers: %v allocations, want 0 (no goroutine)", n)
+	}
+	if n := allocsOf(t, func() error { return p.RootAll(dst, vals) }); n == 0 {
+		t.Errorf("8192 Validators with 2 workers: no allocation, want the second worker's goroutine")
+	}
+}

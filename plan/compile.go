@@ -35,8 +35,9 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		return n, nil
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
 		return packedNode(t, path), nil
-	case ssz.KindUnion:
-		n := &sched.UnionNode{Type: t.Go, Options: make([]sched.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)), Path: path}
+	case ssz.KindUnion, ssz.KindCompatibleUnion:
+		n := &sched.UnionNode{Type: t.Go, Options: make([]sched.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)),
+			Compatible: t.Kind == ssz.KindCompatibleUnion, Path: path}
 		for i, o := range t.Options {
 			if o == nil {
 				continue

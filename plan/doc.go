@@ -12,7 +12,7 @@
 // nodes are zero-hash constants. RootAll runs it for W values at once,
 // one per SIMD lane, where W is the kernel's width (16 for SHA-256 with
 // AVX-512). A type with variable-size parts (lists, bitlists, unions,
-// progressive types) compiles to a fixed part plus a rooter per variable
+// progressive types) compiles to a fixed part plus a graph node per variable
 // field: the fields of all values are hashed first (element lists in
 // lockstep, wide trees level by level with the kernel's pair entry) and
 // their roots enter the fixed part as leaves. Fixed parts too wide for

@@ -180,7 +180,7 @@ func ExamplePlan_ProgressiveListRoot() {
 	}
 	fmt.Printf("%x (reference agrees: %v)\n", root, root == want)
 	// Output:
-	// 208e12b9557e8fe1c616697779240911741a4052e1d64af640a977584835ae4c (reference agrees: true)
+	// 2a6a1f2355e1bbc893a520107245a9a1f32d3f612849cdc5c196cd1b672754fe (reference agrees: true)
 }
 
 func ExamplePlan_RootAllBytes() {

@@ -104,10 +104,15 @@ func FuzzRootAll(f *testing.F) {
 	if err != nil {
 		f.Fatal(err)
 	}
+	compatPlan, err := PlanFor[withCompat]()
+	if err != nil {
+		f.Fatal(err)
+	}
 	f.Fuzz(func(t *testing.T, seed uint64, n, maxList uint8) {
 		fl := filler{rng: newRand(seed), maxList: int(maxList % 64)}
 		fuzzValues(t, complexPlan, &fl, int(n%24), lanes.SHA256)
 		fuzzValues(t, shapesPlan, &fl, int(n%12), lanes.Keccak256)
+		fuzzValues(t, compatPlan, &fl, int(n%12), lanes.SHA256)
 	})
 }
 

@@ -1,8 +1,6 @@
 package plan
 
 import (
-	"fmt"
-
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -27,11 +25,5 @@ func (p *Plan[T]) ProgressiveListRoot(src []T) ([32]byte, error) {
 
 func (p *Plan[T]) listRoot(src []T, limit uint64, progressive bool) ([32]byte, error) {
 	root, err := p.run.ListRoot(sched.SliceOf(src), limit, progressive, p.workers)
-	if err != nil {
-		if _, ok := err.(*sched.Error); !ok {
-			err = fmt.Errorf("plan: %w", err)
-		}
-		return root, wrap(err)
-	}
-	return root, nil
+	return root, wrap(err)
 }

@@ -5,6 +5,7 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -13,7 +14,7 @@ import (
 // spends descheduled on a shared machine counts for neither side. It
 // reports both per-pair CPU times and their ratio (target ≤ 1.11).
 func BenchmarkOverheadCPU(b *testing.B) {
-	if _, ok := threadCPUTime(); !ok {
+	if _, ok := cputime.Thread(); !ok {
 		b.Skip("no per-thread CPU clock on this OS")
 	}
 	for _, h := range hashes {
@@ -37,15 +38,15 @@ func BenchmarkOverheadCPU(b *testing.B) {
 				groups := (n + k.Width() - 1) / k.Width()
 				var full, kernel int64
 				for b.Loop() {
-					t0, _ := threadCPUTime()
+					t0, _ := cputime.Thread()
 					if err := p.RootAll(dst, vals); err != nil {
 						b.Fatal(err)
 					}
-					t1, _ := threadCPUTime()
+					t1, _ := cputime.Thread()
 					for range groups {
 						k.Lockstep(arena, prog.Ops)
 					}
-					t2, _ := threadCPUTime()
+					t2, _ := cputime.Thread()
 					full += t1 - t0
 					kernel += t2 - t1
 				}

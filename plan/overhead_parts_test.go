@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"reflect"
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
@@ -33,14 +34,16 @@ func BenchmarkExecutor(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					prog := programOf(b, p)
-					r := sched.NewRunner(sched.NewTree(noHashKernel{k}, nil), prog)
+					r, err := sched.NewExec(noHashKernel{k}, nil).Prepare(p.graph, reflect.TypeFor[phase0.Validator]())
+					if err != nil {
+						b.Fatal(err)
+					}
 					vals := phase0.RandomValidators(n, 1)
 					in := sched.SliceOf(vals)
 					dst := make([][32]byte, n)
 					b.ReportAllocs()
 					for b.Loop() {
-						if err := r.Run(dst, in, nil, 1); err != nil {
+						if err := r.Run(dst, in, 1); err != nil {
 							b.Fatal(err)
 						}
 					}

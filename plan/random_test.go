@@ -121,6 +121,18 @@ func (f *filler) fill(t *ssz.Type, v reflect.Value) {
 		} else {
 			v.Field(1).SetZero()
 		}
+	case ssz.KindCompatibleUnion:
+		var sels []int
+		for s, o := range t.Options {
+			if o != nil {
+				sels = append(sels, s)
+			}
+		}
+		sel := sels[f.rng.IntN(len(sels))]
+		val := reflect.New(t.Options[sel].Go).Elem()
+		f.fill(t.Options[sel], val)
+		v.Field(0).SetUint(uint64(sel))
+		v.Field(1).Set(val)
 	}
 }
 

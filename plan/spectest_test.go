@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"runtime"
+	"sort"
 	"sync"
 	"testing"
 
@@ -14,28 +15,170 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// planRoot returns a spectest.RootFunc that compiles the case's type into
-// a plan hashing with k and roots the value through it.
-func planRoot(k sched.Kernel) spectest.RootFunc {
-	exec := sched.NewExec(k, nil)
-	return func(t *ssz.Type, v reflect.Value) ([32]byte, error) {
-		g, err := compile(t, t.Go.String())
-		if err != nil {
-			return [32]byte{}, err
+// The spec vectors through plans. Every case of one type is decoded with
+// the reference codec and the whole batch is rooted with one Run (what
+// RootAll does), so the lockstep groups, the level queues and the
+// batched unions see real vectors next to each other; each value is
+// also rooted alone (what Root does); fixed-size cases are rooted from
+// their bytes (what RootAllBytes does). Decoding and re-encoding are the
+// codec's business (internal/spectest checks them).
+
+// specGroup is the cases of one SSZ type (handler, preset, fork and
+// type name).
+type specGroup struct {
+	name  string
+	typ   *ssz.Type
+	cases []*spectest.Case
+}
+
+// groupCases sorts the cases into groups by type.
+func groupCases(cases []*spectest.Case) []*specGroup {
+	byName := map[string]*specGroup{}
+	var out []*specGroup
+	for _, c := range cases {
+		name := c.Handler + "/" + c.Preset + "/" + c.Fork + "/" + c.TypeName
+		g := byName[name]
+		if g == nil {
+			g = &specGroup{name: name, typ: c.Type}
+			byName[name] = g
+			out = append(out, g)
 		}
-		r, err := exec.Prepare(g, t.Go)
-		if err != nil {
-			return [32]byte{}, err
-		}
-		if !v.CanAddr() {
-			c := reflect.New(t.Go).Elem()
-			c.Set(v)
-			v = c
-		}
-		var out [1][32]byte
-		err = r.Run(out[:], sched.ValueAt(v), 2)
-		return out[0], wrap(err)
+		g.cases = append(g.cases, c)
 	}
+	sort.Slice(out, func(i, j int) bool { return out[i].name < out[j].name })
+	return out
+}
+
+// prepare compiles t into a plan graph run on an executor of kernel k.
+func prepare(t *ssz.Type, k sched.Kernel) (*sched.Prepared, error) {
+	g, err := compile(t, t.Go.String())
+	if err != nil {
+		return nil, err
+	}
+	return sched.NewExec(k, nil).Prepare(g, t.Go)
+}
+
+// specKernels are the kernels the vectors run on: every available
+// SHA-256 kernel, the automatic one and 4- and 16-lane reference
+// kernels; and the automatic Keccak-256 kernel with two reference
+// kernels, checked against the reference ssz.HashTreeRoot with
+// Keccak-256 (the vectors have SHA-256 roots only).
+func specKernels(t *testing.T) (sha, keccak []sched.Kernel) {
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		auto, err := lanes.Select(h, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks := append([]sched.Kernel{auto}, testKernels(t, h)...)
+		if h == lanes.SHA256 {
+			sha = ks
+		} else {
+			keccak = []sched.Kernel{auto, ks[len(ks)-2], ks[len(ks)-1]}
+		}
+	}
+	return sha, keccak
+}
+
+// checkGroup checks every case of g and returns one error per case (nil
+// when it passed).
+func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
+	errs := make([]error, len(g.cases))
+	if g.typ == nil {
+		for i, c := range g.cases {
+			if c.Valid || c.TypeErr == nil || !errors.Is(c.TypeErr, ssz.ErrTag) {
+				errs[i] = fmt.Errorf("%s: %w: %v", c, spectest.ErrUnknownType, c.TypeErr)
+			}
+		}
+		return errs
+	}
+	t := g.typ
+	// Decode the valid cases into one slice.
+	vals := reflect.MakeSlice(reflect.SliceOf(t.Go), 0, len(g.cases))
+	var valid []int
+	for i, c := range g.cases {
+		if errs[i] = c.Load(); errs[i] != nil {
+			continue
+		}
+		errs[i] = serialCheck(sha[0], c)
+		if !c.Valid || errs[i] != nil {
+			continue
+		}
+		v := reflect.New(t.Go).Elem()
+		if err := ssz.UnmarshalValue(t, c.Serialized, v); err != nil {
+			errs[i] = fmt.Errorf("%s: reference decode: %w", c, err)
+			continue
+		}
+		vals = reflect.Append(vals, v)
+		valid = append(valid, i)
+	}
+	if len(valid) == 0 {
+		return errs
+	}
+	fail := func(k int, format string, args ...any) {
+		if i := valid[k]; errs[i] == nil {
+			errs[i] = fmt.Errorf("%s: %s", g.cases[i], fmt.Sprintf(format, args...))
+		}
+	}
+	failAll := func(err error) {
+		for k := range valid {
+			fail(k, "%v", err)
+		}
+	}
+	roots := make([][32]byte, len(valid))
+	for _, k := range sha {
+		p, err := prepare(t, k)
+		if err != nil {
+			failAll(err)
+			return errs
+		}
+		clear(roots)
+		if err := wrap(p.Run(roots, sched.SliceAt(vals), 2)); err != nil {
+			failAll(fmt.Errorf("RootAll on %s: %w", kernelName(k), err))
+			continue
+		}
+		for j, r := range roots {
+			if want := g.cases[valid[j]].Root; r != want {
+				fail(j, "RootAll on %s: root %x, want %x", kernelName(k), r, want)
+			}
+		}
+	}
+	// One value at a time, on the automatic kernel.
+	p, err := prepare(t, sha[0])
+	if err != nil {
+		failAll(err)
+		return errs
+	}
+	var one [1][32]byte
+	for j := range valid {
+		if err := wrap(p.Run(one[:], sched.ValueAt(vals.Index(j)), 1)); err != nil || one[0] != g.cases[valid[j]].Root {
+			fail(j, "Root: %x, %v; want %x", one[0], err, g.cases[valid[j]].Root)
+		}
+	}
+	// Keccak-256 against the reference.
+	want := make([][32]byte, len(valid))
+	for j := range valid {
+		if want[j], err = ssz.HashTreeRootValue(t, vals.Index(j), ssz.Keccak256); err != nil {
+			fail(j, "reference Keccak-256 root: %v", err)
+		}
+	}
+	for _, k := range keccak {
+		p, err := prepare(t, k)
+		if err != nil {
+			failAll(err)
+			return errs
+		}
+		clear(roots)
+		if err := wrap(p.Run(roots, sched.SliceAt(vals), 2)); err != nil {
+			failAll(fmt.Errorf("Keccak-256 RootAll on %s: %w", kernelName(k), err))
+			continue
+		}
+		for j, r := range roots {
+			if r != want[j] {
+				fail(j, "Keccak-256 RootAll on %s: root %x, reference %x", kernelName(k), r, want[j])
+			}
+		}
+	}
+	return errs
 }
 
 // serialCheck checks RootAllBytes's path on a case of a fixed-size
@@ -72,50 +215,16 @@ func serialCheck(k sched.Kernel, c *spectest.Case) error {
 	return nil
 }
 
-// checkCase decodes a valid case with the reference codec and compares
-// the plan's root with the case's; fixed-size cases are also rooted
-// from their bytes.
-func checkCase(c *spectest.Case, root spectest.RootFunc, k sched.Kernel) error {
-	if c.Type == nil {
-		return nil
-	}
-	if err := c.Load(); err != nil {
-		return err
-	}
-	if c.Valid {
-		v := reflect.New(c.Type.Go).Elem()
-		if err := ssz.UnmarshalValue(c.Type, c.Serialized, v); err != nil {
-			return nil
-		}
-		got, err := root(c.Type, v)
-		if err != nil {
-			return fmt.Errorf("%s: plan root: %w", c, err)
-		}
-		if got != c.Root {
-			return fmt.Errorf("%s: plan root %x, want %x", c, got, c.Root)
-		}
-	}
-	return serialCheck(k, c)
-}
-
-// TestSpecVectorsThroughPlans runs every spec-vector case with its root
-// computed by a plan (the automatic SHA-256 kernel and a 16-lane
-// reference kernel), and the fixed-size cases also from their bytes.
-// Decoding and re-encoding are the codec's business (internal/spectest
-// checks them); here a case counts when the reference decoder accepts
-// it. With -short every 16th case runs.
+// TestSpecVectorsThroughPlans runs every spec-vector case through
+// plans, type by type (see the top of this file), on every available
+// kernel. A case of unknown type fails. With -short every 16th case
+// runs, on the automatic kernels and one reference kernel.
 func TestSpecVectorsThroughPlans(t *testing.T) {
 	dir := spectest.RequireDir(t)
 	cases, err := spectest.Cases(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	auto, err := lanes.Select(lanes.SHA256, "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	kernels := []sched.Kernel{auto, testKernels(t, lanes.SHA256)[len(testKernels(t, lanes.SHA256))-1]}
-	roots := []spectest.RootFunc{planRoot(kernels[0]), planRoot(kernels[1])}
 	if testing.Short() {
 		var sample []*spectest.Case
 		for i := 0; i < len(cases); i += 16 {
@@ -123,7 +232,14 @@ func TestSpecVectorsThroughPlans(t *testing.T) {
 		}
 		cases = sample
 	}
-	errs := make([]error, len(cases))
+	sha, keccak := specKernels(t)
+	if testing.Short() {
+		// The automatic kernels and the 16-lane reference: the -short
+		// runs are the race detector's and qemu's.
+		sha, keccak = []sched.Kernel{sha[0], sha[len(sha)-1]}, keccak[:1]
+	}
+	groups := groupCases(cases)
+	errs := make([][]error, len(groups))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -131,25 +247,34 @@ func TestSpecVectorsThroughPlans(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				c := cases[i]
-				errs[i] = checkCase(c, roots[i%2], kernels[i%2])
-				c.Serialized, c.Value = nil, nil
+				errs[i] = checkGroup(groups[i], sha, keccak)
+				for _, c := range groups[i].cases {
+					c.Serialized, c.Value = nil, nil
+				}
 			}
 		}()
 	}
-	for i := range cases {
+	for i := range groups {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
-	failed := 0
-	for _, err := range errs {
-		if err != nil && !errors.Is(err, spectest.ErrUnknownType) {
+	passed, failed := 0, 0
+	for _, ge := range errs {
+		for _, err := range ge {
+			if err == nil {
+				passed++
+				continue
+			}
 			failed++
 			if failed <= 20 {
 				t.Error(err)
 			}
 		}
 	}
-	t.Logf("%d cases, %d failed", len(cases), failed)
+	if passed+failed != len(cases) {
+		t.Errorf("%d outcomes for %d cases", passed+failed, len(cases))
+	}
+	t.Logf("plan spectests: %d passed, %d failed (%d types; SHA-256 on %d kernels, Keccak-256 on %d)",
+		passed, failed, len(groups), len(sha), len(keccak))
 }

@@ -18,8 +18,9 @@
 // work across workers, the level queue (Tree.MerkleizeBatch) and the
 // error kinds (Kind) every failure is classified by.
 //
-// A Runner executes one Program for many instances at once, W per
-// group (one instance per lane of the lockstep kernel the Exec's kernel
-// names for the batch size, lanes.Kernel.ForInstances). A Tree
-// merkleizes wide trees level by level with the kernel's Pairs entry.
+// A program runs for many instances at once, one instance per lane of
+// the lockstep kernel the Exec's kernel names for the batch size
+// (lanes.Kernel.ForInstances), in blocks of many groups of W per kernel
+// call. A Tree merkleizes wide trees level by level with the kernel's
+// Pairs entry.
 package sched

@@ -17,9 +17,6 @@ import (
 type Exec struct {
 	tree  *Tree
 	stats *Stats
-	// strategy is the Strategy programs are prepared with (set only
-	// while PrepareStrategy runs).
-	strategy Strategy
 	// alt holds the trees of the other kernels the kernel's
 	// ForInstances answers with, created on first use.
 	alt kernelCache[*Tree]
@@ -96,7 +93,12 @@ type Prepared struct {
 // graph's type, or BytesType() for graphs that read serializations).
 // It fails only on a malformed graph.
 func (e *Exec) Prepare(g Node, t reflect.Type) (*Prepared, error) {
-	r, err := e.rooterOf(g)
+	return e.PrepareStrategy(g, t, Lockstep)
+}
+
+// PrepareStrategy is Prepare with the programs of g run by strategy s.
+func (e *Exec) PrepareStrategy(g Node, t reflect.Type, s Strategy) (*Prepared, error) {
+	r, err := e.rooterOf(g, s)
 	if err != nil {
 		return nil, err
 	}
@@ -160,14 +162,14 @@ type rooter interface {
 }
 
 // rooterOf compiles graph node g into its executable form.
-func (e *Exec) rooterOf(g Node) (rooter, error) {
+func (e *Exec) rooterOf(g Node, s Strategy) (rooter, error) {
 	switch n := g.(type) {
 	case *ProgramNode:
-		return e.programRooter(n)
+		return e.programRooter(n, s)
 	case *ChunkNode:
 		return &chunkRooter{off: n.Off, n: n.Len, basic: n.Basic}, nil
 	case *SeqNode:
-		elem, err := e.rooterOf(n.Elem)
+		elem, err := e.rooterOf(n.Elem, s)
 		if err != nil {
 			return nil, err
 		}
@@ -180,7 +182,7 @@ func (e *Exec) rooterOf(g Node) (rooter, error) {
 			if o == nil {
 				continue
 			}
-			or, err := e.rooterOf(o)
+			or, err := e.rooterOf(o, s)
 			if err != nil {
 				return nil, err
 			}
@@ -188,7 +190,7 @@ func (e *Exec) rooterOf(g Node) (rooter, error) {
 		}
 		return r, nil
 	case *ProgressiveNode:
-		fields, err := e.fields(n.Fields)
+		fields, err := e.fields(n.Fields, s)
 		if err != nil {
 			return nil, err
 		}
@@ -204,10 +206,10 @@ type field struct {
 	zero  unsafe.Pointer
 }
 
-func (e *Exec) fields(fs []Field) ([]field, error) {
+func (e *Exec) fields(fs []Field, s Strategy) ([]field, error) {
 	out := make([]field, len(fs))
 	for i, f := range fs {
-		r, err := e.rooterOf(f.Node)
+		r, err := e.rooterOf(f.Node, s)
 		if err != nil {
 			return nil, err
 		}

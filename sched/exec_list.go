@@ -41,7 +41,9 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	}
 	t := p.e.tree
 	if progressive {
-		t.MerkleizeProgressive(buf, chunks)
+		if err := t.MerkleizeProgressiveParallel(buf, chunks, x.workers); err != nil {
+			return [32]byte{}, err
+		}
 	} else if err := t.MerkleizeParallel(buf, chunks, depth, x.workers); err != nil {
 		return [32]byte{}, err
 	}

@@ -53,7 +53,7 @@ func (r *packedRooter) contents(p unsafe.Pointer) ([]byte, uint64) {
 }
 
 func (r *packedRooter) roots(x *run, dst [][32]byte, in Input) error {
-	if in.n > 1 && !r.progressive() {
+	if in.n > 1 {
 		return r.rootsBatch(x, dst, in)
 	}
 	for i := 0; i < in.n; i++ {
@@ -158,7 +158,9 @@ func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
 	r.fill(buf, v)
 	t := x.e.tree
 	if r.progressive() {
-		t.MerkleizeProgressive(buf, v.chunks)
+		if err := t.MerkleizeProgressiveParallel(buf, v.chunks, x.workers); err != nil {
+			return [32]byte{}, err
+		}
 	} else if err := t.MerkleizeParallel(buf, v.chunks, r.depth, x.workers); err != nil {
 		return [32]byte{}, err
 	}
@@ -169,7 +171,8 @@ func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
 }
 
 // rootsBatch hashes many values' trees level by level together (the
-// level queue), then mixes in all lengths with one call.
+// level queue; for progressive ones every subtree of every value), then
+// mixes in all lengths with one call.
 func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 	vals := make([]packedValue, in.n)
 	sizes := make([]int, in.n)
@@ -194,7 +197,11 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		at += v.chunks
 	}
 	t := x.e.tree
-	t.MerkleizeBatch(dst[:in.n], *ap, *bp, sizes, r.depth)
+	if r.progressive() {
+		t.MerkleizeProgressiveBatch(dst[:in.n], *ap, *bp, sizes)
+	} else {
+		t.MerkleizeBatch(dst[:in.n], *ap, *bp, sizes, r.depth)
+	}
 	if r.mixesLength() {
 		lengths := make([]uint64, in.n)
 		for i, v := range vals {

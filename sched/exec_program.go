@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/lanehash/lanehash/lanes"
+import (
+	"fmt"
+
+	"github.com/lanehash/lanehash/lanes"
+)
 
 // programRooter runs a ProgramNode: its fields are rooted first by
 // their own rooters and enter the program as external leaves; then the
@@ -8,30 +12,36 @@ import "github.com/lanehash/lanehash/lanes"
 // for the batch size (lanes.Kernel.ForInstances).
 type programRooter struct {
 	e      *Exec
-	runner *Runner
+	runner *runner
 	fields []field
 	// alt holds runners of the same program on the other kernels
 	// ForInstances answered with, created on first use.
-	alt kernelCache[*Runner]
+	alt kernelCache[*runner]
 }
 
-func (e *Exec) programRooter(n *ProgramNode) (*programRooter, error) {
+func (e *Exec) programRooter(n *ProgramNode, s Strategy) (*programRooter, error) {
+	if n.Program == nil {
+		return nil, fmt.Errorf("sched: ProgramNode without a program")
+	}
 	if err := n.Program.Validate(); err != nil {
 		return nil, err
 	}
-	fields, err := e.fields(n.Fields)
+	if len(n.Fields) != n.Program.Externals {
+		return nil, fmt.Errorf("sched: ProgramNode has %d fields for %d external leaves", len(n.Fields), n.Program.Externals)
+	}
+	fields, err := e.fields(n.Fields, s)
 	if err != nil {
 		return nil, err
 	}
-	r := NewRunner(e.tree, n.Program)
-	r.strategy = e.strategy
+	r := newRunner(e.tree, n.Program)
+	r.strategy = s
 	return &programRooter{e: e, runner: r, fields: fields}, nil
 }
 
 // runnerFor returns the runner for a batch of n instances: the kernel
 // decides (ForInstances); a kernel that is not a lanes kernel (a test's
 // reference kernel) runs every batch itself.
-func (p *programRooter) runnerFor(n int) *Runner {
+func (p *programRooter) runnerFor(n int) *runner {
 	lk, ok := p.runner.k.(*lanes.Kernel)
 	if !ok {
 		return p.runner
@@ -40,8 +50,8 @@ func (p *programRooter) runnerFor(n int) *Runner {
 	if k == lk {
 		return p.runner
 	}
-	return p.alt.get(k, func() *Runner {
-		r := NewRunner(p.e.treeFor(k), p.runner.p)
+	return p.alt.get(k, func() *runner {
+		r := newRunner(p.e.treeFor(k), p.runner.p)
 		r.strategy = p.runner.strategy
 		return r
 	})

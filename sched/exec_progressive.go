@@ -2,8 +2,8 @@ package sched
 
 // progressiveRooter runs a ProgressiveNode (EIP-7495 progressive
 // containers): every field's roots for all instances first (each by its
-// own rooter, fixed fields in lockstep), then per instance
-// merkleize_progressive over the active-field positions and
+// own rooter, fixed fields in lockstep), then merkleize_progressive over
+// the active-field positions of all instances together and
 // mix_in_active_fields.
 type progressiveRooter struct {
 	width  int // len(ActiveFields)
@@ -32,20 +32,27 @@ func (r *progressiveRooter) roots(x *run, dst [][32]byte, in Input) error {
 	if err != nil {
 		return err
 	}
-	width := r.width
-	bp := getBuf(ProgressiveBufLen(width))
+	// Every instance's tree has width chunks, the field roots at their
+	// active positions and zero chunks between: all instances' trees go
+	// through the progressive level queue together, and the active
+	// fields are mixed in with one call.
+	width, total := r.width, r.width*in.n
+	ap, bp := getBuf(BatchBufLen(total, in.n)), getBuf(max(BatchBufLen(total, in.n), 64*in.n))
+	defer putBuf(ap)
 	defer putBuf(bp)
-	buf := *bp
-	t := x.e.tree
+	a := *ap
+	clear(a[:32*total])
 	for i := 0; i < in.n; i++ {
-		clear(buf[:32*width])
 		for k, pos := range r.pos {
-			copy(buf[32*pos:], field[k][i][:])
+			copy(a[32*(i*width+pos):], field[k][i][:])
 		}
-		t.MerkleizeProgressive(buf, width)
-		copy(buf[32:64], r.active[:])
-		t.HashPair(buf)
-		dst[i] = [32]byte(buf[:32])
 	}
+	sizes := make([]int, in.n)
+	for i := range sizes {
+		sizes[i] = width
+	}
+	t := x.e.tree
+	t.MerkleizeProgressiveBatch(dst[:in.n], a, *bp, sizes)
+	t.MixInActiveFields(dst[:in.n], r.active, *bp)
 	return nil
 }

@@ -134,15 +134,8 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	if err := rootsInOrder(x, r.elem, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
 		return r.locate(err, inputs)
 	}
-	if r.n.Kind == SeqProgressiveList {
-		at = 0
-		for i, e := range inputs {
-			dst[i] = r.merkleize(x, (*rb)[32*at:32*(at+e.n)], e.n)
-			at += e.n
-		}
-		return nil
-	}
-	// The level queue: every instance's tree, level by level together.
+	// The level queue: every instance's tree, level by level together
+	// (for progressive lists, every subtree of every instance).
 	sizes := make([]int, in.n)
 	lengths := make([]uint64, in.n)
 	for i, e := range inputs {
@@ -150,8 +143,12 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	bp := getBuf(max(BatchBufLen(total, in.n), 64*in.n))
 	defer putBuf(bp)
-	x.e.tree.MerkleizeBatch(dst[:in.n], *rb, *bp, sizes, r.depth)
-	if r.n.Kind == SeqList {
+	if r.n.Kind == SeqProgressiveList {
+		x.e.tree.MerkleizeProgressiveBatch(dst[:in.n], *rb, *bp, sizes)
+	} else {
+		x.e.tree.MerkleizeBatch(dst[:in.n], *rb, *bp, sizes, r.depth)
+	}
+	if r.n.Kind != SeqVector {
 		x.e.tree.MixInLengths(dst[:in.n], lengths, *bp)
 	}
 	return nil
@@ -202,14 +199,6 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	return r.finish(x, *bp, n), nil
 }
 
-// merkleize copies n element roots into scratch and finishes the tree.
-func (r *seqRooter) merkleize(x *run, roots []byte, n int) [32]byte {
-	bp := getBuf(r.bufLen(n))
-	defer putBuf(bp)
-	copy(*bp, roots)
-	return r.finish(x, *bp, n)
-}
-
 func (r *seqRooter) bufLen(n int) int {
 	if r.n.Kind == SeqProgressiveList {
 		return ProgressiveBufLen(n)
@@ -220,11 +209,11 @@ func (r *seqRooter) bufLen(n int) int {
 // finish merkleizes the n roots at the start of buf and mixes in the
 // length of a list.
 func (r *seqRooter) finish(x *run, buf []byte, n int) [32]byte {
+	// Errors come only from workers, which cannot fail here.
 	switch r.n.Kind {
 	case SeqProgressiveList:
-		x.e.tree.MerkleizeProgressive(buf, n)
+		_ = x.e.tree.MerkleizeProgressiveParallel(buf, n, x.workers)
 	default:
-		// Errors come only from workers, which cannot fail here.
 		_ = x.e.tree.MerkleizeParallel(buf, n, r.depth, x.workers)
 	}
 	if r.n.Kind != SeqVector {

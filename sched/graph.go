@@ -111,13 +111,16 @@ type PackedNode struct {
 	Path     string
 }
 
-// UnionNode is an ssz.Union: the selected option's root mixed with the
-// selector. Options[i] is nil for the None option; OptionTypes[i] is the
-// Go type the union's value must hold for selector i.
+// UnionNode is an ssz.Union or an EIP-8016 ssz.CompatibleUnion: the
+// selected option's root mixed with the selector. OptionTypes[i] is the
+// Go type the union's value must hold for selector i and Options[i] its
+// node; both are nil for the None option of a Union, and in a
+// CompatibleUnion (Compatible) for every selector that is not an option.
 type UnionNode struct {
 	Type        reflect.Type // the Union struct type, or a pointer to it (nil reads as the zero union)
 	Options     []Node
 	OptionTypes []reflect.Type
+	Compatible  bool
 	Path        string
 }
 
@@ -159,10 +162,16 @@ func describe(b *strings.Builder, n Node, depth int) {
 	case *PackedNode:
 		fmt.Fprintf(b, "%s %s: length %d, limit %d, element %d bytes\n", [...]string{"packed vector", "packed list", "packed progressive list", "bitvector", "bitlist", "progressive bitlist"}[n.Kind], n.Path, n.Length, n.Limit, n.ElemSize)
 	case *UnionNode:
-		fmt.Fprintf(b, "union %s: %d options\n", n.Path, len(n.Options))
+		kind := "union"
+		if n.Compatible {
+			kind = "compatible union"
+		}
+		fmt.Fprintf(b, "%s %s: %d selectors\n", kind, n.Path, len(n.Options))
 		for _, o := range n.Options {
 			if o == nil {
-				b.WriteString(strings.Repeat("  ", depth+1) + "none\n")
+				if !n.Compatible {
+					b.WriteString(strings.Repeat("  ", depth+1) + "none\n")
+				}
 				continue
 			}
 			describe(b, o, depth+1)

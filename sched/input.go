@@ -119,3 +119,10 @@ func zeroValue(size uintptr) unsafe.Pointer {
 func ValueAt(v reflect.Value) Input {
 	return Input{base: v.Addr().UnsafePointer(), n: 1, typ: v.Type()}
 }
+
+// SliceAt returns the Input of the elements of s, a reflect.Value of
+// kind Slice: SliceOf for a slice whose element type is known only at
+// run time (the spec-vector runner's).
+func SliceAt(s reflect.Value) Input {
+	return Input{base: s.UnsafePointer(), stride: s.Type().Elem().Size(), n: s.Len(), typ: s.Type().Elem()}
+}

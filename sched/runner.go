@@ -22,7 +22,7 @@ const blockLanes = 64
 // its own; smaller runs stay on the caller's goroutine.
 const minPairsPerWorker = 1 << 12
 
-// Runner executes one Program with one kernel for many instances. It is
+// runner executes one Program with one kernel for many instances. It is
 // safe for concurrent use; scratch arenas are pooled.
 //
 // Instances go in blocks of G groups of W (one instance per lane): the
@@ -30,20 +30,24 @@ const minPairsPerWorker = 1 << 12
 // G real nodes n·G .. n·G+G-1), so the leaves of all G·W instances pack
 // with one Pack call, one Lockstep call runs the op list expanded over
 // the G groups, and the roots unpack with one Unpack call straight into
-// the caller's dst. What is left after the full blocks runs one group
-// of W per call, and a single instance runs level by level on Pairs.
-type Runner struct {
-	k      Kernel
-	p      *Program
-	kw     int    // the kernel's width W
-	big    *block // G groups per call; nil when G would be 1
+// the caller's dst. Blocks of G/2, G/4, … 2 groups take what is left
+// after the full blocks, one partial group the last fewer than W, and a
+// single instance runs level by level on Pairs.
+type runner struct {
+	k  Kernel
+	p  *Program
+	kw int // the kernel's width W
+	// blocks run G, G/2, G/4, … 2 groups per call (largest first; empty
+	// when G would be 1), so the whole blocks of a span and then its
+	// remainder go out in few calls.
+	blocks []*block
 	one    *block // one group per call
 	layout *singlePlan
 	// strategy is Lockstep but for research runs (PrepareStrategy).
 	strategy Strategy
 }
 
-// block is the Runner's machinery for G groups per call: s = G·W lanes,
+// block is the runner's machinery for G groups per call: s = G·W lanes,
 // virtual nodes of 32·s bytes.
 type block struct {
 	t      *Tree
@@ -71,12 +75,12 @@ type arena struct {
 	flat []byte
 }
 
-// NewRunner returns a Runner for p, hashing with t's kernel and counting
+// newRunner returns a runner for p, hashing with t's kernel and counting
 // into t's stats.
-func NewRunner(t *Tree, p *Program) *Runner {
+func newRunner(t *Tree, p *Program) *runner {
 	k := t.k
 	w := k.Width()
-	r := &Runner{k: k, p: p, kw: w, layout: planSingle(p)}
+	r := &runner{k: k, p: p, kw: w, layout: planSingle(p)}
 	var zeroSize uintptr
 	for _, s := range p.Sources {
 		zeroSize = max(zeroSize, s.ZeroSize)
@@ -84,8 +88,8 @@ func NewRunner(t *Tree, p *Program) *Runner {
 	// Words, not bytes: pointers and slice headers are read from it.
 	zero := zeroValue(zeroSize)
 	r.one = newBlock(t, p, 1, zero, r.layout)
-	if g := blockLanes / w; g > 1 {
-		r.big = newBlock(t, p, g, zero, nil)
+	for g := blockLanes / w; g > 1; g /= 2 {
+		r.blocks = append(r.blocks, newBlock(t, p, g, zero, nil))
 	}
 	return r
 }
@@ -130,18 +134,12 @@ func (r *block) newArena() *arena {
 	return a
 }
 
-// Width returns W, the number of instances hashed per group.
-func (r *Runner) Width() int { return r.kw }
-
-// Program returns the program the runner executes.
-func (r *Runner) Program() *Program { return r.p }
-
 // Run writes the root of instance i of in to dst[i], for every i <
 // in.Len(), splitting the work across up to workers goroutines when
 // there is enough of it (minPairsPerWorker pairs each). ext holds the
 // program's external root buffers, one root per instance each. The
 // first error found stops the run; dst is then incomplete.
-func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
+func (r *runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
 	n := in.n
 	if n == 0 {
 		return nil
@@ -166,10 +164,10 @@ func (r *Runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 // runParallel splits the instances into one span per worker, each a
 // whole number of blocks (the last takes the rest). It is apart from Run
 // so that single-worker calls keep their Input on the stack.
-func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
+func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
 	unit := r.kw
-	if r.big != nil {
-		unit = r.big.w
+	if len(r.blocks) > 0 {
+		unit = r.blocks[0].w
 	}
 	n := in.n
 	per := (n + workers - 1) / workers
@@ -191,9 +189,10 @@ func (r *Runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers
 	return nil
 }
 
-// span hashes instances [lo, hi): whole blocks first, then the rest one
-// group at a time.
-func (r *Runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+// span hashes instances [lo, hi): as many of the largest blocks as fit,
+// then of each smaller one, then the rest (fewer than W) as one partial
+// group.
+func (r *runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	switch r.strategy {
 	case OneAtATime:
 		return r.oneAtATime(dst, in, ext, lo, hi)
@@ -202,7 +201,10 @@ func (r *Runner) span(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) e
 	}
 	var c counts
 	var err error
-	if b := r.big; b != nil && hi-lo >= b.w {
+	for _, b := range r.blocks {
+		if hi-lo < b.w || err != nil {
+			continue
+		}
 		a := b.pool.Get().(*arena)
 		for ; lo+b.w <= hi && err == nil; lo += b.w {
 			err = b.group(a, dst, in, ext, lo, b.w, &c)

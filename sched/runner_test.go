@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"unsafe"
 
@@ -85,6 +86,16 @@ func thingRoot(h lanes.Hash, t *thing) [32]byte {
 		chunksOf(le(uint64(t.Epoch), 4))[0],
 	}
 	return merkle(h, fields, 3)
+}
+
+// prepare readies program p, a program of thing, on an executor of k.
+func prepare(t *testing.T, k sched.Kernel, stats *sched.Stats, p *sched.Program) *sched.Prepared {
+	t.Helper()
+	r, err := sched.NewExec(k, stats).Prepare(&sched.ProgramNode{Program: p}, reflect.TypeFor[thing]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
 }
 
 // thingProgram builds the program of thing by hand, the way plan does.
@@ -180,14 +191,13 @@ func TestRunnerMatchesFieldByFieldRoots(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, k := range testKernels(t) {
 		w := k.Width()
-		tree := sched.NewTree(k, nil)
-		r := sched.NewRunner(tree, p)
+		r := prepare(t, k, nil, p)
 		for _, n := range []int{0, 1, w - 1, w, w + 1, 2*w + 1, 3*w + 5, sched.BlockLanes, 2*sched.BlockLanes + w + 3} {
 			for _, workers := range []int{1, 3} {
 				t.Run(fmt.Sprintf("%s/n=%d/workers=%d", kernelName(k), n, workers), func(t *testing.T) {
 					things := randomThings(rng, n)
 					dst := make([][32]byte, n)
-					if err := r.Run(dst, sched.SliceOf(things), nil, workers); err != nil {
+					if err := r.Run(dst, sched.SliceOf(things), workers); err != nil {
 						t.Fatal(err)
 					}
 					for i := range things {
@@ -202,8 +212,9 @@ func TestRunnerMatchesFieldByFieldRoots(t *testing.T) {
 }
 
 func TestRunnerIndirectAndExternal(t *testing.T) {
-	// A program whose second field is an external root: check that
-	// external roots land in the right lane.
+	// A program whose second field is an external root (the first 32
+	// bytes of Key, a ChunkNode field): check that external roots land
+	// in the right lane, through a PtrsOf input.
 	b := sched.NewBuilder()
 	var th thing
 	ext, _ := b.External("thing.Ext")
@@ -212,26 +223,29 @@ func TestRunnerIndirectAndExternal(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	g := &sched.ProgramNode{Program: p, Fields: []sched.Field{{
+		Steps:    []sched.Step{{Off: unsafe.Offsetof(th.Key)}},
+		Node:     &sched.ChunkNode{Len: 32},
+		ZeroSize: unsafe.Sizeof(th.Key),
+	}}}
 	rng := rand.New(rand.NewPCG(3, 4))
 	for _, k := range testKernels(t) {
-		r := sched.NewRunner(sched.NewTree(k, nil), p)
-		n := 2*k.Width() + 1
+		r, err := sched.NewExec(k, nil).Prepare(g, reflect.TypeFor[thing]())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n := 2*k.Width() + sched.BlockLanes + 1
 		things := randomThings(rng, n)
 		ptrs := make([]*thing, n)
-		roots := make([][32]byte, n)
 		for i := range things {
 			ptrs[i] = &things[i]
-			for j := range roots[i] {
-				roots[i][j] = byte(rng.Uint32())
-			}
 		}
 		dst := make([][32]byte, n)
-		in := sched.PtrsOf(ptrs)
-		if err := r.Run(dst, in, [][][32]byte{roots}, 1); err != nil {
+		if err := r.Run(dst, sched.PtrsOf(ptrs), 1); err != nil {
 			t.Fatal(err)
 		}
 		for i := range things {
-			want := merkle(k.Hash(), [][32]byte{chunksOf(le(things[i].Bal, 8))[0], roots[i]}, 1)
+			want := merkle(k.Hash(), [][32]byte{chunksOf(le(things[i].Bal, 8))[0], [32]byte(things[i].Key[:32])}, 1)
 			if dst[i] != want {
 				t.Fatalf("%s: root %d = %x, want %x", kernelName(k), i, dst[i], want)
 			}
@@ -241,13 +255,12 @@ func TestRunnerIndirectAndExternal(t *testing.T) {
 
 func TestRunnerErrors(t *testing.T) {
 	k := schedtest.New(lanes.SHA256, 4)
-	tree := sched.NewTree(k, nil)
 	rng := rand.New(rand.NewPCG(5, 6))
-	strict := sched.NewRunner(tree, thingProgram(t, false))
-	lenient := sched.NewRunner(tree, thingProgram(t, true))
-	run := func(r *sched.Runner, things []thing) error {
+	strict := prepare(t, k, nil, thingProgram(t, false))
+	lenient := prepare(t, k, nil, thingProgram(t, true))
+	run := func(r *sched.Prepared, things []thing) error {
 		dst := make([][32]byte, len(things))
-		return r.Run(dst, sched.SliceOf(things), nil, 1)
+		return r.Run(dst, sched.SliceOf(things), 1)
 	}
 	things := randomThings(rng, 7)
 	things[5].Cred = things[5].Cred[:31]
@@ -261,31 +274,39 @@ func TestRunnerErrors(t *testing.T) {
 		t.Errorf("nil pointer: err = %v, want element 6 thing.In", err)
 	}
 	dst := make([][32]byte, 7)
-	if err := lenient.Run(dst, sched.SliceOf(things), nil, 1); err != nil {
+	if err := lenient.Run(dst, sched.SliceOf(things), 1); err != nil {
 		t.Fatalf("nil pointer as zero value: %v", err)
 	}
 	if want := thingRoot(lanes.SHA256, &things[6]); dst[6] != want {
 		t.Errorf("nil pointer as zero value: root %x, want %x", dst[6], want)
 	}
+	// A nil element is the zero thing; the strict program rejects that
+	// thing's empty Cred, naming the element and the field.
 	ptrs := []*thing{&things[0], nil}
-	in := sched.PtrsOf(ptrs)
-	if err := strict.Run(dst, in, nil, 1); !errors.As(err, &se) || se.Index != 1 || se.Path != "" {
-		t.Errorf("nil element: err = %v, want element 1", err)
+	if err := strict.Run(dst, sched.PtrsOf(ptrs), 1); !errors.As(err, &se) || se.Index != 1 || se.Path != "thing.Cred" || se.Kind != sched.KindLength {
+		t.Errorf("nil element: err = %v, want element 1 thing.Cred of kind length", err)
+	}
+	if err := lenient.Run(dst, sched.PtrsOf([]*thing{nil}), 1); err == nil {
+		t.Errorf("nil element, lenient program: no error for the zero thing's empty Cred")
 	}
 }
 
+// TestRunnerStats checks the counters and the block split: 10 instances
+// on 4 lanes are one block of two groups (8 instances, one Lockstep
+// call) and one partial group (2 instances, one call): 3 groups of 4
+// lanes, 2 kernel calls.
 func TestRunnerStats(t *testing.T) {
 	k := schedtest.New(lanes.SHA256, 4)
 	var stats sched.Stats
-	r := sched.NewRunner(sched.NewTree(k, &stats), thingProgram(t, false))
+	r := prepare(t, k, &stats, thingProgram(t, false))
 	things := randomThings(rand.New(rand.NewPCG(7, 8)), 10)
 	dst := make([][32]byte, 10)
-	if err := r.Run(dst, sched.SliceOf(things), nil, 1); err != nil {
+	if err := r.Run(dst, sched.SliceOf(things), 1); err != nil {
 		t.Fatal(err)
 	}
 	s := stats.Snapshot()
-	if s.Groups != 3 || s.Instances != 10 || s.LockstepPairs != 90 || s.LanePairs != 108 || s.KernelCalls != 3 {
-		t.Errorf("stats = %+v, want 3 groups, 10 instances, 90 of 108 lane pairs, 3 calls", s)
+	if s.Groups != 3 || s.Instances != 10 || s.LockstepPairs != 90 || s.LanePairs != 108 || s.KernelCalls != 2 {
+		t.Errorf("stats = %+v, want 3 groups, 10 instances, 90 of 108 lane pairs, 2 calls", s)
 	}
 }
 
@@ -297,17 +318,17 @@ func TestRunnerChecks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := sched.NewRunner(sched.NewTree(schedtest.New(lanes.SHA256, 4), nil), p)
+	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, p)
 	things := make([]thing, 6)
 	things[4].Key[47] = 0x10
 	dst := make([][32]byte, 6)
 	var se *sched.Error
-	err = r.Run(dst, sched.SliceOf(things), nil, 1)
+	err = r.Run(dst, sched.SliceOf(things), 1)
 	if !errors.As(err, &se) || se.Index != 4 || se.Kind != sched.KindBitvector {
 		t.Fatalf("err = %v, want element 4 of the check's kind", err)
 	}
 	things[4].Key[47] = 0x0f
-	if err := r.Run(dst, sched.SliceOf(things), nil, 1); err != nil {
+	if err := r.Run(dst, sched.SliceOf(things), 1); err != nil {
 		t.Fatal(err)
 	}
 	if dst[4][15] != 0x0f {

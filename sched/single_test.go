@@ -61,13 +61,13 @@ func TestRunnerSingleShapes(t *testing.T) {
 			t.Fatalf("%s: %v", s.name, err)
 		}
 		for _, k := range testKernels(t) {
-			r := sched.NewRunner(sched.NewTree(k, nil), p)
+			r := prepare(t, k, nil, p)
 			t.Run(fmt.Sprintf("%s/%s", s.name, kernelName(k)), func(t *testing.T) {
 				n := k.Width() + 1
 				things := randomThings(rng, n)
 				in := sched.SliceOf(things)
 				group := make([][32]byte, n)
-				if err := r.Run(group, in, nil, 1); err != nil {
+				if err := r.Run(group, in, 1); err != nil {
 					t.Fatal(err)
 				}
 				for i := range things {
@@ -78,7 +78,7 @@ func TestRunnerSingleShapes(t *testing.T) {
 					// Twice, so that a layout one call leaves dirty shows.
 					for range 2 {
 						one := make([][32]byte, 1)
-						if err := r.Run(one, sched.ValueOf(&things[i]), nil, 1); err != nil {
+						if err := r.Run(one, sched.ValueOf(&things[i]), 1); err != nil {
 							t.Fatal(err)
 						}
 						if one[0] != want {
@@ -94,12 +94,12 @@ func TestRunnerSingleShapes(t *testing.T) {
 // TestRunnerSingleErrors checks the single-instance path reports a bad
 // field of its instance.
 func TestRunnerSingleErrors(t *testing.T) {
-	r := sched.NewRunner(sched.NewTree(schedtest.New(lanes.SHA256, 4), nil), thingProgram(t, false))
+	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, thingProgram(t, false))
 	things := randomThings(rand.New(rand.NewPCG(11, 12)), 1)
 	things[0].Cred = things[0].Cred[:5]
 	dst := make([][32]byte, 1)
 	var se *sched.Error
-	err := r.Run(dst, sched.ValueOf(&things[0]), nil, 1)
+	err := r.Run(dst, sched.ValueOf(&things[0]), 1)
 	if !errors.As(err, &se) || se.Index != 0 || se.Path != "thing.Cred" {
 		t.Fatalf("err = %v, want element 0 thing.Cred", err)
 	}

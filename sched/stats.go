@@ -2,9 +2,9 @@ package sched
 
 import "sync/atomic"
 
-// Stats counts the work of Runners and Trees. Counters are added once
+// Stats counts the work of an executor and its Trees. Counters are added once
 // per call or per worker run, so they cost nothing per pair. One Stats
-// may be shared by several Runners and Trees.
+// may be shared by several executors and Trees.
 type Stats struct {
 	lockstepPairs atomic.Uint64
 	treePairs     atomic.Uint64

@@ -2,7 +2,6 @@ package sched
 
 import (
 	"fmt"
-	"reflect"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/lanes"
@@ -40,21 +39,13 @@ func (s Strategy) String() string {
 	return fmt.Sprintf("Strategy(%d)", uint8(s))
 }
 
-// PrepareStrategy is Prepare with the programs of g run by strategy s.
-func (e *Exec) PrepareStrategy(g Node, t reflect.Type, s Strategy) (*Prepared, error) {
-	old := e.strategy
-	e.strategy = s
-	defer func() { e.strategy = old }()
-	return e.Prepare(g, t)
-}
-
 // perLevelBatch is how many instances the per-level strategy holds at
 // once: enough for full kernel batches, few enough to stay in cache.
 const perLevelBatch = 2048
 
 // oneAtATime hashes instances [lo, hi) one by one on the single-instance
 // path.
-func (r *Runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+func (r *runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	b := r.one
 	a := b.pool.Get().(*arena)
 	var c counts
@@ -73,7 +64,7 @@ func (r *Runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi 
 // nodes, then every level of the program is one Pairs call over the
 // level's pairs of all instances of the batch. It allocates its buffers
 // per call: it is a yardstick, not a production path.
-func (r *Runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+func (r *runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
 	b := r.one
 	p := r.p
 	lv := levels(p)

@@ -46,3 +46,21 @@ func TestStrategiesAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestPrepareRejectsMalformedGraphs checks that Prepare refuses a
+// program node whose fields do not match its external leaves, or that
+// has no program, instead of failing while it runs.
+func TestPrepareRejectsMalformedGraphs(t *testing.T) {
+	e := sched.NewExec(testKernels(t)[0], nil)
+	b := sched.NewBuilder()
+	ext, _ := b.External("thing.Ext")
+	p, err := b.Finish(ext)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []sched.Node{&sched.ProgramNode{}, &sched.ProgramNode{Program: p}} {
+		if _, err := e.Prepare(g, reflect.TypeFor[thing]()); err == nil {
+			t.Errorf("Prepare(%+v): no error", g)
+		}
+	}
+}

@@ -73,6 +73,15 @@ func (b *builder) build(t reflect.Type, ft *fieldTags, level int, path string) (
 		}
 		return &Type{Kind: KindUint256, Go: t, Fixed: true, Size: 32}, nil
 	}
+	if isCompatibleUnion(t) {
+		if err := wantType("compatible-union"); err != nil {
+			return nil, err
+		}
+		if err := noDims(); err != nil {
+			return nil, err
+		}
+		return b.compatibleUnion(t, path)
+	}
 	if t.Kind() == reflect.Struct && t.Implements(unionIface) {
 		if err := wantType("union"); err != nil {
 			return nil, err

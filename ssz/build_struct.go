@@ -128,7 +128,7 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 			continue
 		}
 		idx := append(append([]int(nil), index...), i)
-		if f.Anonymous && ft.typeAt(0) == "" && !f.Type.Implements(unionIface) && f.Type != uint256Type {
+		if f.Anonymous && ft.typeAt(0) == "" && !f.Type.Implements(unionIface) && !isCompatibleUnion(f.Type) && f.Type != uint256Type {
 			et, ptr := f.Type, false
 			if et.Kind() == reflect.Pointer {
 				et, ptr = et.Elem(), true

@@ -98,6 +98,16 @@ func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
 			return nil
 		}
 		return decodeUnion(t, b, v, path)
+	case KindCompatibleUnion:
+		if v.Kind() == reflect.Pointer {
+			p := reflect.New(t.Go.Elem())
+			if err := decodeCompatibleUnion(t, b, p.Elem(), path); err != nil {
+				return err
+			}
+			v.Set(p)
+			return nil
+		}
+		return decodeCompatibleUnion(t, b, v, path)
 	}
 	return errorf(path, ErrUnsupported, "kind %s", t.Kind)
 }

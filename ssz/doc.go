@@ -32,7 +32,13 @@
 //     ssz-type:"progressive-container") is an EIP-7495 progressive
 //     container; slices tagged ssz-type:"progressive-list" and []byte tagged
 //     ssz-type:"progressive-bitlist" are the EIP-7916 progressive types.
+//     Progressive trees are merkleized as the spec does since
+//     v1.7.0-alpha.2: each binary subtree (1, 4, 16, … chunks) is the
+//     left child of its spine node, the rest of the list the right one.
 //   - Union[T] is an SSZ union; see its documentation.
+//   - CompatibleUnion[T] is an EIP-8016 compatible union (selectors 1 …
+//     127, no None); dynamic-ssz's dynssz.CompatibleUnion is read the same
+//     way. See its documentation.
 //
 // # Tags
 //

@@ -145,6 +145,13 @@ func appendValue(dst []byte, t *Type, v reflect.Value, path string) ([]byte, err
 			return dst, nil
 		}
 		return appendValue(dst, t.Options[sel], val, path+".Value")
+	case KindCompatibleUnion:
+		v = indirect(t, v)
+		sel, val, err := compatibleUnionValue(t, v, path)
+		if err != nil {
+			return dst, err
+		}
+		return appendValue(append(dst, sel), t.Options[sel], val, path+".Data")
 	}
 	return dst, errorf(path, ErrUnsupported, "kind %d", t.Kind)
 }

@@ -95,6 +95,58 @@ func ExampleZeroHashes() {
 	// Output: f5a5fd42d16a20302798ef6ed309979b43003d2320d9f0e8ea9831a92759fb4b
 }
 
+// Circle and Square share a field layout (EIP-8016 asks that the options
+// of a compatible union be such compatible progressive containers).
+type Circle struct {
+	Radius uint32 `ssz-index:"0"`
+}
+
+// Square is the other option of Shape.
+type Square struct {
+	Radius uint32 `ssz-index:"0"`
+	Side   uint32 `ssz-index:"1"`
+}
+
+// Shape is a CompatibleUnion with selectors 1 (Circle) and 2 (Square),
+// chosen by the ssz-index tags; without tags they follow the field order
+// from 1. dynamic-ssz's dynssz.CompatibleUnion is read the same way.
+type Shape = ssz.CompatibleUnion[struct {
+	Circle Circle `ssz-index:"1"`
+	Square Square `ssz-index:"2"`
+}]
+
+// A compatible union is serialized as its selector byte and the
+// selected option's bytes; its root is H(root(Data), selector). Decoding
+// fills Data with a value of the option's type, and rejects a selector
+// that is not an option.
+func ExampleCompatibleUnion() {
+	s := Shape{Variant: 2, Data: Square{Radius: 3, Side: 4}}
+	b, err := ssz.Marshal(s)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Printf("% x\n", b)
+
+	var back Shape
+	if err := ssz.Unmarshal(b, &back); err != nil {
+		panic(err)
+	}
+	fmt.Printf("%d %+v\n", back.Variant, back.Data)
+
+	b[0] = 3
+	fmt.Println(errors.Is(ssz.Unmarshal(b, &back), ssz.ErrUnion))
+
+	root, _ := ssz.HashTreeRoot(s, ssz.SHA256)
+	data, _ := ssz.HashTreeRoot(s.Data, ssz.SHA256)
+	selector := [32]byte{2}
+	fmt.Println(root == sha256.Sum256(append(data[:], selector[:]...)))
+	// Output:
+	// 02 03 00 00 00 04 00 00 00
+	// 2 {Radius:3 Side:4}
+	// true
+	// true
+}
+
 // Errors carry the path of the field and wrap a sentinel: classify them
 // with errors.As and errors.Is, not by their text.
 func ExampleError() {

@@ -78,7 +78,7 @@ func AppendBasic(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 func (k Kind) String() string {
 	names := [...]string{"invalid", "boolean", "uint8", "uint16", "uint32", "uint64", "uint128", "uint256",
 		"Vector", "List", "Bitvector", "Bitlist", "Container", "Union",
-		"ProgressiveList", "ProgressiveBitlist", "ProgressiveContainer"}
+		"ProgressiveList", "ProgressiveBitlist", "ProgressiveContainer", "CompatibleUnion"}
 	if int(k) < len(names) {
 		return names[k]
 	}
@@ -99,7 +99,7 @@ func (t *Type) String() string {
 		return fmt.Sprintf("Bitvector[%d]", t.Length)
 	case KindBitlist:
 		return fmt.Sprintf("Bitlist[%d]", t.Limit)
-	case KindContainer, KindProgressiveContainer, KindUnion:
+	case KindContainer, KindProgressiveContainer, KindUnion, KindCompatibleUnion:
 		g := t.Go
 		if g.Kind() == reflect.Pointer {
 			g = g.Elem()

@@ -38,10 +38,12 @@ func merkleize(h Hash, chunks [][32]byte, limit uint64) [32]byte {
 }
 
 // merkleizeProgressive is EIP-7916's merkleize_progressive(chunks,
-// num_leaves=1): the root is H(rest, first), where first is the binary
-// tree of the first num_leaves chunks and rest the progressive tree of the
-// remaining chunks with four times as many leaves in its first subtree.
-// The order of the two children was confirmed by the spec vectors.
+// num_leaves=1) as the spec defines it since v1.7.0-alpha.2 (consensus-specs
+// PR 4813, "merkleize to the right"): the root is H(first, rest), where
+// first is the binary tree of the first num_leaves chunks (the left child)
+// and rest the progressive tree of the remaining chunks with four times as
+// many leaves in its first subtree (the right child). Subtrees therefore
+// hold 1, 4, 16, … chunks, and the spine runs down the right edge.
 func merkleizeProgressive(h Hash, chunks [][32]byte, numLeaves uint64) [32]byte {
 	if len(chunks) == 0 {
 		return [32]byte{}
@@ -49,7 +51,7 @@ func merkleizeProgressive(h Hash, chunks [][32]byte, numLeaves uint64) [32]byte 
 	n := min(uint64(len(chunks)), numLeaves)
 	first := merkleize(h, chunks[:n], numLeaves)
 	rest := merkleizeProgressive(h, chunks[n:], numLeaves*4)
-	return hashPair(h, rest, first)
+	return hashPair(h, first, rest)
 }
 
 // mixInLength is H(root || uint256(length)).

@@ -125,6 +125,17 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 			}
 		}
 		return mixInSelector(h, r, sel), nil
+	case KindCompatibleUnion:
+		v = indirect(t, v)
+		sel, val, err := compatibleUnionValue(t, v, path)
+		if err != nil {
+			return [32]byte{}, err
+		}
+		r, err := rootOf(h, t.Options[sel], val, path+".Data")
+		if err != nil {
+			return [32]byte{}, err
+		}
+		return mixInSelector(h, r, sel), nil
 	}
 	return [32]byte{}, errorf(path, ErrUnsupported, "kind %s", t.Kind)
 }

@@ -87,7 +87,7 @@ type progList struct {
 
 // TestProgressiveByHand builds EIP-7495/7916 trees by hand: the first
 // subtree has one leaf, the next four, then sixteen, each root being
-// H(rest, subtree).
+// H(subtree, rest): data on the left, the spine on the right.
 func TestProgressiveByHand(t *testing.T) {
 	var zero [32]byte
 	z1 := shaPair(zero, zero)
@@ -98,7 +98,7 @@ func TestProgressiveByHand(t *testing.T) {
 	}
 	// Leaves [A, 0, B]: subtree 1 = A, subtree 2 = leaves [0, B, 0, 0].
 	sub2 := shaPair(shaPair(zero, u64Chunk(6)), z1)
-	tree := shaPair(shaPair(zero, sub2), u64Chunk(5))
+	tree := shaPair(u64Chunk(5), shaPair(sub2, zero))
 	active := [32]byte{0b101}
 	if want := shaPair(tree, active); got != want {
 		t.Errorf("progressive container: %x, want %x", got, want)
@@ -111,7 +111,7 @@ func TestProgressiveByHand(t *testing.T) {
 	var c0 [32]byte
 	copy(c0[:], []byte{1, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 4})
 	sub2 = shaPair(shaPair(u64Chunk(5), zero), z1)
-	tree = shaPair(shaPair(zero, sub2), c0)
+	tree = shaPair(c0, shaPair(sub2, zero))
 	// A container of one field has that field's root as its own.
 	if want := shaPair(tree, u64Chunk(5)); got != want {
 		t.Errorf("progressive list: %x, want %x", got, want)

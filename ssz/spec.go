@@ -81,11 +81,11 @@ var presetMinimal = SpecValues{
 	"PENDING_PARTIAL_WITHDRAWALS_LIMIT":          64,
 	"PENDING_CONSOLIDATIONS_LIMIT":               64,
 	"MAX_PENDING_PARTIALS_PER_WITHDRAWALS_SWEEP": 2,
-	"PTC_SIZE": 2,
+	"PTC_SIZE": 16,
 }
 
 // MainnetSpec returns a fresh copy of the mainnet preset: every value the
-// consensus types of phase0 to fulu refer to.
+// consensus types of phase0 to gloas refer to.
 func MainnetSpec() SpecValues { return mergeSpec(presetShared, presetMainnet) }
 
 // MinimalSpec returns a fresh copy of the minimal preset, with the same

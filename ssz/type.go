@@ -25,6 +25,7 @@ const (
 	KindProgressiveList      // ProgressiveList[Elem] (EIP-7916)
 	KindProgressiveBitlist   // ProgressiveBitlist (EIP-7916)
 	KindProgressiveContainer // ProgressiveContainer(active_fields) (EIP-7495)
+	KindCompatibleUnion      // CompatibleUnion({selector: type}) (EIP-8016)
 )
 
 // Type describes how one Go type maps to SSZ. Descriptors are built by
@@ -54,8 +55,10 @@ type Type struct {
 	// one bool per position (len(ActiveFields) ≥ len(Fields)).
 	ActiveFields []bool
 
-	// Options are a Union's options, by selector; a nil entry is the
-	// None option (only allowed at selector 0).
+	// Options are a Union's or CompatibleUnion's options, by selector. In
+	// a Union a nil entry is the None option (only allowed at selector 0);
+	// in a CompatibleUnion it is a selector that is not an option (0 never
+	// is).
 	Options []*Type
 
 	// Fixed reports whether the type has a fixed serialized size, and

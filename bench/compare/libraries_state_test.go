@@ -100,7 +100,7 @@ func benchState(n int) *phase0.BeaconState {
 
 // minimalStateCase is the spec vectors' minimal-preset phase0 BeaconState
 // (ssz_random case 0).
-const minimalStateCase = "../../../shared/spectests/minimal/phase0/ssz_static/BeaconState/ssz_random/case_0"
+const minimalStateCase = "../../../shared/spectests-v1.7.0-alpha.13/minimal/phase0/ssz_static/BeaconState/ssz_random/case_0"
 
 // minimalState decodes the spec vector's state with the minimal preset and
 // returns it with the root the vector states. A missing vector skips,

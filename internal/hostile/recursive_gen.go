@@ -691,4 +691,7 @@ var RecursiveTypes = []reflect.Type{
 	reflect.TypeFor[ssz.Union[RecOptsDirectPtr]](),
 	reflect.TypeFor[ssz.Union[RecOptsDirectList]](),
 	reflect.TypeFor[ssz.Union[RecOptsDirect]](),
+	reflect.TypeFor[ssz.CompatibleUnion[RecCompatPtr]](),
+	reflect.TypeFor[ssz.CompatibleUnion[RecCompatList]](),
+	reflect.TypeFor[ViaField[ssz.CompatibleUnion[RecCompatPtr]]](),
 }

@@ -45,7 +45,8 @@ func recursiveSource() []byte {
 		fmt.Fprintf(&b, "// %s is a union's options struct holding that union through Via%s.\ntype %s struct {\n\tNone ssz.None\n\tV Via%s[ssz.Union[%s]]\n}\n\n", n, a.name, n, a.name, n)
 	}
 	b.WriteString("// RecursiveTypes are every generated type that contains itself.\nvar RecursiveTypes = []reflect.Type{\n")
-	for _, n := range append(names, "ssz.Union[RecOptsDirectPtr]", "ssz.Union[RecOptsDirectList]", "ssz.Union[RecOptsDirect]") {
+	for _, n := range append(names, "ssz.Union[RecOptsDirectPtr]", "ssz.Union[RecOptsDirectList]", "ssz.Union[RecOptsDirect]",
+		"ssz.CompatibleUnion[RecCompatPtr]", "ssz.CompatibleUnion[RecCompatList]", "ViaField[ssz.CompatibleUnion[RecCompatPtr]]") {
 		fmt.Fprintf(&b, "\treflect.TypeFor[%s](),\n", n)
 	}
 	b.WriteString("}\n")

@@ -83,3 +83,17 @@ type RecOptsDirect struct {
 	None ssz.None
 	U    ssz.Union[RecOptsDirect]
 }
+
+// RecCompatPtr is a compatible union's options struct holding a pointer
+// to that union.
+type RecCompatPtr struct {
+	A uint8
+	U *ssz.CompatibleUnion[RecCompatPtr]
+}
+
+// RecCompatList is a compatible union's options struct holding a list of
+// that union.
+type RecCompatList struct {
+	A uint8
+	U []ssz.CompatibleUnion[RecCompatList] `ssz-max:"4"`
+}

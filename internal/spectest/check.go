@@ -28,9 +28,7 @@ var ErrUnknownType = errors.New("unknown type")
 // length 0, passes: nothing can decode it). For a valid case: the bytes
 // must decode, the decoded value must equal value.yaml (when the case has
 // one), root(decoded) must equal the expected root, and re-encoding must
-// give the serialized bytes back. The few invalid cases of the release
-// whose bytes are in fact valid (see KnownDefect) must decode and
-// re-encode unchanged instead. root nil means ReferenceRoot; pass
+// give the serialized bytes back. root nil means ReferenceRoot; pass
 // another function to check a fast path against the same vectors. Check
 // may run concurrently for different cases, not for the same one (it
 // loads the case's files into it).
@@ -46,9 +44,6 @@ func Check(c *Case, root RootFunc) error {
 	}
 	if err := c.Load(); err != nil {
 		return err
-	}
-	if KnownDefect(c) {
-		return checkDefect(c)
 	}
 	v := reflect.New(c.Type.Go).Elem()
 	err := ssz.UnmarshalValue(c.Type, c.Serialized, v)

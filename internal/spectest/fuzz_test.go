@@ -17,10 +17,14 @@ import (
 // decodes must re-encode to the same bytes (the codec is strict, so every
 // accepted input is canonical) and must hash without error. The corpus is
 // seeded with the serialized bytes of the ssz_generic container cases of
-// T, valid and invalid.
-func fuzzUnmarshal[T any](f *testing.F) {
-	name := reflect.TypeFor[T]().Name()
-	for _, seed := range genericSeeds(name) {
+// T, valid and invalid (of the handler's cases named after T, or after
+// name when given: an alias of a generic type has no name of its own).
+func fuzzUnmarshal[T any](f *testing.F, handler string, name ...string) {
+	typeName := reflect.TypeFor[T]().Name()
+	if len(name) > 0 {
+		typeName = name[0]
+	}
+	for _, seed := range genericSeeds(handler, typeName) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
@@ -41,16 +45,16 @@ func fuzzUnmarshal[T any](f *testing.F) {
 	})
 }
 
-// genericSeeds returns the serialized bytes of the container cases whose
+// genericSeeds returns the serialized bytes of the handler's cases whose
 // name starts with the type name, or nothing if the vectors are missing.
-func genericSeeds(typeName string) [][]byte {
+func genericSeeds(handler, typeName string) [][]byte {
 	dir, err := Dir()
 	if err != nil {
 		return nil
 	}
 	var out [][]byte
 	for _, kind := range []string{"valid", "invalid"} {
-		paths, _ := filepath.Glob(filepath.Join(dir, "general", "phase0", "ssz_generic", "containers", kind, typeName+"_*"))
+		paths, _ := filepath.Glob(filepath.Join(dir, "general", "phase0", "ssz_generic", handler, kind, typeName+"_*"))
 		for _, p := range paths {
 			if strings.Contains(filepath.Base(p), "lengthy") {
 				continue // large inputs slow the fuzzer down without adding paths
@@ -67,11 +71,23 @@ func genericSeeds(typeName string) [][]byte {
 	return out
 }
 
-func FuzzUnmarshalSingleFieldTestStruct(f *testing.F) { fuzzUnmarshal[SingleFieldTestStruct](f) }
-func FuzzUnmarshalSmallTestStruct(f *testing.F)       { fuzzUnmarshal[SmallTestStruct](f) }
-func FuzzUnmarshalFixedTestStruct(f *testing.F)       { fuzzUnmarshal[FixedTestStruct](f) }
-func FuzzUnmarshalVarTestStruct(f *testing.F)         { fuzzUnmarshal[VarTestStruct](f) }
-func FuzzUnmarshalComplexTestStruct(f *testing.F)     { fuzzUnmarshal[ComplexTestStruct](f) }
-func FuzzUnmarshalBitsStruct(f *testing.F)            { fuzzUnmarshal[BitsStruct](f) }
-func FuzzUnmarshalProgressiveTestStruct(f *testing.F) { fuzzUnmarshal[ProgressiveTestStruct](f) }
-func FuzzUnmarshalProgressiveBitsStruct(f *testing.F) { fuzzUnmarshal[ProgressiveBitsStruct](f) }
+func FuzzUnmarshalSingleFieldTestStruct(f *testing.F) {
+	fuzzUnmarshal[SingleFieldTestStruct](f, "containers")
+}
+func FuzzUnmarshalSmallTestStruct(f *testing.F)   { fuzzUnmarshal[SmallTestStruct](f, "containers") }
+func FuzzUnmarshalFixedTestStruct(f *testing.F)   { fuzzUnmarshal[FixedTestStruct](f, "containers") }
+func FuzzUnmarshalVarTestStruct(f *testing.F)     { fuzzUnmarshal[VarTestStruct](f, "containers") }
+func FuzzUnmarshalComplexTestStruct(f *testing.F) { fuzzUnmarshal[ComplexTestStruct](f, "containers") }
+func FuzzUnmarshalBitsStruct(f *testing.F)        { fuzzUnmarshal[BitsStruct](f, "containers") }
+func FuzzUnmarshalProgressiveTestStruct(f *testing.F) {
+	fuzzUnmarshal[ProgressiveTestStruct](f, "containers")
+}
+func FuzzUnmarshalProgressiveBitsStruct(f *testing.F) {
+	fuzzUnmarshal[ProgressiveBitsStruct](f, "containers")
+}
+func FuzzUnmarshalProgressiveComplexTestStruct(f *testing.F) {
+	fuzzUnmarshal[ProgressiveComplexTestStruct](f, "progressive_containers")
+}
+func FuzzUnmarshalCompatibleUnionABCA(f *testing.F) {
+	fuzzUnmarshal[CompatibleUnionABCA](f, "compatible_unions", "CompatibleUnionABCA")
+}

@@ -22,6 +22,23 @@ var genericContainers = map[string]reflect.Type{
 	"ProgressiveBitsStruct": reflect.TypeFor[ProgressiveBitsStruct](),
 }
 
+// genericProgressiveContainers are the Go types of the
+// "progressive_containers" handler.
+var genericProgressiveContainers = map[string]reflect.Type{
+	"ProgressiveSingleFieldContainerTestStruct": reflect.TypeFor[ProgressiveSingleFieldContainerTestStruct](),
+	"ProgressiveSingleListContainerTestStruct":  reflect.TypeFor[ProgressiveSingleListContainerTestStruct](),
+	"ProgressiveVarTestStruct":                  reflect.TypeFor[ProgressiveVarTestStruct](),
+	"ProgressiveComplexTestStruct":              reflect.TypeFor[ProgressiveComplexTestStruct](),
+}
+
+// genericCompatibleUnions are the Go types of the "compatible_unions"
+// handler.
+var genericCompatibleUnions = map[string]reflect.Type{
+	"CompatibleUnionA":    reflect.TypeFor[CompatibleUnionA](),
+	"CompatibleUnionBC":   reflect.TypeFor[CompatibleUnionBC](),
+	"CompatibleUnionABCA": reflect.TypeFor[CompatibleUnionABCA](),
+}
+
 // basicElem returns the Go type and per-level ssz-type of a basic type name
 // of the generator ("uint16", "uint256", "bool").
 func basicElem(name string) (reflect.Type, string, error) {
@@ -114,10 +131,14 @@ func genericType(handler, name string) (*ssz.Type, string, error) {
 	case "progressive_bitlist":
 		t, err := ssz.TypeOfTagged(reflect.TypeFor[[]byte](), tagOf("ssz-type", "progressive-bitlist"))
 		return t, "ProgressiveBitlist", err
-	case "containers":
-		g, ok := genericContainers[parts[0]]
+	case "containers", "progressive_containers", "compatible_unions":
+		g, ok := map[string]map[string]reflect.Type{
+			"containers":             genericContainers,
+			"progressive_containers": genericProgressiveContainers,
+			"compatible_unions":      genericCompatibleUnions,
+		}[handler][parts[0]]
 		if !ok {
-			return nil, "", fmt.Errorf("unknown container %q", parts[0])
+			return nil, "", fmt.Errorf("unknown %s type %q", handler, parts[0])
 		}
 		t, err := ssz.TypeOf(g)
 		return t, parts[0], err

@@ -1,5 +1,7 @@
 package spectest
 
+import "github.com/lanehash/lanehash/ssz"
+
 // The container types of the ssz_generic "containers" handler, as the
 // consensus-specs generator defines them.
 
@@ -74,3 +76,63 @@ type ProgressiveBitsStruct struct {
 	K []byte    `ssz:"bitlist" ssz-max:"1281"`
 	L []byte    `ssz-type:"progressive-bitlist"`
 }
+
+// The progressive containers of the ssz_generic "progressive_containers"
+// handler (EIP-7495): ssz-index is the field's position in active_fields.
+
+// ProgressiveSingleFieldContainerTestStruct is
+// ProgressiveContainer(active_fields=[1]){A: Byte}.
+type ProgressiveSingleFieldContainerTestStruct struct {
+	A uint8 `ssz-index:"0"`
+}
+
+// ProgressiveSingleListContainerTestStruct is
+// ProgressiveContainer(active_fields=[0, 0, 0, 0, 1]){C: ProgressiveBitList}.
+type ProgressiveSingleListContainerTestStruct struct {
+	C []byte `ssz-index:"4" ssz-type:"progressive-bitlist"`
+}
+
+// ProgressiveVarTestStruct is ProgressiveContainer(active_fields=[1, 0,
+// 1, 0, 1]){A: Byte, B: List[Uint16, 123], C: ProgressiveBitList}.
+type ProgressiveVarTestStruct struct {
+	A uint8    `ssz-index:"0"`
+	B []uint16 `ssz-index:"2" ssz-max:"123"`
+	C []byte   `ssz-index:"4" ssz-type:"progressive-bitlist"`
+}
+
+// ProgressiveComplexTestStruct has every kind of field a progressive
+// container can hold, spread over 22 active_fields positions.
+type ProgressiveComplexTestStruct struct {
+	A uint8                                       `ssz-index:"0"`
+	B []uint16                                    `ssz-index:"2" ssz-max:"123"`
+	C []byte                                      `ssz-index:"4" ssz-type:"progressive-bitlist"`
+	D []uint64                                    `ssz-index:"8" ssz-type:"progressive-list"`
+	E []SmallTestStruct                           `ssz-index:"12" ssz-type:"progressive-list"`
+	F [][]VarTestStruct                           `ssz-index:"13" ssz-type:"progressive-list,progressive-list"`
+	G []ProgressiveSingleFieldContainerTestStruct `ssz-index:"20" ssz-max:"10"`
+	H []ProgressiveVarTestStruct                  `ssz-index:"21" ssz-type:"progressive-list"`
+}
+
+// The compatible unions of the ssz_generic "compatible_unions" handler
+// (EIP-8016); ssz-index is the option's selector.
+
+// CompatibleUnionA is CompatibleUnion({1: ProgressiveSingleFieldContainerTestStruct}).
+type CompatibleUnionA = ssz.CompatibleUnion[struct {
+	A ProgressiveSingleFieldContainerTestStruct `ssz-index:"1"`
+}]
+
+// CompatibleUnionBC is CompatibleUnion({2: ProgressiveSingleListContainerTestStruct,
+// 3: ProgressiveVarTestStruct}).
+type CompatibleUnionBC = ssz.CompatibleUnion[struct {
+	B ProgressiveSingleListContainerTestStruct `ssz-index:"2"`
+	C ProgressiveVarTestStruct                 `ssz-index:"3"`
+}]
+
+// CompatibleUnionABCA has four options, the first type twice (selectors 1
+// and 4).
+type CompatibleUnionABCA = ssz.CompatibleUnion[struct {
+	A1 ProgressiveSingleFieldContainerTestStruct `ssz-index:"1"`
+	B  ProgressiveSingleListContainerTestStruct  `ssz-index:"2"`
+	C  ProgressiveVarTestStruct                  `ssz-index:"3"`
+	A4 ProgressiveSingleFieldContainerTestStruct `ssz-index:"4"`
+}]

@@ -18,8 +18,8 @@ func RequireDir(tb testing.TB) string {
 	}
 	if _, err := os.Stat(dir); err != nil {
 		msg := fmt.Sprintf("spec vectors not found at %s (%v); set %s to the tests/ folder of the "+
-			"consensus-spec-tests release v1.6.0-alpha.4 (https://github.com/ethereum/consensus-spec-tests/releases), "+
-			"or place it at ../shared/spectests next to the repository", dir, err, EnvDir)
+			"consensus-spec-tests release v1.7.0-alpha.13 (https://github.com/ethereum/consensus-spec-tests/releases), "+
+			"or place it at ../shared/%s next to the repository", dir, err, EnvDir, DefaultDir)
 		if os.Getenv("CI") == "true" {
 			tb.Fatal(msg)
 		}

@@ -28,7 +28,7 @@ func TestDirFromEnvironment(t *testing.T) {
 	if !isRoot(filepath.Join(root, "go.mod")) {
 		t.Fatalf("%s is not the lanehash root", root)
 	}
-	if want := filepath.Join(root, "..", "shared", "spectests"); d != want {
+	if want := filepath.Join(root, "..", "shared", DefaultDir); d != want {
 		t.Errorf("Dir() = %s, want %s", d, want)
 	}
 }

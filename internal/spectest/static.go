@@ -5,6 +5,7 @@ import (
 
 	"github.com/lanehash/lanehash/ssz/consensus/electra"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -63,5 +64,30 @@ var staticTypes = map[string]map[string]reflect.Type{
 		"SyncCommittee":          reflect.TypeFor[fulu.SyncCommittee](),
 		"Validator":              reflect.TypeFor[fulu.Validator](),
 		"Withdrawal":             reflect.TypeFor[fulu.Withdrawal](),
+	},
+	"gloas": {
+		"Attestation":                    reflect.TypeFor[gloas.Attestation](),
+		"BeaconBlock":                    reflect.TypeFor[gloas.BeaconBlock](),
+		"BeaconBlockBody":                reflect.TypeFor[gloas.BeaconBlockBody](),
+		"BeaconState":                    reflect.TypeFor[gloas.BeaconState](),
+		"Builder":                        reflect.TypeFor[gloas.Builder](),
+		"BuilderDepositRequest":          reflect.TypeFor[gloas.BuilderDepositRequest](),
+		"BuilderExitRequest":             reflect.TypeFor[gloas.BuilderExitRequest](),
+		"BuilderPendingPayment":          reflect.TypeFor[gloas.BuilderPendingPayment](),
+		"BuilderPendingWithdrawal":       reflect.TypeFor[gloas.BuilderPendingWithdrawal](),
+		"ExecutionPayloadBid":            reflect.TypeFor[gloas.ExecutionPayloadBid](),
+		"ExecutionPayloadEnvelope":       reflect.TypeFor[gloas.ExecutionPayloadEnvelope](),
+		"HistoricalSummary":              reflect.TypeFor[gloas.HistoricalSummary](),
+		"IndexedPayloadAttestation":      reflect.TypeFor[gloas.IndexedPayloadAttestation](),
+		"PayloadAttestation":             reflect.TypeFor[gloas.PayloadAttestation](),
+		"PayloadAttestationData":         reflect.TypeFor[gloas.PayloadAttestationData](),
+		"PayloadAttestationMessage":      reflect.TypeFor[gloas.PayloadAttestationMessage](),
+		"PendingDeposit":                 reflect.TypeFor[gloas.PendingDeposit](),
+		"ProposerPreferences":            reflect.TypeFor[gloas.ProposerPreferences](),
+		"SignedBeaconBlock":              reflect.TypeFor[gloas.SignedBeaconBlock](),
+		"SignedExecutionPayloadBid":      reflect.TypeFor[gloas.SignedExecutionPayloadBid](),
+		"SignedExecutionPayloadEnvelope": reflect.TypeFor[gloas.SignedExecutionPayloadEnvelope](),
+		"SignedProposerPreferences":      reflect.TypeFor[gloas.SignedProposerPreferences](),
+		"Validator":                      reflect.TypeFor[gloas.Validator](),
 	},
 }

@@ -122,6 +122,8 @@ func decodeNode(t *ssz.Type, n *yaml.Node, v reflect.Value, path string) error {
 		}
 	case ssz.KindUnion:
 		return decodeUnionNode(t, n, v, path)
+	case ssz.KindCompatibleUnion:
+		return decodeCompatibleUnionNode(t, n, v, path)
 	default:
 		return fail("unsupported kind %s", t.Kind)
 	}
@@ -164,6 +166,42 @@ func decodeUnionNode(t *ssz.Type, n *yaml.Node, v reflect.Value, path string) er
 		b = append(b, enc...)
 	}
 	return ssz.UnmarshalValue(t, b, v)
+}
+
+// decodeCompatibleUnionNode reads {selector: n, data: …} into a
+// CompatibleUnion: the selector must be one of the options, and data is
+// decoded as that option.
+func decodeCompatibleUnionNode(t *ssz.Type, n *yaml.Node, v reflect.Value, path string) error {
+	var sel, data *yaml.Node
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		switch n.Content[i].Value {
+		case "selector":
+			sel = n.Content[i+1]
+		case "data":
+			data = n.Content[i+1]
+		default:
+			return fmt.Errorf("%s: unknown key %q", path, n.Content[i].Value)
+		}
+	}
+	if n.Kind != yaml.MappingNode || sel == nil || data == nil {
+		return fmt.Errorf("%s: want {selector, data}", path)
+	}
+	s, err := strconv.ParseUint(sel.Value, 0, 8)
+	if err != nil || int(s) >= len(t.Options) || t.Options[s] == nil {
+		return fmt.Errorf("%s: selector %q is not an option", path, sel.Value)
+	}
+	opt := t.Options[s]
+	ov := reflect.New(opt.Go).Elem()
+	if err := decodeNode(opt, data, ov, path+".data"); err != nil {
+		return err
+	}
+	if v.Kind() == reflect.Pointer {
+		v.Set(reflect.New(t.Go.Elem()))
+		v = v.Elem()
+	}
+	v.Field(0).SetUint(s)
+	v.Field(1).Set(ov)
+	return nil
 }
 
 // fieldForSet returns the settable field f of struct v, allocating nil

@@ -11,6 +11,7 @@ const (
 	StreamBalances
 	StreamPhase0State
 	StreamFuluState
+	StreamGloasState
 )
 
 // New returns a deterministic generator for one seed and stream: the

@@ -1,6 +1,5 @@
 //go:build !linux
 
-package plan
+package cputime
 
-// threadCPUTime is only available on linux.
 func threadCPUTime() (int64, bool) { return 0, false }

@@ -1,4 +1,4 @@
-package plan
+package cputime
 
 import (
 	"syscall"
@@ -8,8 +8,6 @@ import (
 // clockThreadCPUTime is CLOCK_THREAD_CPUTIME_ID of clock_gettime(2).
 const clockThreadCPUTime = 3
 
-// threadCPUTime returns the CPU time the calling OS thread has used, in
-// nanoseconds; the caller locks itself to its thread.
 func threadCPUTime() (int64, bool) {
 	var ts syscall.Timespec
 	_, _, errno := syscall.Syscall(syscall.SYS_CLOCK_GETTIME, clockThreadCPUTime, uintptr(unsafe.Pointer(&ts)), 0)

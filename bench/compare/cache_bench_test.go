@@ -1,0 +1,408 @@
+package compare
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"runtime"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// Cached roots and proofs (issue #14). Every benchmark here runs on one
+// core (GOMAXPROCS 1, plans with one worker) and checks its first root
+// against lanehash's full root before timing. The machine is shared:
+// compare the cpu-ms metrics (process CPU time) when it is loaded.
+
+const cachedRegistrySize = 1_000_000
+
+// minPairs is the least number of pairs any implementation must hash to
+// update a registry after changing the elements idx (sorted, distinct):
+// each element's own program (8 pairs for a Validator), every distinct
+// ancestor of a changed leaf in the tree of depth 40, and the length
+// mix-in.
+func minPairs(idx []int, perElem, depth int) int {
+	total := perElem*len(idx) + 1
+	level := slices.Clone(idx)
+	for range depth {
+		out := level[:0]
+		for _, i := range level {
+			if p := i >> 1; len(out) == 0 || out[len(out)-1] != p {
+				out = append(out, p)
+			}
+		}
+		level = out
+		total += len(level)
+	}
+	return total
+}
+
+// timeCPU runs f and returns its wall and process CPU time.
+func timeCPU(f func()) (wall, cpu time.Duration) {
+	c0, t0 := processCPUTime(), time.Now()
+	f()
+	return time.Since(t0), time.Duration(processCPUTime() - c0)
+}
+
+// BenchmarkCachedRegistry changes 1% of a 1M-validator registry at random
+// (EffectiveBalance, marked), then times the cached root (Marked mode,
+// changed elements rooted in lockstep by the Validator plan). In the same
+// benchmark it times a full ListRoot of the same values (RootAll plus the
+// list tree) and reports full/cached as x-vs-full (CPU time), the pairs
+// the cached root hashed per op and the minimum possible for the change.
+func BenchmarkCachedRegistry(b *testing.B) {
+	b.Run("dirty=1%/n=1000000", func(b *testing.B) {
+		withProcs(b, 1)
+		n := cachedRegistrySize
+		vals := slices.Clone(benchValidators(n))
+		p, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+		if err != nil {
+			b.Fatal(err)
+		}
+		l, err := cache.NewList[phase0.Validator](registryLimit, cache.WithMode(cache.Marked), cache.WithPlan(p))
+		if err != nil {
+			b.Fatal(err)
+		}
+		got, err := l.Root(vals)
+		want, err2 := p.ListRoot(vals, registryLimit)
+		if err != nil || err2 != nil || got != want {
+			b.Fatalf("cached %x (%v), full %x (%v)", got, err, want, err2)
+		}
+		r := rand.New(rand.NewPCG(1, 1))
+		idx := make([]int, n/100)
+		var cachedWall, cachedCPU time.Duration
+		var minTotal int
+		l.ResetStats()
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			for j := range idx {
+				idx[j] = r.IntN(n)
+				vals[idx[j]].EffectiveBalance += 1e9
+			}
+			l.Mark(idx...)
+			slices.Sort(idx)
+			minTotal += minPairs(slices.Compact(slices.Clone(idx)), 8, 40)
+			b.StartTimer()
+			w, c := timeCPU(func() {
+				if _, err := l.Root(vals); err != nil {
+					b.Fatal(err)
+				}
+			})
+			cachedWall += w
+			cachedCPU += c
+		}
+		b.StopTimer()
+		pairs := l.Stats().PairsHashed
+		got, _ = l.Root(vals)
+		var fullWall, fullCPU time.Duration
+		const fullRuns = 3
+		for range fullRuns {
+			w, c := timeCPU(func() { want, err = p.ListRoot(vals, registryLimit) })
+			fullWall += w
+			fullCPU += c
+		}
+		if err != nil || got != want {
+			b.Fatalf("after the changes: cached %x, full %x (%v)", got, want, err)
+		}
+		perOp := func(d time.Duration, k int) float64 { return float64(d.Nanoseconds()) / float64(k) / 1e6 }
+		b.ReportMetric(perOp(cachedCPU, b.N), "cached-cpu-ms")
+		b.ReportMetric(perOp(fullCPU, fullRuns), "full-cpu-ms")
+		b.ReportMetric(perOp(fullWall, fullRuns), "full-ms")
+		b.ReportMetric(perOp(fullCPU, fullRuns)/perOp(cachedCPU, b.N), "x-vs-full")
+		b.ReportMetric(perOp(fullWall, fullRuns)/perOp(cachedWall, b.N), "x-vs-full-wall")
+		b.ReportMetric(float64(pairs)/float64(b.N), "pairs/op")
+		b.ReportMetric(float64(minTotal)/float64(b.N), "min-pairs/op")
+		b.ReportMetric(float64(l.Stats().Bytes)/(1<<20), "cache-MiB")
+	})
+}
+
+// stateChange applies one block's or one epoch's worth of changes to s
+// and marks them on tr.
+type stateChange func(r *rand.Rand, s *fulu.BeaconState, tr *cache.Tree[fulu.BeaconState], iter int)
+
+// blockChange: a few hundred balances, the participation bytes of 1/32 of
+// the validators (one slot's committees), one block root and one state
+// root, the slot and latest header, a few validators.
+func blockChange(r *rand.Rand, s *fulu.BeaconState, tr *cache.Tree[fulu.BeaconState], iter int) {
+	n := len(s.Validators)
+	for range 300 {
+		i := r.IntN(n)
+		s.Balances[i] += 1000
+		_ = tr.Mark("Balances", i)
+	}
+	for range n / 32 {
+		i := r.IntN(n)
+		s.CurrentEpochParticipation[i] ^= 1 << r.IntN(3)
+		_ = tr.Mark("CurrentEpochParticipation", i)
+	}
+	slot := (int(s.Slot) + iter) % len(s.BlockRoots)
+	s.BlockRoots[slot][0]++
+	s.StateRoots[slot][0]++
+	_ = tr.Mark("BlockRoots", slot)
+	_ = tr.Mark("StateRoots", slot)
+	s.Slot++
+	h := *s.LatestBlockHeader
+	h.Slot = s.Slot
+	h.ParentRoot[0]++
+	s.LatestBlockHeader = &h
+	_ = tr.Mark("Slot")
+	_ = tr.Mark("LatestBlockHeader")
+	for range 4 {
+		i := r.IntN(n)
+		s.Validators[i].ExitEpoch = phase0.Epoch(r.Uint64N(1 << 20))
+		_ = tr.Mark("Validators", i)
+	}
+}
+
+// epochChange: every balance, both participation lists (rotated), every
+// inactivity score, 1% of the validators, a randao mix and a slashing.
+func epochChange(r *rand.Rand, s *fulu.BeaconState, tr *cache.Tree[fulu.BeaconState], iter int) {
+	n := len(s.Validators)
+	for i := range s.Balances {
+		s.Balances[i] += phase0.Gwei(1 + r.IntN(1000))
+		s.InactivityScores[i] ^= 1
+	}
+	s.PreviousEpochParticipation, s.CurrentEpochParticipation = s.CurrentEpochParticipation, s.PreviousEpochParticipation
+	clear(s.CurrentEpochParticipation)
+	for _, f := range []string{"Balances", "InactivityScores", "PreviousEpochParticipation", "CurrentEpochParticipation"} {
+		_ = tr.Mark(f)
+	}
+	for range n / 100 {
+		i := r.IntN(n)
+		s.Validators[i].EffectiveBalance += 1e9
+		_ = tr.Mark("Validators", i)
+	}
+	e := (iter + 7) % len(s.RANDAOMixes)
+	s.RANDAOMixes[e][0]++
+	s.Slashings[e%len(s.Slashings)]++
+	_ = tr.Mark("RANDAOMixes", e)
+	_ = tr.Mark("Slashings", e%len(s.Slashings))
+}
+
+// BenchmarkCachedState times the cached root of a mainnet-shaped fulu
+// state with 1M validators after a block's (change=block) or an epoch's
+// (change=epoch) worth of marked changes, on one core, in ms/op.
+func BenchmarkCachedState(b *testing.B) {
+	benchCachedState(b, cache.Marked)
+}
+
+// BenchmarkCachedStateDetect is BenchmarkCachedState in the safe Detect
+// mode: the same changes, unmarked, found by comparing the whole state
+// with the tree's copy.
+func BenchmarkCachedStateDetect(b *testing.B) {
+	benchCachedState(b, cache.Detect)
+}
+
+func benchCachedState(b *testing.B, mode cache.Mode) {
+	for _, c := range []struct {
+		name   string
+		change stateChange
+	}{{"block", blockChange}, {"epoch", epochChange}} {
+		b.Run("change="+c.name, func(b *testing.B) {
+			withProcs(b, 1)
+			s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
+			vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			tr, err := cache.New[fulu.BeaconState](cache.WithMode(mode), cache.WithPlan(vp))
+			if err != nil {
+				b.Fatal(err)
+			}
+			sp, err := plan.PlanFor[fulu.BeaconState](plan.WithWorkers(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			check := func() {
+				got, err := tr.Root(s)
+				want, err2 := sp.Root(s)
+				if err != nil || err2 != nil || got != want {
+					b.Fatalf("cached %x (%v), plan %x (%v)", got, err, want, err2)
+				}
+			}
+			check()
+			r := rand.New(rand.NewPCG(2, 2))
+			tr.ResetStats()
+			var cpu time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				c.change(r, s, tr, i)
+				b.StartTimer()
+				_, dc := timeCPU(func() {
+					if _, err := tr.Root(s); err != nil {
+						b.Fatal(err)
+					}
+				})
+				cpu += dc
+			}
+			b.StopTimer()
+			pairs := tr.Stats().PairsHashed
+			check()
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/1e6, "cpu-ms/op")
+			b.ReportMetric(float64(pairs)/float64(b.N), "pairs/op")
+			b.ReportMetric(float64(tr.Stats().Bytes)/(1<<20), "cache-MiB")
+		})
+	}
+}
+
+// BenchmarkCachedProof times one proof from a cached 1M-validator fulu
+// state: a validator's field (hashes only inside that validator: its 8
+// pairs) and a balance (no hashing at all), reporting pairs/op.
+func BenchmarkCachedProof(b *testing.B) {
+	withProcs(b, 1)
+	s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
+	tr, err := cache.New[fulu.BeaconState]()
+	if err != nil {
+		b.Fatal(err)
+	}
+	root, err := tr.Root(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, c := range []struct{ name, path string }{
+		{"validator-field", "Validators[%d].EffectiveBalance"},
+		{"validator", "Validators[%d]"},
+		{"balance", "Balances[%d]"},
+	} {
+		b.Run("node="+c.name, func(b *testing.B) {
+			r := rand.New(rand.NewPCG(3, 3))
+			paths := make([]string, 1024)
+			for i := range paths {
+				paths[i] = fmt.Sprintf(c.path, r.IntN(cachedRegistrySize))
+			}
+			if p, err := tr.Prove(paths[0]); err != nil || !p.Verify(root) {
+				b.Fatalf("%s: %v", paths[0], err)
+			}
+			tr.ResetStats()
+			i := 0
+			cpu0 := processCPUTime()
+			for b.Loop() {
+				if _, err := tr.Prove(paths[i%len(paths)]); err != nil {
+					b.Fatal(err)
+				}
+				i++
+			}
+			b.ReportMetric(float64(processCPUTime()-cpu0)/float64(b.N), "cpu-ns/op")
+			b.ReportMetric(float64(tr.Stats().PairsHashed)/float64(b.N), "pairs/op")
+		})
+	}
+}
+
+// BenchmarkPlainProof proves one validator field from a plain 1M-validator
+// fulu state (no cache: the tree is built, read and dropped) and, in the
+// same benchmark, times the state's plain root with plan, reporting the
+// CPU-time ratio (x-of-root) and the bytes allocated per proof.
+func BenchmarkPlainProof(b *testing.B) {
+	withProcs(b, 1)
+	s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
+	sp, err := plan.PlanFor[fulu.BeaconState](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	want, err := sp.Root(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := []string{"Validators[123456].EffectiveBalance"}
+	b.ReportAllocs()
+	cpu0 := processCPUTime()
+	for b.Loop() {
+		ps, root, err := cache.Prove(s, path, cache.WithPlan(vp))
+		if err != nil || root != want || !ps[0].Verify(want) {
+			b.Fatalf("root %x, want %x, %v", root, want, err)
+		}
+	}
+	proofCPU := float64(processCPUTime()-cpu0) / float64(b.N) / 1e6
+	b.StopTimer()
+	const rootRuns = 3
+	w, c := timeCPU(func() {
+		for range rootRuns {
+			if _, err := sp.Root(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	rootCPU := float64(c.Nanoseconds()) / rootRuns / 1e6
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+	b.ReportMetric(proofCPU, "cpu-ms/op")
+	b.ReportMetric(float64(w.Nanoseconds())/rootRuns/1e6, "root-ms")
+	b.ReportMetric(rootCPU, "root-cpu-ms")
+	b.ReportMetric(proofCPU/rootCPU, "x-of-root")
+}
+
+// BenchmarkCacheMemory builds the cache of a 1M-validator registry and of
+// a 1M-validator fulu state in each mode and reports the memory the cache
+// holds (cache-MiB, its own count of stored levels, copies and scratch)
+// next to the heap growth measured by the runtime (heap-MiB), and the
+// time of the first, full root.
+func BenchmarkCacheMemory(b *testing.B) {
+	modes := []struct {
+		name string
+		opts []cache.Option
+	}{
+		{"detect", nil},
+		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
+		{"upper-levels-only", []cache.Option{cache.WithUpperLevelsOnly()}},
+	}
+	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range modes {
+		opts := append([]cache.Option{cache.WithPlan(vp)}, m.opts...)
+		b.Run("registry/mode="+m.name, func(b *testing.B) {
+			withProcs(b, 1)
+			vals := benchValidators(cachedRegistrySize)
+			for b.Loop() {
+				h0 := heapInUse()
+				l, err := cache.NewList[phase0.Validator](registryLimit, opts...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := l.Root(vals); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(l.Stats().Bytes)/(1<<20), "cache-MiB")
+				b.ReportMetric(float64(heapInUse()-h0)/(1<<20), "heap-MiB")
+				runtime.KeepAlive(l)
+			}
+		})
+		b.Run("state/mode="+m.name, func(b *testing.B) {
+			withProcs(b, 1)
+			s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
+			for b.Loop() {
+				h0 := heapInUse()
+				tr, err := cache.New[fulu.BeaconState](opts...)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := tr.Root(s); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(float64(tr.Stats().Bytes)/(1<<20), "cache-MiB")
+				b.ReportMetric(float64(heapInUse()-h0)/(1<<20), "heap-MiB")
+				runtime.KeepAlive(tr)
+			}
+		})
+	}
+}
+
+// heapInUse is the live heap after a collection.
+func heapInUse() int64 {
+	runtime.GC()
+	var ms runtime.MemStats
+	runtime.ReadMemStats(&ms)
+	return int64(ms.HeapAlloc)
+}

@@ -1,0 +1,233 @@
+package cache
+
+import (
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// Tree is the cached Merkle tree of values of type T (a container such as
+// a BeaconState): it keeps the element roots and inner nodes of every wide
+// tree in it, and each Root re-hashes only what changed since the last
+// one. See the package documentation for modes, memory and concurrency.
+type Tree[T any] struct{ tr *tree }
+
+// New builds an empty cached tree for T; the first Root hashes everything.
+func New[T any](opts ...Option) (*Tree[T], error) {
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var sopts []ssz.Option
+	if cfg.spec != nil {
+		sopts = append(sopts, ssz.WithSpec(cfg.spec))
+	}
+	t, err := ssz.TypeFor[T](sopts...)
+	if err != nil {
+		return nil, err
+	}
+	tr, err := newTree(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Tree[T]{tr: tr}, nil
+}
+
+// Root returns hash_tree_root(*v), re-hashing only what changed since the
+// last Root (in Detect mode, whatever differs from the stored copy; in
+// Marked mode, what Mark named). v must not change while Root runs, and
+// the tree reads v again for proofs until the next Root. A nil v is an
+// error. On error the tree forgets everything and the next Root rebuilds.
+func (t *Tree[T]) Root(v *T) ([32]byte, error) {
+	if v == nil {
+		return [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
+	}
+	return t.tr.update(unsafe.Pointer(v), v)
+}
+
+// Mark names changed values for the next Root in Marked mode: the elements
+// idx of the list or vector field field (a top-level field, by Go or spec
+// name), or with no idx the whole field (which is then compared with what
+// is stored, as Detect does). A nested change is marked by its top-level
+// field ("LatestBlockHeader" for its StateRoot). Appends and truncations
+// need no mark. In Detect mode marks are accepted and change nothing.
+func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
+
+// Node returns the node at generalized index g as of the last Root. Nodes
+// at or above element roots and chunks are stored and returned without
+// hashing; a node inside a fixed-size element (a validator's field) is
+// computed from that element alone (at most its few pairs).
+func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
+
+// GIndex returns the generalized index of path in T, such as
+// "Validators[12345].EffectiveBalance".
+func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(t.tr.t, path) }
+
+// Prove returns the Merkle proof of the value at path against the last
+// root.
+func (t *Tree[T]) Prove(path string) (*proof.Proof, error) { return t.tr.prove(path) }
+
+// ProveMulti returns the multiproof of the values at paths (the spec's
+// helper indices) against the last root.
+func (t *Tree[T]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
+	return t.tr.proveMulti(paths)
+}
+
+// ProveCompact returns the compact multiproof (ChainSafe's compactMulti
+// form) of the values at paths against the last root.
+func (t *Tree[T]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
+	return t.tr.proveCompact(paths)
+}
+
+// Stats returns the tree's counters: pairs hashed and memory held.
+func (t *Tree[T]) Stats() Stats { return t.tr.stats() }
+
+// ResetStats sets the pair counter to zero.
+func (t *Tree[T]) ResetStats() { t.tr.resetStats() }
+
+// List is the cached tree of one SSZ list of E, such as a validator
+// registry List[Validator, 2^40], or of a progressive list (EIP-7916).
+type List[E any] struct{ tr *tree }
+
+// NewList builds an empty cached List[E, limit].
+func NewList[E any](limit uint64, opts ...Option) (*List[E], error) {
+	return newList[E](reflect.StructTag(fmt.Sprintf(`ssz-max:"%d"`, limit)), opts)
+}
+
+// NewProgressiveList builds an empty cached ProgressiveList[E].
+func NewProgressiveList[E any](opts ...Option) (*List[E], error) {
+	return newList[E](`ssz-type:"progressive-list"`, opts)
+}
+
+func newList[E any](tag reflect.StructTag, opts []Option) (*List[E], error) {
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var sopts []ssz.Option
+	if cfg.spec != nil {
+		sopts = append(sopts, ssz.WithSpec(cfg.spec))
+	}
+	t, err := ssz.TypeOfTagged(reflect.TypeFor[[]E](), tag, sopts...)
+	if err != nil {
+		return nil, err
+	}
+	tr, err := newTree(t, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &List[E]{tr: tr}, nil
+}
+
+// Root returns the list's hash_tree_root, re-hashing only the changed
+// elements and the inner nodes on their paths; see Tree.Root. The slice
+// header is read at the call, so appending is fine.
+func (l *List[E]) Root(elems []E) ([32]byte, error) {
+	p := &elems
+	return l.tr.update(unsafe.Pointer(p), p)
+}
+
+// Mark names changed elements for the next Root in Marked mode.
+func (l *List[E]) Mark(idx ...int) { _ = l.tr.mark("", idx) }
+
+// Node returns the node at generalized index g as of the last Root.
+func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
+
+// Prove returns the proof of the value at path, such as "[12].Slashed".
+func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }
+
+// ProveMulti returns the multiproof of the values at paths.
+func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
+	return l.tr.proveMulti(paths)
+}
+
+// Stats returns the list's counters.
+func (l *List[E]) Stats() Stats { return l.tr.stats() }
+
+// ResetStats sets the pair counter to zero.
+func (l *List[E]) ResetStats() { l.tr.resetStats() }
+
+// WithPlan hashes the changed elements of every list or vector of E (or
+// *E) in lockstep through p (RootAllPtr over pointers to the changed
+// elements, W elements per kernel call), instead of the cache's own
+// level-by-level program. E must be a fixed-size type.
+func WithPlan[E any](p *plan.Plan[E]) Option {
+	return func(c *config) {
+		if c.rooters == nil {
+			c.rooters = map[reflect.Type]elemRooter{}
+		}
+		c.rooters[reflect.TypeFor[E]()] = &planRooter[E]{p: p}
+	}
+}
+
+// planRooter hands the changed elements to RootAllPtr as pointers into
+// the caller's value: nothing is copied, and W elements are hashed per
+// kernel call.
+type planRooter[E any] struct {
+	p *plan.Plan[E]
+}
+
+func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
+	if len(ptrs) == 0 {
+		return nil
+	}
+	// []unsafe.Pointer and []*E have the same layout; every pointer is
+	// non-nil (a nil element was replaced by the zero element).
+	elems := unsafe.Slice((**E)(unsafe.Pointer(unsafe.SliceData(ptrs))), len(ptrs))
+	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(ptrs))
+	return r.p.RootAllPtr(out, elems)
+}
+
+// Prove returns the proofs of paths in *v without a cache: it builds the
+// tree once, keeping the nodes of every wide tree sized to the data (never
+// to a list's limit: padding comes from zero-hash ladders) and no copies of
+// elements, reads the proofs and drops the tree. It costs about one root's
+// hashing and memory proportional to the value.
+func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var sopts []ssz.Option
+	if cfg.spec != nil {
+		sopts = append(sopts, ssz.WithSpec(cfg.spec))
+	}
+	t, err := ssz.TypeFor[T](sopts...)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	tr, err := newTree(t, opts)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	tr.c.noCopy = true
+	if err := rebuildNoCopy(tr); err != nil {
+		return nil, [32]byte{}, err
+	}
+	root, err := tr.update(unsafe.Pointer(v), v)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	out := make([]*proof.Proof, len(paths))
+	for i, p := range paths {
+		if out[i], err = tr.prove(p); err != nil {
+			return nil, root, err
+		}
+	}
+	return out, root, nil
+}
+
+// rebuildNoCopy rebuilds the nodes after ctx.noCopy changed.
+func rebuildNoCopy(tr *tree) error {
+	n, err := newNode(tr.c, tr.t, typeName(tr.t))
+	if err != nil {
+		return err
+	}
+	tr.root = n
+	tr.top, _ = n.(*container)
+	return nil
+}

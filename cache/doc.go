@@ -1,0 +1,64 @@
+// Package cache keeps the Merkle tree of an SSZ value between roots, so
+// that the next hash_tree_root re-hashes only what changed, and reads
+// Merkle proofs out of it without hashing.
+//
+//	tree, err := cache.New[fulu.BeaconState](cache.WithPlan(validatorPlan))
+//	root, err := tree.Root(state)        // first root: everything
+//	state.Balances[7] += 1_000_000
+//	root, err = tree.Root(state)         // only the balance's path
+//	p, err := tree.Prove("Validators[12345].EffectiveBalance")
+//
+// # What is kept
+//
+// Every wide tree in the value (a list, a vector, a container's fields)
+// keeps its levels as contiguous slices sized to the data: level k of a
+// tree over n chunks holds ceil(n/2^k) nodes. Above the level that holds
+// one node the tree is that node hashed with zero-subtree roots (a ladder
+// of depth − log2(n) nodes), so a registry limit of 2^40 costs 40 − 20
+// nodes for 1M validators, never 2^40. The chunks of lists of basic
+// values (balances, participation flags) are their bytes; the chunks of
+// lists of composite values are the element roots.
+//
+// # How a root is updated
+//
+// Changed elements of a list of fixed-size elements (validators) are
+// rooted together: through a registered plan's lockstep RootAll
+// (WithPlan), W elements per kernel call, or else through the element
+// type's static program, each level of all changed elements in one Pairs
+// call. The inner nodes above them are then rehashed level by level: the
+// changed parents of a level are gathered into one buffer and hashed with
+// one Pairs call, so a level with many changes fills the kernel's lanes; a
+// level where at least three quarters of the nodes change is hashed whole,
+// in place. Appends grow the levels (across powers of two the top moves
+// up, the ladder shrinks); truncations shrink them and rehash the new right
+// edge; an empty list is the zero-subtree root.
+//
+// # Modes
+//
+// Detect (the default) finds the changes itself by comparing the value
+// with what the tree stores: the bytes of basic lists with their stored
+// chunks (no extra memory), the serialization of each fixed-size element
+// with a stored copy (121 bytes per validator), each one-chunk field with
+// its chunk. A forgotten mark cannot give a wrong root; the price is one
+// pass over the value per root. Marked looks only at what Mark named and
+// at list lengths: the fast path for code that knows what it changed.
+// WithUpperLevelsOnly keeps no element roots, chunks or copies (about a
+// sixth of Detect's memory for a registry) and implies Marked; a change
+// then re-roots the changed elements and their siblings.
+//
+// # Concurrency
+//
+// A Tree or List is safe for concurrent use: its methods serialize on a
+// mutex. The value passed to Root must not change while Root runs, and
+// proofs describe the value of the last Root: the nodes inside one
+// fixed-size element (a validator's fields) are computed from the tree's
+// copy in Detect mode, and from the value itself in the other modes, so
+// do not change that value between Root and Prove there.
+//
+// # Limits
+//
+// Values are read straight from Go memory on little-endian hosts (amd64,
+// arm64); elsewhere, and for unions and progressive containers, a value is
+// an opaque node: its root is cached (recomputed by the reference
+// implementation when its serialization changes), and proofs stop at it.
+package cache

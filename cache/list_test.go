@@ -1,0 +1,224 @@
+package cache_test
+
+import (
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+const registryLimit = 1 << 40
+
+// refListRoot is the reference root of List[E, limit].
+func refListRoot[E any](t testing.TB, elems []E, tag reflect.StructTag) [32]byte {
+	t.Helper()
+	typ, err := ssz.TypeOfTagged(reflect.TypeFor[[]E](), tag)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ssz.HashTreeRootValue(typ, reflect.ValueOf(elems), ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+// mutateValidator changes one field of v, chosen at random.
+func mutateValidator(r *rand.Rand, v *phase0.Validator) {
+	switch r.IntN(6) {
+	case 0:
+		v.EffectiveBalance = phase0.Gwei(r.Uint64N(64)) * 1e9
+	case 1:
+		v.Slashed = !v.Slashed
+	case 2:
+		v.Pubkey[r.IntN(48)] ^= byte(1 + r.IntN(255))
+	case 3:
+		wc := append([]byte(nil), v.WithdrawalCredentials...)
+		wc[r.IntN(32)] ^= 1
+		v.WithdrawalCredentials = wc
+	case 4:
+		v.ExitEpoch = phase0.Epoch(r.Uint64())
+	default:
+		v.WithdrawableEpoch++
+	}
+}
+
+type listCase struct {
+	name string
+	opts func(t testing.TB) []cache.Option
+}
+
+func listCases() []listCase {
+	return []listCase{
+		{"detect", func(testing.TB) []cache.Option { return nil }},
+		{"marked", func(testing.TB) []cache.Option { return []cache.Option{cache.WithMode(cache.Marked)} }},
+		{"upper", func(testing.TB) []cache.Option { return []cache.Option{cache.WithUpperLevelsOnly()} }},
+		{"marked+plan", func(t testing.TB) []cache.Option {
+			p, err := plan.PlanFor[phase0.Validator]()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []cache.Option{cache.WithMode(cache.Marked), cache.WithPlan(p)}
+		}},
+		{"detect+plan", func(t testing.TB) []cache.Option {
+			p, err := plan.PlanFor[phase0.Validator]()
+			if err != nil {
+				t.Fatal(err)
+			}
+			return []cache.Option{cache.WithPlan(p)}
+		}},
+	}
+}
+
+// TestRegistryRandom interleaves changes, appends, truncations and roots
+// on a registry and compares every root with the reference.
+func TestRegistryRandom(t *testing.T) {
+	for _, lc := range listCases() {
+		t.Run(lc.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(1, 2))
+			pool := phase0.RandomValidators(3000, 7)
+			vals := append([]phase0.Validator(nil), pool[:700]...)
+			l, err := cache.NewList[phase0.Validator](registryLimit, lc.opts(t)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			steps := 40
+			if testing.Short() {
+				steps = 12
+			}
+			for step := range steps {
+				switch op := r.IntN(10); {
+				case op < 5 && len(vals) > 0: // change some elements
+					for range 1 + r.IntN(20) {
+						i := r.IntN(len(vals))
+						mutateValidator(r, &vals[i])
+						l.Mark(i)
+					}
+				case op < 7: // append, often across a power of two
+					k := r.IntN(300)
+					vals = append(vals, pool[:k]...)
+				case op < 9: // truncate
+					vals = vals[:r.IntN(len(vals)+1)]
+				default:
+					if r.IntN(3) == 0 {
+						vals = vals[:0]
+					}
+				}
+				got, err := l.Root(vals)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := refListRoot(t, vals, `ssz-max:"1099511627776"`); got != want {
+					t.Fatalf("step %d (n=%d): root %x, reference %x", step, len(vals), got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRegistryPointers caches a []*Validator, the ecosystem's registry
+// shape; a nil element hashes as the zero validator, as in the reference.
+func TestRegistryPointers(t *testing.T) {
+	vals := phase0.RandomValidators(300, 3)
+	ptrs := make([]*phase0.Validator, len(vals))
+	for i := range vals {
+		ptrs[i] = &vals[i]
+	}
+	l, err := cache.NewList[*phase0.Validator](registryLimit)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := range 4 {
+		got, err := l.Root(ptrs)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refListRoot(t, ptrs, `ssz-max:"1099511627776"`); got != want {
+			t.Fatalf("step %d: root %x, reference %x", step, got, want)
+		}
+		vals[17*step].EffectiveBalance += 1e9 // changed behind the pointer
+		ptrs[5+step] = &vals[100+step]        // pointer swapped
+	}
+}
+
+// TestPackedListRandom covers lists of basic values (balances and
+// participation flags): many per chunk, so a change, an append or a
+// truncation moves chunk boundaries.
+func TestPackedListRandom(t *testing.T) {
+	for _, lc := range listCases()[:3] {
+		t.Run(lc.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(3, 4))
+			bal := make([]uint64, 500)
+			flags := make([]uint8, 500)
+			lb, err := cache.NewList[uint64](registryLimit, lc.opts(t)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lf, err := cache.NewList[uint8](registryLimit, lc.opts(t)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for step := range 40 {
+				switch op := r.IntN(10); {
+				case op < 5 && len(bal) > 0:
+					for range 1 + r.IntN(50) {
+						i := r.IntN(len(bal))
+						bal[i] = r.Uint64()
+						flags[i] = uint8(r.IntN(8))
+						lb.Mark(i)
+						lf.Mark(i)
+					}
+				case op < 7:
+					k := r.IntN(700)
+					for range k {
+						bal = append(bal, r.Uint64())
+						flags = append(flags, uint8(r.IntN(8)))
+					}
+				case op < 9:
+					n := r.IntN(len(bal) + 1)
+					bal, flags = bal[:n], flags[:n]
+				default:
+					bal, flags = bal[:0], flags[:0]
+				}
+				got, err := lb.Root(bal)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := refListRoot(t, bal, `ssz-max:"1099511627776"`); got != want {
+					t.Fatalf("balances step %d (n=%d): %x, reference %x", step, len(bal), got, want)
+				}
+				got, err = lf.Root(flags)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := refListRoot(t, flags, `ssz-max:"1099511627776"`); got != want {
+					t.Fatalf("flags step %d (n=%d): %x, reference %x", step, len(flags), got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestListErrors: a list over its limit is an error, not a root, and the
+// tree recovers on the next good value.
+func TestListErrors(t *testing.T) {
+	l, err := cache.NewList[uint64](10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Root(make([]uint64, 11)); err == nil {
+		t.Fatal("11 elements in a List[uint64, 10]: no error")
+	}
+	vals := []uint64{1, 2, 3}
+	got, err := l.Root(vals)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := refListRoot(t, vals, `ssz-max:"10"`); got != want {
+		t.Fatalf("after an error: %x, reference %x", got, want)
+	}
+}

@@ -1,0 +1,154 @@
+package cache
+
+import (
+	"fmt"
+	"math/bits"
+	"reflect"
+	"slices"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// node is the cached Merkle subtree of one SSZ value. Every node reads its
+// value through p, a pointer to the Go value of its type (for a pointer
+// field, a pointer to the field, which the node follows).
+type node interface {
+	// update brings the subtree up to date with the value at p and returns
+	// its root. sel nil means "find the changes" (compare with what is
+	// stored); otherwise sel names the changed elements of a list or
+	// vector and nothing else is compared (lengths always are).
+	update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
+	// nodeAt returns the node at relative generalized index g (1 is this
+	// subtree's root) as of the last update; p is the value of that
+	// update, read only for the insides of elements whose inner nodes are
+	// not stored.
+	nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
+	// bytes is the memory the subtree holds.
+	bytes() int
+}
+
+// selection names changed elements (explicit mode). idx need not be sorted.
+type selection struct {
+	idx []int
+}
+
+// sortedIdx returns the distinct indices of sel below n, sorted, into
+// dst's storage.
+func (s *selection) sortedIdx(dst []int, n int, chunk func(int) int) []int {
+	return uniqueSorted(dst, s.idx, n, chunk)
+}
+
+// uniqueSorted maps each index below n through chunk (nil: identity) and
+// returns the distinct results, sorted, in dst's storage. Many indices
+// (a block's participation bytes, an epoch's validators) are deduplicated
+// with a bitset, one bit per result, rather than sorted: linear, and no
+// comparison sort of tens of thousands of marks.
+func uniqueSorted(dst, idx []int, n int, chunk func(int) int) []int {
+	dst = dst[:0]
+	m := n
+	if chunk != nil && n > 0 {
+		m = chunk(n-1) + 1
+	}
+	if len(idx) < 64 || len(idx) < m/512 {
+		for _, i := range idx {
+			if i >= 0 && i < n {
+				if chunk != nil {
+					i = chunk(i)
+				}
+				dst = append(dst, i)
+			}
+		}
+		slices.Sort(dst)
+		return slices.Compact(dst)
+	}
+	set := make([]uint64, (m+63)/64)
+	for _, i := range idx {
+		if i >= 0 && i < n {
+			if chunk != nil {
+				i = chunk(i)
+			}
+			set[i/64] |= 1 << (i % 64)
+		}
+	}
+	for w, bitsw := range set {
+		for bitsw != 0 {
+			b := bits.TrailingZeros64(bitsw)
+			dst = append(dst, 64*w+b)
+			bitsw &= bitsw - 1
+		}
+	}
+	return dst
+}
+
+// ctx is what every node of one tree shares: the hasher, the mode and the
+// registered element rooters.
+type ctx struct {
+	*hasher
+	upper   bool // keep only the levels above element roots and chunks
+	noCopy  bool // keep no serializations of elements (nothing to compare with)
+	rooters map[reflect.Type]elemRooter
+}
+
+// newNode builds the cached node of type t (empty: the first update fills
+// it).
+func newNode(c *ctx, t *ssz.Type, path string) (node, error) {
+	if !littleEndian {
+		return newOpaque(t, path), nil
+	}
+	switch t.Kind {
+	case ssz.KindContainer:
+		return newContainer(c, t, path)
+	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
+		if isBasicKind(t.Elem.Kind) {
+			if n := newPacked(c, t, path); n != nil {
+				return n, nil
+			}
+			return newOpaque(t, path), nil
+		}
+		return newSeq(c, t, path)
+	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		if n := newPacked(c, t, path); n != nil {
+			return n, nil
+		}
+	}
+	return newOpaque(t, path), nil
+}
+
+// errAt wraps err with the path of the value it concerns.
+func errAt(path string, err error) error {
+	return &ssz.Error{Path: path, Err: err}
+}
+
+// deref follows a pointer Go value; nil stands for the zero value.
+func deref(p unsafe.Pointer, zero unsafe.Pointer) unsafe.Pointer {
+	q := *(*unsafe.Pointer)(p)
+	if q == nil {
+		return zero
+	}
+	return q
+}
+
+// newZero returns a pointer to a zero value of g (kept alive by the
+// caller's reference).
+func newZero(g reflect.Type) unsafe.Pointer { return reflect.New(g).UnsafePointer() }
+
+// childIndex splits a relative generalized index g below a tree of depth d
+// into the index of the chunk it passes through and the index relative to
+// that chunk's subtree; ok is false when g does not go below depth d.
+func childIndex(g proof.GIndex, d int) (chunk uint64, rest proof.GIndex, ok bool) {
+	gd := g.Depth()
+	if gd <= d {
+		return 0, 0, false
+	}
+	below := gd - d
+	top := uint64(g) >> below // 1<<d | chunk
+	chunk = top ^ 1<<d
+	rest = proof.GIndex(uint64(g)&(1<<below-1) | 1<<below)
+	return chunk, rest, true
+}
+
+func errInside(g proof.GIndex) error {
+	return fmt.Errorf("cache: node %d is inside a chunk: %w", g, proof.ErrIndex)
+}

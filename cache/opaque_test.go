@@ -1,0 +1,64 @@
+package cache_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+type shape = ssz.Union[struct {
+	Nothing ssz.None
+	Small   uint16
+	Big     []uint64 `ssz-max:"8"`
+}]
+
+type progressiveInner struct {
+	A uint16 `ssz-index:"0"`
+	B uint32 `ssz-index:"2"`
+}
+
+// withOpaque holds values the cache does not model (a union, a
+// progressive container): their roots are cached and recomputed by the
+// reference when their serialization changes.
+type withOpaque struct {
+	Head  uint64
+	Shape shape
+	Inner progressiveInner
+	Tail  []uint64 `ssz-max:"100"`
+}
+
+func TestOpaqueFields(t *testing.T) {
+	v := &withOpaque{Head: 1, Shape: shape{Selector: 1, Value: uint16(7)}, Inner: progressiveInner{A: 1, B: 2}, Tail: []uint64{1, 2, 3}}
+	tr, err := cache.New[withOpaque]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := range 4 {
+		got, err := tr.Root(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refRoot(t, v); got != want {
+			t.Fatalf("step %d: %x, reference %x", step, got, want)
+		}
+		switch step {
+		case 0:
+			v.Shape = shape{Selector: 2, Value: []uint64{4, 5}}
+		case 1:
+			v.Inner.B = 99
+		case 2:
+			v.Shape = shape{}
+			v.Tail = append(v.Tail, 4)
+		}
+	}
+	if p, err := tr.Prove("Shape"); err != nil || !p.Verify(refRoot(t, v)) {
+		t.Fatalf("proof of the union's root: %v", err)
+	}
+	// 10 is the left child of Shape (gindex 5), inside the union.
+	if _, err := tr.Node(10); !errors.Is(err, proof.ErrIndex) {
+		t.Fatalf("a node inside the union: %v, want ErrIndex", err)
+	}
+}

@@ -1,0 +1,291 @@
+package cache
+
+import (
+	"bytes"
+	"fmt"
+	"math/bits"
+	"reflect"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// packed caches a value whose chunks are its bytes: vectors and lists of
+// basic values (balances, participation flags, byte strings), bitvectors
+// and bitlists. The stored chunks are at once level 0 of the tree and the
+// copy the safe mode compares with, so finding changes costs one memory
+// compare and no extra memory.
+type packed struct {
+	t      *ssz.Type
+	path   string
+	esize  int  // bytes per element (1 for bitfields)
+	bits   bool // a bitfield: counts are bits
+	list   bool // the length is mixed in
+	fixedN int  // a vector's element (or bit) count
+	limit  uint64
+	slice  bool // the Go value is a slice (else an array)
+	pad    byte // bitvector: bits of the last byte that must be zero
+	tree   chunkTree
+	n      int // elements or bits at the last update
+	root   [32]byte
+	zeros  []byte // the bytes of a vector held by an empty slice
+	strip  []byte // a bitlist's bytes without the delimiter
+	dirty  []int  // scratch: changed chunks
+	built  bool
+}
+
+func newPacked(c *ctx, t *ssz.Type, path string) *packed {
+	g := t.Go
+	if g.Kind() != reflect.Slice && g.Kind() != reflect.Array {
+		return nil
+	}
+	p := &packed{t: t, path: path, slice: g.Kind() == reflect.Slice}
+	switch t.Kind {
+	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		if g.Elem().Kind() != reflect.Uint8 {
+			return nil
+		}
+		p.esize, p.bits = 1, true
+	default:
+		if !plainBytes(g.Elem()) && g.Elem().Kind() != reflect.Bool || uintptr(t.Elem.Size) != g.Elem().Size() {
+			return nil
+		}
+		p.esize = int(t.Elem.Size)
+	}
+	var chunks uint64
+	switch t.Kind {
+	case ssz.KindVector:
+		p.fixedN = int(t.Length)
+		chunks = (t.Length*uint64(p.esize) + 31) / 32
+	case ssz.KindBitvector:
+		p.fixedN = int(t.Length)
+		chunks = (t.Length + 255) / 256
+		if r := t.Length % 8; r != 0 {
+			p.pad = ^byte(0) << r
+		}
+	case ssz.KindList:
+		p.list, p.limit = true, t.Limit
+		chunks = (t.Limit*uint64(p.esize) + 31) / 32
+	case ssz.KindBitlist:
+		p.list, p.limit = true, t.Limit
+		chunks = (t.Limit + 255) / 256
+	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
+		p.list, p.limit = true, 1<<62
+		p.tree = &progressive{}
+	}
+	if p.tree == nil {
+		p.tree = &wide{depth: depthOf(chunks), keepLeaves: !c.upper || !p.list}
+	}
+	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
+		p.zeros = make([]byte, t.Size)
+	}
+	return p
+}
+
+// data returns the value's bytes as chunks are cut from them, and its
+// element (or bit) count.
+func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
+	if !p.slice {
+		b := unsafe.Slice((*byte)(v), int(p.t.Go.Size()))
+		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
+			return nil, 0, errAt(p.path, ssz.ErrBitvector)
+		}
+		return b, p.fixedN, nil
+	}
+	s := (*sliceHeader)(v)
+	b := unsafe.Slice((*byte)(s.data), s.len*p.esize)
+	switch p.t.Kind {
+	case ssz.KindVector, ssz.KindBitvector:
+		if s.len == 0 {
+			return p.zeros, p.fixedN, nil
+		}
+		if len(b) != len(p.zeros) {
+			return nil, 0, errAt(p.path, fmt.Errorf("%w: %d bytes, want %d", ssz.ErrSize, len(b), len(p.zeros)))
+		}
+		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
+			return nil, 0, errAt(p.path, ssz.ErrBitvector)
+		}
+		return b, p.fixedN, nil
+	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		if len(b) == 0 || b[len(b)-1] == 0 {
+			return nil, 0, errAt(p.path, ssz.ErrBitlist)
+		}
+		last := b[len(b)-1]
+		nbits := 8*(len(b)-1) + bits.Len8(last) - 1
+		if uint64(nbits) > p.limit {
+			return nil, 0, errAt(p.path, fmt.Errorf("%w: %d bits, limit %d", ssz.ErrListTooLong, nbits, p.limit))
+		}
+		p.strip = append(p.strip[:0], b[:(nbits+7)/8]...)
+		if nbits%8 != 0 {
+			p.strip[len(p.strip)-1] &^= 1 << (nbits % 8)
+		}
+		return p.strip, nbits, nil
+	}
+	if uint64(s.len) > p.limit {
+		return nil, 0, errAt(p.path, fmt.Errorf("%w: %d elements, limit %d", ssz.ErrListTooLong, s.len, p.limit))
+	}
+	return b, s.len, nil
+}
+
+// chunkCount is the number of chunks for n elements (or bits).
+func (p *packed) chunkCount(n int) int {
+	if p.bits {
+		return (n + 255) / 256
+	}
+	return (n*p.esize + 31) / 32
+}
+
+// putChunk copies chunk i of b (zero-padded) into dst.
+func putChunk(dst, b []byte, i int) {
+	if 32*i+32 <= len(b) {
+		// A whole chunk: a fixed-size assignment, not a memmove call.
+		*(*[32]byte)(dst) = *(*[32]byte)(b[32*i:])
+		return
+	}
+	n := copy(dst[:32], b[min(32*i, len(b)):min(32*i+32, len(b))])
+	clear(dst[n:32])
+}
+
+func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, error) {
+	b, n, err := p.data(v)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	oldChunks, chunks := p.tree.count(), p.chunkCount(n)
+	oldN := p.n
+	p.tree.resize(chunks)
+	var dirty []int
+	keep := p.tree.keeps()
+	switch {
+	case sel == nil && keep:
+		dirty = p.diff(p.dirty[:0], b, min(oldChunks, chunks))
+	case sel == nil:
+		// No stored chunks to compare with: every chunk is rehashed.
+		dirty = p.dirty[:0]
+		for i := range min(oldChunks, chunks) {
+			dirty = append(dirty, i)
+		}
+	default:
+		per := p.esize
+		toChunk := func(i int) int { return i * per / 32 }
+		if p.bits {
+			toChunk = func(i int) int { return i / 256 }
+		}
+		dirty = sel.sortedIdx(p.dirty, n, toChunk)
+		// The chunk that held the old end may have gained or lost bytes.
+		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
+			dirty = appendSorted(dirty, oldChunks-1)
+		}
+	}
+	for i := oldChunks; i < chunks; i++ {
+		dirty = append(dirty, i)
+	}
+	if chunks < oldChunks && chunks > 0 {
+		dirty = appendSorted(dirty, chunks-1)
+	}
+	if keep {
+		for _, i := range dirty {
+			putChunk(p.tree.leaf(i), b, i)
+		}
+	}
+	p.dirty = dirty
+	fetch := func(idx []int, dst []byte) error {
+		for j, i := range idx {
+			putChunk(dst[32*j:], b, i)
+		}
+		return nil
+	}
+	if err := p.tree.rehash(c.hasher, dirty, fetch); err != nil {
+		return [32]byte{}, err
+	}
+	if len(dirty) == 0 && n == oldN && p.built {
+		return p.root, nil // nothing changed: not even the length mix-in
+	}
+	p.n, p.built = n, true
+	p.root = p.tree.root(c.hasher)
+	if p.list {
+		p.root = c.mixIn(p.root, uint64(n))
+	}
+	return p.root, nil
+}
+
+// appendSorted inserts i into the sorted distinct slice s.
+func appendSorted(s []int, i int) []int {
+	for j, v := range s {
+		if v == i {
+			return s
+		}
+		if v > i {
+			s = append(s, 0)
+			copy(s[j+1:], s[j:])
+			s[j] = i
+			return s
+		}
+	}
+	return append(s, i)
+}
+
+// diff returns the chunks among the first m whose bytes differ from the
+// stored ones: a memory compare, 1 KiB at a time, chunk by chunk only in a
+// block that differs.
+func (p *packed) diff(dirty []int, b []byte, m int) []int {
+	const block = 32
+	var c [32]byte
+	for start := 0; start < m; start += block {
+		end := min(start+block, m)
+		if w, ok := p.tree.(*wide); ok && 32*end <= len(b) {
+			if bytes.Equal(b[32*start:32*end], w.lv[0][32*start:32*end]) {
+				continue
+			}
+		}
+		for i := start; i < end; i++ {
+			putChunk(c[:], b, i)
+			if !bytes.Equal(c[:], p.tree.leaf(i)) {
+				dirty = append(dirty, i)
+			}
+		}
+	}
+	return dirty
+}
+
+func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, error) {
+	if g == 1 {
+		return p.root, nil
+	}
+	rel := g
+	if p.list {
+		if g.Depth() == 1 {
+			if g == 3 {
+				var l [32]byte
+				for i := range 8 {
+					l[i] = byte(uint64(p.n) >> (8 * i))
+				}
+				return l, nil
+			}
+			return p.tree.root(c.hasher), nil
+		}
+		if g>>(g.Depth()-1) != 2 {
+			return [32]byte{}, errInside(g)
+		}
+		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1) // drop the leading "left" step
+	}
+	if p.tree.keeps() {
+		return p.tree.node(c.hasher, rel, nil) // no closure on the common path
+	}
+	fetch := func(idx []int, dst []byte) error {
+		b, _, err := p.data(v)
+		if err != nil {
+			return err
+		}
+		for j, i := range idx {
+			putChunk(dst[32*j:], b, i)
+		}
+		return nil
+	}
+	return p.tree.node(c.hasher, rel, fetch)
+}
+
+func (p *packed) bytes() int {
+	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*cap(p.dirty)
+}

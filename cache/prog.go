@@ -1,0 +1,232 @@
+package cache
+
+import (
+	"fmt"
+
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// prog is the static Merkle program of a fixed-size type, read from its
+// serialization: which bytes become which leaf chunk, and which pairs are
+// hashed in which level. It roots many elements at once, one Pairs batch
+// per level over all of them (for a Validator: 5 pairs per element in the
+// first level, then 2 and 1), the plain-Go counterpart of plan's lockstep
+// programs, used when no plan was registered for the element type.
+type prog struct {
+	leaves []progLeaf
+	levels [][]progOp
+	nodes  int
+	root   ref
+	// children maps an op's output node to its inputs, for proofs.
+	children map[int][2]ref
+}
+
+type progLeaf struct{ off, len, node int }
+
+type progOp struct {
+	l, r ref
+	out  int
+}
+
+// ref is a node of the program, or for ref < 0 the zero-subtree root of
+// depth -ref-1.
+type ref int
+
+func zeroRef(d int) ref { return ref(-1 - d) }
+
+type progBuilder struct {
+	p     *prog
+	level map[int]int // level of each op output (leaves: 0)
+}
+
+func compileProg(t *ssz.Type) (*prog, error) {
+	if !t.Fixed {
+		return nil, fmt.Errorf("cache: %s is not fixed-size: %w", t.Kind, ssz.ErrUnsupported)
+	}
+	b := &progBuilder{p: &prog{children: map[int][2]ref{}}, level: map[int]int{}}
+	root, err := b.sub(t, 0)
+	if err != nil {
+		return nil, err
+	}
+	b.p.root = root
+	return b.p, nil
+}
+
+func (b *progBuilder) leaf(off, n int) ref {
+	id := b.p.nodes
+	b.p.nodes++
+	b.p.leaves = append(b.p.leaves, progLeaf{off: off, len: n, node: id})
+	b.level[id] = 0
+	return ref(id)
+}
+
+func (b *progBuilder) lvl(r ref) int {
+	if r < 0 {
+		return 0
+	}
+	return b.level[int(r)]
+}
+
+func (b *progBuilder) op(l, r ref) ref {
+	id := b.p.nodes
+	b.p.nodes++
+	lv := max(b.lvl(l), b.lvl(r)) + 1
+	b.level[id] = lv
+	for len(b.p.levels) < lv {
+		b.p.levels = append(b.p.levels, nil)
+	}
+	b.p.levels[lv-1] = append(b.p.levels[lv-1], progOp{l: l, r: r, out: id})
+	b.p.children[id] = [2]ref{l, r}
+	return ref(id)
+}
+
+// merkleize hashes refs padded with zero subtrees to 2^depth.
+func (b *progBuilder) merkleize(refs []ref, depth int) ref {
+	if len(refs) == 0 {
+		return zeroRef(depth)
+	}
+	for d := 0; d < depth; d++ {
+		if len(refs)%2 == 1 {
+			refs = append(refs, zeroRef(d))
+		}
+		next := make([]ref, len(refs)/2)
+		for i := range next {
+			next[i] = b.op(refs[2*i], refs[2*i+1])
+		}
+		refs = next
+	}
+	return refs[0]
+}
+
+// chunks cuts n serialized bytes at off into leaf chunks.
+func (b *progBuilder) chunks(off, n int) []ref {
+	var refs []ref
+	for c := 0; c < n; c += 32 {
+		refs = append(refs, b.leaf(off+c, min(32, n-c)))
+	}
+	return refs
+}
+
+func (b *progBuilder) sub(t *ssz.Type, off int) (ref, error) {
+	switch {
+	case isBasicKind(t.Kind):
+		return b.leaf(off, int(t.Size)), nil
+	case t.Kind == ssz.KindBitvector, t.Kind == ssz.KindVector && isBasicKind(t.Elem.Kind):
+		refs := b.chunks(off, int(t.Size))
+		return b.merkleize(refs, depthOf(uint64((t.Size+31)/32))), nil
+	case t.Kind == ssz.KindVector:
+		refs := make([]ref, 0, t.Length)
+		for i := range t.Length {
+			r, err := b.sub(t.Elem, off+int(i*t.Elem.Size))
+			if err != nil {
+				return 0, err
+			}
+			refs = append(refs, r)
+		}
+		return b.merkleize(refs, depthOf(t.Length)), nil
+	case t.Kind == ssz.KindContainer:
+		refs := make([]ref, 0, len(t.Fields))
+		for _, f := range t.Fields {
+			r, err := b.sub(f.Type, off)
+			if err != nil {
+				return 0, err
+			}
+			refs = append(refs, r)
+			off += int(f.Type.Size)
+		}
+		return b.merkleize(refs, depthOf(uint64(len(refs)))), nil
+	}
+	return 0, fmt.Errorf("cache: fixed-size %s: %w", t.Kind, ssz.ErrUnsupported)
+}
+
+// progRun holds the nodes of a batch of elements: node n of element e at
+// nodes[(e·nodes+n)·32].
+type progRun struct {
+	nodes []byte
+}
+
+// run roots k elements whose serializations lie size bytes apart in ser,
+// writing root e to dst[32e:32e+32]; every level of all k elements is one
+// Pairs batch.
+func (p *prog) run(h *hasher, r *progRun, ser []byte, size, k int, dst []byte) {
+	stride := 32 * p.nodes
+	if cap(r.nodes) < k*stride {
+		r.nodes = make([]byte, k*stride)
+	}
+	nodes := r.nodes[:k*stride]
+	for e := range k {
+		src := ser[e*size:]
+		base := e * stride
+		for _, lf := range p.leaves {
+			c := nodes[base+32*lf.node : base+32*lf.node+32]
+			n := copy(c, src[lf.off:lf.off+lf.len])
+			clear(c[n:])
+		}
+	}
+	for _, ops := range p.levels {
+		buf := h.gather(k * len(ops))
+		for e := range k {
+			base := e * stride
+			for j, o := range ops {
+				at := 64 * (e*len(ops) + j)
+				copy(buf[at:at+32], p.read(h, nodes, base, o.l))
+				copy(buf[at+32:at+64], p.read(h, nodes, base, o.r))
+			}
+		}
+		out := h.digests(k * len(ops))
+		h.pairsInPlace(out, buf)
+		for e := range k {
+			base := e * stride
+			for j, o := range ops {
+				copy(nodes[base+32*o.out:base+32*o.out+32], out[32*(e*len(ops)+j):])
+			}
+		}
+	}
+	for e := range k {
+		copy(dst[32*e:32*e+32], p.read(h, nodes, e*stride, p.root))
+	}
+}
+
+func (p *prog) read(h *hasher, nodes []byte, base int, r ref) []byte {
+	if r < 0 {
+		return h.zero[-int(r)-1][:]
+	}
+	return nodes[base+32*int(r) : base+32*int(r)+32]
+}
+
+// runOne computes every node of one element whose serialization is ser.
+func (p *prog) runOne(h *hasher, ser []byte) []byte {
+	var r progRun
+	var root [32]byte
+	p.run(h, &r, ser, len(ser), 1, root[:])
+	return r.nodes
+}
+
+// node returns the node at relative generalized index g of an element
+// whose nodes runOne computed.
+func (p *prog) node(h *hasher, nodes []byte, g proof.GIndex) ([32]byte, error) {
+	cur := p.root
+	for d := g.Depth() - 1; d >= 0; d-- {
+		right := uint64(g)>>d&1 == 1
+		switch {
+		case cur < 0:
+			zd := -int(cur) - 1
+			if zd == 0 {
+				return [32]byte{}, errInside(g)
+			}
+			cur = zeroRef(zd - 1)
+		default:
+			kids, ok := p.children[int(cur)]
+			if !ok {
+				return [32]byte{}, errInside(g)
+			}
+			if right {
+				cur = kids[1]
+			} else {
+				cur = kids[0]
+			}
+		}
+	}
+	return [32]byte(p.read(h, nodes, 0, cur)), nil
+}

@@ -1,0 +1,163 @@
+package cache_test
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+)
+
+// randomStatePaths returns paths into every kind of node of a fulu state:
+// fields, elements of composite and basic lists and vectors, fields of
+// elements, lengths, bits.
+func randomStatePaths(r *rand.Rand, s *fulu.BeaconState, k int) []string {
+	n := len(s.Validators)
+	gen := []func() string{
+		func() string { return "Slot" },
+		func() string { return "GenesisValidatorsRoot" },
+		func() string { return "Fork.CurrentVersion" },
+		func() string { return "LatestBlockHeader.StateRoot" },
+		func() string { return fmt.Sprintf("BlockRoots[%d]", r.IntN(len(s.BlockRoots))) },
+		func() string { return fmt.Sprintf("RANDAOMixes[%d]", r.IntN(len(s.RANDAOMixes))) },
+		func() string { return fmt.Sprintf("Slashings[%d]", r.IntN(len(s.Slashings))) },
+		func() string { return fmt.Sprintf("Validators[%d]", r.IntN(n)) },
+		func() string { return fmt.Sprintf("Validators[%d].EffectiveBalance", r.IntN(n)) },
+		func() string { return fmt.Sprintf("validators[%d].withdrawal_credentials", r.IntN(n)) },
+		func() string { return fmt.Sprintf("Validators[%d].Pubkey", r.IntN(n)) },
+		func() string { return fmt.Sprintf("Validators[%d].ExitEpoch", r.IntN(n)) },
+		func() string { return "Validators.__len__" },
+		func() string { return fmt.Sprintf("Balances[%d]", r.IntN(n)) },
+		func() string { return fmt.Sprintf("InactivityScores[%d]", r.IntN(n)) },
+		func() string { return fmt.Sprintf("CurrentEpochParticipation[%d]", r.IntN(n)) },
+		func() string { return "JustificationBits" },
+		func() string { return "FinalizedCheckpoint.Root" },
+		func() string { return fmt.Sprintf("CurrentSyncCommittee.Pubkeys[%d]", r.IntN(512)) },
+		func() string { return "NextSyncCommittee.AggregatePubkey" },
+		func() string { return "LatestExecutionPayloadHeader.ExtraData" },
+		func() string { return "LatestExecutionPayloadHeader.BaseFeePerGas" },
+		func() string { return "LatestExecutionPayloadHeader.LogsBloom" },
+		func() string {
+			return fmt.Sprintf("HistoricalSummaries[%d].StateSummaryRoot", r.IntN(len(s.HistoricalSummaries)))
+		},
+		func() string { return fmt.Sprintf("PendingDeposits[%d].Amount", r.IntN(len(s.PendingDeposits))) },
+		func() string { return fmt.Sprintf("PendingDeposits[%d].Signature", r.IntN(len(s.PendingDeposits))) },
+		func() string { return fmt.Sprintf("HistoricalRoots[%d]", r.IntN(len(s.HistoricalRoots))) },
+		func() string { return fmt.Sprintf("ProposerLookahead[%d]", r.IntN(len(s.ProposerLookahead))) },
+		func() string { return "PendingConsolidations.__len__" },
+	}
+	out := make([]string, k)
+	for i := range out {
+		out[i] = gen[r.IntN(len(gen))]()
+	}
+	return out
+}
+
+// TestStateProofs proves random paths from a cached state, after changes,
+// and verifies every proof against the reference root.
+func TestStateProofs(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	s := fulu.SyntheticBeaconState(1000, 3)
+	tr, err := cache.New[fulu.BeaconState]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := s.Validators[0]
+	_ = pool
+	for round := range 3 {
+		if round > 0 {
+			s.Balances[r.IntN(len(s.Balances))]++
+			s.Validators[r.IntN(len(s.Validators))].Slashed = true
+		}
+		if _, err := tr.Root(s); err != nil {
+			t.Fatal(err)
+		}
+		want := refRoot(t, s)
+		paths := randomStatePaths(r, s, 40)
+		for _, p := range paths {
+			pr, err := tr.Prove(p)
+			if err != nil {
+				t.Fatalf("%s: %v", p, err)
+			}
+			if !pr.Verify(want) {
+				t.Fatalf("%s (gindex %d): proof does not verify against the reference root", p, pr.Index)
+			}
+		}
+		m, err := tr.ProveMulti(paths[:8]...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !m.Verify(want) {
+			t.Fatalf("multiproof of %v does not verify", paths[:8])
+		}
+		c, err := tr.ProveCompact(paths[8:20]...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !c.Verify(want) {
+			t.Fatalf("compact multiproof of %v does not verify", paths[8:20])
+		}
+	}
+}
+
+// TestProofLeaves checks what the leaves hold, against the value itself.
+func TestProofLeaves(t *testing.T) {
+	s := fulu.SyntheticBeaconState(300, 4)
+	tr, _ := cache.New[fulu.BeaconState]()
+	if _, err := tr.Root(s); err != nil {
+		t.Fatal(err)
+	}
+	p, err := tr.Prove("Validators[123].EffectiveBalance")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := binary.LittleEndian.Uint64(p.Leaf[:]); got != uint64(s.Validators[123].EffectiveBalance) {
+		t.Fatalf("leaf %d, want %d", got, s.Validators[123].EffectiveBalance)
+	}
+	// Balances[9] shares a chunk with Balances[8..11].
+	p, err = tr.Prove("Balances[9]")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := binary.LittleEndian.Uint64(p.Leaf[8:]); got != uint64(s.Balances[9]) {
+		t.Fatalf("balance leaf %d, want %d", got, s.Balances[9])
+	}
+	p, err = tr.Prove("Validators.__len__")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := binary.LittleEndian.Uint64(p.Leaf[:]); got != 300 {
+		t.Fatalf("length leaf %d, want 300", got)
+	}
+	// Inside a chunk there is nothing to prove.
+	if _, err := tr.Prove("Slot[1]"); !errors.Is(err, proof.ErrPath) {
+		t.Fatalf("path into a uint64: %v, want ErrPath", err)
+	}
+	if _, err := tr.Node(1 << 62); !errors.Is(err, proof.ErrIndex) {
+		t.Fatalf("node far below a chunk: %v, want ErrIndex", err)
+	}
+}
+
+// TestProvePlainValue proves from a value without a cache.
+func TestProvePlainValue(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	s := fulu.SyntheticBeaconState(500, 5)
+	paths := randomStatePaths(r, s, 30)
+	proofs, root, err := cache.Prove(s, paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := refRoot(t, s)
+	if root != want {
+		t.Fatalf("root %x, reference %x", root, want)
+	}
+	for i, p := range proofs {
+		if !p.Verify(want) {
+			t.Fatalf("%s: does not verify", paths[i])
+		}
+	}
+}

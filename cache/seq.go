@@ -1,0 +1,428 @@
+package cache
+
+import (
+	"bytes"
+	"fmt"
+	"reflect"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// seq caches a vector or list of composite elements (a registry of
+// validators, a vector of public keys, a list of attestations). Its tree's
+// chunks are the element roots.
+//
+// Fixed-size elements keep their serialization (the safe mode's copy,
+// compared element by element) and are rooted in batches: every changed
+// element of one update at once, through a registered plan's lockstep
+// RootAll or the type's static program. Variable-size elements are cached
+// nodes of their own.
+type seq struct {
+	t      *ssz.Type
+	path   string
+	list   bool
+	limit  uint64 // list limit, or the vector's length
+	slice  bool   // the Go value is a slice (else an array)
+	stride uintptr
+	ptr    bool           // elements are pointers (nil is the zero value)
+	zero   unsafe.Pointer // a slot holding the zero element
+	zeroEl unsafe.Pointer // the zero element itself (for pointer elements)
+
+	// fixed-size elements
+	lay    *layout
+	prog   *prog
+	run    progRun
+	size   int
+	copy   []byte // serializations at the last update (nil: not kept)
+	keep   bool
+	rooter elemRooter
+	ser    []byte // scratch serializations
+	ptrs   []unsafe.Pointer
+	marked []int  // scratch: the marked elements, sorted
+	dirty  []int  // scratch: the changed elements
+	roots  []byte // scratch: their roots
+
+	// the nodes of the element last proved into, until the next update
+	proofNodes []byte
+	proofIdx   int
+	proofOK    bool
+
+	// variable-size elements
+	kids []node
+
+	tree  chunkTree
+	n     int
+	root  [32]byte
+	built bool
+}
+
+// elemRooter roots fixed-size elements given as pointers to their Go
+// values, writing root i to dst[32i:32i+32]; it is how a registered plan
+// hashes them in lockstep.
+type elemRooter interface {
+	roots(elems []unsafe.Pointer, dst []byte) error
+}
+
+func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
+	g := t.Go
+	if g.Kind() != reflect.Slice && g.Kind() != reflect.Array {
+		return newOpaque(t, path), nil
+	}
+	s := &seq{t: t, path: path, slice: g.Kind() == reflect.Slice, stride: g.Elem().Size()}
+	s.zero = newZero(g.Elem())
+	if g.Elem().Kind() == reflect.Pointer {
+		s.ptr = true
+		s.zeroEl = newZero(g.Elem().Elem())
+	}
+	switch t.Kind {
+	case ssz.KindVector:
+		s.limit = t.Length
+		s.tree = &wide{depth: depthOf(t.Length), keepLeaves: true}
+	case ssz.KindList:
+		s.list, s.limit = true, t.Limit
+		s.tree = &wide{depth: depthOf(t.Limit), keepLeaves: !c.upper}
+	default:
+		s.list, s.limit = true, 1<<62
+		s.tree = &progressive{}
+	}
+	if s.lay = compileLayout(t.Elem, path+"[]"); s.lay != nil {
+		p, err := compileProg(t.Elem)
+		if err != nil {
+			return nil, err
+		}
+		s.prog, s.size = p, s.lay.size
+		s.keep = s.tree.keeps() && !c.noCopy
+		elemGo := g.Elem()
+		if s.ptr {
+			elemGo = elemGo.Elem()
+		}
+		s.rooter = c.rooters[elemGo]
+	}
+	return s, nil
+}
+
+// elems returns the address of element 0's slot and the element count.
+func (s *seq) elems(p unsafe.Pointer) (unsafe.Pointer, int, bool, error) {
+	if !s.slice {
+		return p, int(s.limit), false, nil
+	}
+	h := (*sliceHeader)(p)
+	if s.list {
+		if uint64(h.len) > s.limit {
+			return nil, 0, false, errAt(s.path, fmt.Errorf("%w: %d elements, limit %d", ssz.ErrListTooLong, h.len, s.limit))
+		}
+		return h.data, h.len, false, nil
+	}
+	switch uint64(h.len) {
+	case s.limit:
+		return h.data, h.len, false, nil
+	case 0: // an empty slice stands for the zero vector
+		return nil, int(s.limit), true, nil
+	}
+	return nil, 0, false, errAt(s.path, fmt.Errorf("%w: %d elements, want %d", ssz.ErrSize, h.len, s.limit))
+}
+
+// slot returns the address of element i's slot.
+func (s *seq) slot(base unsafe.Pointer, zeroVec bool, i int) unsafe.Pointer {
+	if zeroVec {
+		return s.zero
+	}
+	return unsafe.Add(base, uintptr(i)*s.stride)
+}
+
+// value returns the address of element i's value (following a pointer).
+func (s *seq) value(base unsafe.Pointer, zeroVec bool, i int) unsafe.Pointer {
+	p := s.slot(base, zeroVec, i)
+	if s.ptr {
+		return deref(p, s.zeroEl)
+	}
+	return p
+}
+
+func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error) {
+	base, n, zeroVec, err := s.elems(p)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	s.proofOK = false
+	old := s.n
+	s.tree.resize(n)
+	if s.kids != nil || s.lay == nil {
+		err = s.updateKids(c, base, zeroVec, n, old, sel)
+	} else {
+		err = s.updateFixed(c, base, zeroVec, n, old, sel)
+	}
+	if err != nil {
+		return [32]byte{}, err
+	}
+	changed := len(s.dirty) > 0
+	s.trim()
+	if !changed && n == old && s.built {
+		return s.root, nil // nothing changed: not even the length mix-in
+	}
+	s.n, s.built = n, true
+	s.root = s.tree.root(c.hasher)
+	if s.list {
+		s.root = c.mixIn(s.root, uint64(n))
+	}
+	return s.root, nil
+}
+
+// candidates calls f for the elements to look at: all of them when
+// finding changes (compare true), else the named ones; elements past the
+// old length always.
+func (s *seq) candidates(sel *selection, n, old int, f func(i int, compare bool) error) error {
+	if sel == nil {
+		for i := range n {
+			if err := f(i, i < old); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	s.marked = sel.sortedIdx(s.marked, min(n, old), nil)
+	for _, i := range s.marked {
+		if err := f(i, false); err != nil {
+			return err
+		}
+	}
+	for i := old; i < n; i++ {
+		if err := f(i, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
+	if s.keep && cap(s.copy) < n*s.size {
+		room := n * s.size / 4
+		if len(s.copy) == 0 {
+			room = 0 // the first fill: exact
+		}
+		grown := make([]byte, n*s.size, n*s.size+room)
+		copy(grown, s.copy)
+		s.copy = grown
+	}
+	if s.keep {
+		s.copy = s.copy[:n*s.size]
+	}
+	dirty := s.dirty[:0]
+	if !s.keep && sel == nil {
+		// Nothing to compare with: every element is rooted (a first root,
+		// a whole-field mark, a proof from a plain value).
+		for i := range n {
+			dirty = append(dirty, i)
+		}
+	} else {
+		// Serialize the candidates; keep those that changed.
+		var tmp [512]byte
+		buf := tmp[:0]
+		if s.size > len(tmp) {
+			buf = make([]byte, s.size)
+		}
+		buf = buf[:s.size]
+		err := s.candidates(sel, n, old, func(i int, compare bool) error {
+			if !s.keep {
+				dirty = append(dirty, i)
+				return nil
+			}
+			dst := s.copy[i*s.size : (i+1)*s.size]
+			if compare {
+				if err := s.lay.encode(buf, s.slot(base, zeroVec, i)); err != nil {
+					return errIndex(err, i)
+				}
+				if bytes.Equal(buf, dst) {
+					return nil
+				}
+				copy(dst, buf)
+			} else if err := s.lay.encode(dst, s.slot(base, zeroVec, i)); err != nil {
+				return errIndex(err, i)
+			}
+			dirty = append(dirty, i)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	if n < old && n > 0 {
+		dirty = appendSorted(dirty, n-1) // its ancestors lost their right parts
+	}
+	s.dirty = dirty
+	if s.tree.keeps() {
+		if cap(s.roots) < 32*len(dirty) {
+			s.roots = make([]byte, 32*len(dirty))
+		}
+		roots := s.roots[:32*len(dirty)]
+		if err := s.rootElems(c, base, zeroVec, dirty, roots); err != nil {
+			return err
+		}
+		for j, i := range dirty {
+			copy(s.tree.leaf(i), roots[32*j:32*j+32])
+		}
+	}
+	fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
+	return s.tree.rehash(c.hasher, dirty, fetch)
+}
+
+func errIndex(err error, i int) error {
+	return fmt.Errorf("element %d: %w", i, err)
+}
+
+// rootElems roots elements idx into dst, all in one batch.
+func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, dst []byte) error {
+	if len(idx) == 0 {
+		return nil
+	}
+	ops := 0
+	for _, l := range s.prog.levels {
+		ops += len(l)
+	}
+	// Batches of bounded size keep the scratch small for huge updates (the
+	// first root of a registry) and are still many lanes wide; a plan only
+	// needs a pointer per element, so its batches are larger.
+	batch := 4096
+	if s.rooter != nil {
+		batch = 1 << 16
+	}
+	for at := 0; at < len(idx); at += batch {
+		part := idx[at:min(at+batch, len(idx))]
+		if s.rooter != nil {
+			s.ptrs = s.ptrs[:0]
+			for _, i := range part {
+				s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
+			}
+			if err := s.rooter.roots(s.ptrs, dst[32*at:]); err != nil {
+				return fmt.Errorf("cache: %s: %w", s.path, err)
+			}
+			c.pairs += uint64(ops * len(part))
+			continue
+		}
+		if cap(s.ser) < len(part)*s.size {
+			s.ser = make([]byte, len(part)*s.size)
+		}
+		ser := s.ser[:len(part)*s.size]
+		for j, i := range part {
+			if s.keep { // the serializations are stored
+				copy(ser[j*s.size:], s.copy[i*s.size:(i+1)*s.size])
+			} else if err := s.lay.encode(ser[j*s.size:], s.slot(base, zeroVec, i)); err != nil {
+				return errIndex(err, i)
+			}
+		}
+		s.prog.run(c.hasher, &s.run, ser, s.size, len(part), dst[32*at:])
+	}
+	return nil
+}
+
+func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
+	for len(s.kids) < n {
+		k, err := newNode(c, s.t.Elem, fmt.Sprintf("%s[%d]", s.path, len(s.kids)))
+		if err != nil {
+			return err
+		}
+		s.kids = append(s.kids, k)
+	}
+	s.kids = s.kids[:n]
+	if !s.tree.keeps() {
+		return fmt.Errorf("cache: %s: variable-size elements need their roots kept: %w", s.path, ssz.ErrUnsupported)
+	}
+	dirty := s.dirty[:0]
+	err := s.candidates(sel, n, old, func(i int, _ bool) error {
+		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), nil)
+		if err != nil {
+			return errIndex(err, i)
+		}
+		leaf := s.tree.leaf(i)
+		if i < old && bytes.Equal(leaf, r[:]) {
+			return nil
+		}
+		copy(leaf, r[:])
+		dirty = append(dirty, i)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.dirty = dirty
+	if n < old && n > 0 {
+		dirty = appendSorted(dirty, n-1)
+	}
+	return s.tree.rehash(c.hasher, dirty, nil)
+}
+
+func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error) {
+	if g == 1 {
+		return s.root, nil
+	}
+	rel := g
+	if s.list {
+		if g == 3 {
+			var l [32]byte
+			for i := range 8 {
+				l[i] = byte(uint64(s.n) >> (8 * i))
+			}
+			return l, nil
+		}
+		if g == 2 {
+			return s.tree.root(c.hasher), nil
+		}
+		if g>>(g.Depth()-1) != 2 {
+			return [32]byte{}, errInside(g)
+		}
+		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1)
+	}
+	base, _, zeroVec, err := s.elems(p)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	chunk, rest, below := s.tree.chunkOf(rel)
+	if !below {
+		if s.tree.keeps() {
+			return s.tree.node(c.hasher, rel, nil)
+		}
+		fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
+		return s.tree.node(c.hasher, rel, fetch)
+	}
+	i := int(chunk)
+	if chunk >= uint64(s.n) {
+		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, s.n, proof.ErrIndex)
+	}
+	if s.kids != nil {
+		return s.kids[i].nodeAt(c, s.slot(base, zeroVec, i), rest)
+	}
+	// A proof reads several nodes of one element: its nodes are computed
+	// once (the element's few pairs) and kept until the next update.
+	if !s.proofOK || s.proofIdx != i {
+		ser := make([]byte, s.size)
+		if s.keep {
+			copy(ser, s.copy[i*s.size:])
+		} else if err := s.lay.encode(ser, s.slot(base, zeroVec, i)); err != nil {
+			return [32]byte{}, errIndex(err, i)
+		}
+		s.proofNodes, s.proofIdx, s.proofOK = s.prog.runOne(c.hasher, ser), i, true
+	}
+	return s.prog.node(c.hasher, s.proofNodes, rest)
+}
+
+func (s *seq) bytes() int {
+	n := s.tree.bytes() + cap(s.copy) + cap(s.ser) + len(s.run.nodes) + 8*(cap(s.marked)+cap(s.dirty)) + cap(s.roots)
+	for _, k := range s.kids {
+		n += k.bytes() + 16
+	}
+	return n
+}
+
+// trim drops scratch buffers far larger than a small update needs (the
+// first root of a registry needs one entry per element).
+func (s *seq) trim() {
+	s.dirty = trimInts(s.dirty)
+	s.marked = trimInts(s.marked)
+	s.roots = trimBytes(s.roots)
+	s.ser = trimBytes(s.ser)
+	if w, ok := s.tree.(*wide); ok {
+		w.scratch = trimInts(w.scratch)
+	}
+}

@@ -1,0 +1,293 @@
+package cache
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// Mode says how a tree finds what changed since the last root.
+type Mode uint8
+
+const (
+	// Detect (the default) compares the whole value with what the tree
+	// stores on every Root: each basic list's bytes with its stored
+	// chunks, each fixed-size element's serialization with a stored copy,
+	// each one-chunk field with its chunk. A change the caller forgot to
+	// mark cannot give a wrong root. It costs a pass over the value's
+	// memory (about 121 bytes compared per validator) and, for lists of
+	// fixed-size elements, a copy of their serializations.
+	Detect Mode = iota
+	// Marked looks only at what Mark named since the last Root (and at
+	// every list's length, so appends and truncations are always seen).
+	// A change that was not marked is missed: the root is then wrong. It
+	// keeps no copies of elements: a whole-field Mark of a list of
+	// composite elements re-roots every element (a list of basic values is
+	// still compared with its stored chunks), and proofs read the insides
+	// of an element from the value.
+	Marked
+)
+
+// ErrMark reports a Mark that names no field of the tree's type or is not
+// allowed for that field.
+var ErrMark = errors.New("cache: bad mark")
+
+// Option configures New and NewList.
+type Option func(*config)
+
+type config struct {
+	mode    Mode
+	upper   bool
+	hash    lanes.Hash
+	kernel  string
+	spec    ssz.SpecValues
+	rooters map[reflect.Type]elemRooter
+}
+
+// WithMode selects how changes are found; see Mode.
+func WithMode(m Mode) Option { return func(c *config) { c.mode = m } }
+
+// WithUpperLevelsOnly keeps only the levels above the element roots (and
+// above the chunks of basic lists): half the memory of a registry's tree
+// and no copies of the elements. It implies Marked, since there is nothing
+// to compare with, and a change re-roots the changed elements and their
+// siblings (the sibling roots are no longer stored).
+func WithUpperLevelsOnly() Option { return func(c *config) { c.upper, c.mode = true, Marked } }
+
+// WithHash selects the hash function (lanes.SHA256 by default).
+func WithHash(h lanes.Hash) Option { return func(c *config) { c.hash = h } }
+
+// WithKernel forces a kernel by name (see lanes.Kernels); "" is automatic.
+func WithKernel(name string) Option { return func(c *config) { c.kernel = name } }
+
+// WithSpec sets the spec values dynssz tags are evaluated with (mainnet
+// by default).
+func WithSpec(s ssz.SpecValues) Option { return func(c *config) { c.spec = s } }
+
+// tree is the untyped core of Tree and List.
+type tree struct {
+	mu    sync.Mutex
+	c     *ctx
+	t     *ssz.Type
+	mode  Mode
+	root  node
+	top   *container // root, when the type is a container
+	marks map[int]*selection
+	// fieldIdx finds a top-level field by Go name or normalized name.
+	fieldIdx map[string]int
+	sel      *selection // marks of a list tree
+	last     unsafe.Pointer
+	keep     any // keeps the last value alive
+	built    bool
+	value    [32]byte
+}
+
+func newTree(t *ssz.Type, opts []Option) (*tree, error) {
+	cfg := config{}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	h, err := newHasher(cfg.hash, cfg.kernel)
+	if err != nil {
+		return nil, err
+	}
+	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.upper || cfg.mode == Marked, rooters: cfg.rooters}
+	n, err := newNode(c, t, typeName(t))
+	if err != nil {
+		return nil, err
+	}
+	tr := &tree{c: c, t: t, mode: cfg.mode, root: n, marks: map[int]*selection{}, sel: &selection{}}
+	tr.top, _ = n.(*container)
+	if tr.top != nil {
+		tr.fieldIdx = map[string]int{}
+		for i, f := range tr.top.fields {
+			tr.fieldIdx[f.name] = i
+			tr.fieldIdx[proofNormalize(f.name)] = i
+		}
+	}
+	return tr, nil
+}
+
+func typeName(t *ssz.Type) string {
+	g := t.Go
+	for g.Kind() == reflect.Pointer {
+		g = g.Elem()
+	}
+	if g.Name() != "" {
+		return g.Name()
+	}
+	return g.String()
+}
+
+// update computes the root of the value at p.
+func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	var r [32]byte
+	var err error
+	switch {
+	case tr.mode == Detect || !tr.built:
+		r, err = tr.root.update(tr.c, p, nil)
+	case tr.top != nil:
+		r, err = tr.top.updateFields(tr.c, p, tr.marks)
+	default:
+		r, err = tr.root.update(tr.c, p, tr.sel)
+	}
+	if err != nil {
+		// A failed update may leave nodes half-updated: start over next
+		// time rather than trust them.
+		if nn, e := newNode(tr.c, tr.t, typeName(tr.t)); e == nil {
+			tr.root = nn
+			tr.top, _ = nn.(*container)
+		}
+		tr.built = false
+		return [32]byte{}, err
+	}
+	tr.c.buf, tr.c.out = trimBytes(tr.c.buf), trimBytes(tr.c.out)
+	clear(tr.marks)
+	tr.sel.idx = tr.sel.idx[:0]
+	tr.last, tr.keep, tr.built, tr.value = p, keep, true, r
+	return r, nil
+}
+
+// mark records changed elements of field (field "" for a list tree).
+func (tr *tree) mark(field string, idx []int) error {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	if tr.top == nil {
+		if field != "" {
+			return fmt.Errorf("%w: %q: a list tree marks element indices only", ErrMark, field)
+		}
+		tr.sel.idx = append(tr.sel.idx, idx...)
+		return nil
+	}
+	fi, ok := tr.fieldIdx[field]
+	if !ok {
+		fi, ok = tr.fieldIdx[proofNormalize(field)]
+	}
+	if !ok {
+		return fmt.Errorf("%w: no field %q in %s", ErrMark, field, typeName(tr.t))
+	}
+	f := tr.top.fields[fi]
+	m, ok := tr.marks[fi]
+	switch {
+	case len(idx) == 0:
+		tr.marks[fi] = nil // the whole field: compared (Detect inside it)
+	case f.kid == nil || !isSeq(f.kid):
+		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
+	case ok && m == nil:
+		// already marked whole
+	case ok:
+		m.idx = append(m.idx, idx...)
+	default:
+		tr.marks[fi] = &selection{idx: append([]int(nil), idx...)}
+	}
+	return nil
+}
+
+// node is the NodeSource of the last update.
+func (tr *tree) node(g proof.GIndex) ([32]byte, error) {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return tr.nodeLocked(g)
+}
+
+func (tr *tree) nodeLocked(g proof.GIndex) ([32]byte, error) {
+	if !tr.built {
+		return [32]byte{}, fmt.Errorf("cache: no root computed yet: %w", proof.ErrIndex)
+	}
+	if g == 0 {
+		return [32]byte{}, proof.ErrIndex
+	}
+	if g == 1 {
+		return tr.value, nil
+	}
+	return tr.root.nodeAt(tr.c, tr.last, g)
+}
+
+type lockedSource struct{ tr *tree }
+
+func (s lockedSource) Node(g proof.GIndex) ([32]byte, error) { return s.tr.nodeLocked(g) }
+
+func (tr *tree) gindices(paths []string) ([]proof.GIndex, error) {
+	out := make([]proof.GIndex, len(paths))
+	for i, p := range paths {
+		g, err := proof.GIndexOf(tr.t, p)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = g
+	}
+	return out, nil
+}
+
+func (tr *tree) prove(path string) (*proof.Proof, error) {
+	g, err := proof.GIndexOf(tr.t, path)
+	if err != nil {
+		return nil, err
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	p, err := proof.Prove(lockedSource{tr}, g)
+	if p != nil {
+		p.Hash = tr.c.hash
+	}
+	return p, err
+}
+
+func (tr *tree) proveMulti(paths []string) (*proof.Multiproof, error) {
+	gs, err := tr.gindices(paths)
+	if err != nil {
+		return nil, err
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	m, err := proof.ProveMulti(lockedSource{tr}, gs)
+	if m != nil {
+		m.Hash = tr.c.hash
+	}
+	return m, err
+}
+
+func (tr *tree) proveCompact(paths []string) (*proof.CompactMultiproof, error) {
+	gs, err := tr.gindices(paths)
+	if err != nil {
+		return nil, err
+	}
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	m, err := proof.ProveCompact(lockedSource{tr}, gs)
+	if m != nil {
+		m.Hash = tr.c.hash
+	}
+	return m, err
+}
+
+// Stats are a tree's counters.
+type Stats struct {
+	// PairsHashed counts the pairs hashed since the tree was built or its
+	// stats reset: inner nodes, element roots (a registered plan's
+	// lockstep hashes counted by its program's size), mix-ins.
+	PairsHashed uint64
+	// Bytes is the memory the tree holds now: stored levels, copies,
+	// scratch buffers.
+	Bytes int
+}
+
+func (tr *tree) stats() Stats {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return Stats{PairsHashed: tr.c.pairs, Bytes: tr.root.bytes() + cap(tr.c.buf) + cap(tr.c.out)}
+}
+
+func (tr *tree) resetStats() {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	tr.c.pairs = 0
+}

@@ -1,0 +1,40 @@
+package cache
+
+import (
+	"math/bits"
+	"strings"
+)
+
+// depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).
+func depthOf(n uint64) int {
+	if n <= 1 {
+		return 0
+	}
+	return bits.Len64(n - 1)
+}
+
+// proofNormalize matches field names the way proof paths do: case and
+// underscores ignored, so "effective_balance" names EffectiveBalance.
+func proofNormalize(s string) string {
+	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
+}
+
+// scratchKeep is the size up to which scratch buffers are kept between
+// updates; a larger one (the first root of a registry needs one entry per
+// element) is dropped, so the steady state of small updates does not carry
+// the first root's peak.
+const scratchKeep = 1 << 20
+
+func trimBytes(b []byte) []byte {
+	if cap(b) > scratchKeep {
+		return nil
+	}
+	return b[:0]
+}
+
+func trimInts(b []int) []int {
+	if 8*cap(b) > scratchKeep {
+		return nil
+	}
+	return b[:0]
+}

@@ -1,0 +1,107 @@
+package proof
+
+import (
+	"fmt"
+	"math/bits"
+	"slices"
+)
+
+// GIndex is a generalized index: the root is 1 and the children of node g
+// are 2g (left) and 2g+1 (right). A GIndex of 0 is invalid.
+type GIndex uint64
+
+// Depth returns the depth of g below the root (0 for the root itself).
+func (g GIndex) Depth() int { return bits.Len64(uint64(g)) - 1 }
+
+// Parent returns the parent of g (the root's parent is 0, invalid).
+func (g GIndex) Parent() GIndex { return g >> 1 }
+
+// Sibling returns the other child of g's parent.
+func (g GIndex) Sibling() GIndex { return g ^ 1 }
+
+// IsRight reports whether g is a right child.
+func (g GIndex) IsRight() bool { return g&1 == 1 }
+
+// String prints g in decimal, the way the specification writes indices.
+func (g GIndex) String() string { return fmt.Sprintf("%d", uint64(g)) }
+
+// Child returns the node under g at the relative generalized index r: the
+// spec's concat_generalized_indices(g, r). It fails with ErrOverflow when
+// the result does not fit 64 bits and ErrIndex when g or r is 0.
+func (g GIndex) Child(r GIndex) (GIndex, error) {
+	if g == 0 || r == 0 {
+		return 0, fmt.Errorf("proof: concatenating %d and %d: %w", g, r, ErrIndex)
+	}
+	d := r.Depth()
+	if g.Depth()+d > 63 {
+		return 0, fmt.Errorf("proof: concatenating %d and %d: %w", g, r, ErrOverflow)
+	}
+	return g<<d | (r ^ 1<<d), nil
+}
+
+// Concat is the spec's concat_generalized_indices: the index reached by
+// following each relative index from the node of the previous one.
+func Concat(gs ...GIndex) (GIndex, error) {
+	out := GIndex(1)
+	for _, g := range gs {
+		var err error
+		if out, err = out.Child(g); err != nil {
+			return 0, err
+		}
+	}
+	return out, nil
+}
+
+// BranchIndices is the spec's get_branch_indices: the siblings of g and of
+// each of its ancestors below the root, bottom up. They are the nodes a
+// single proof of g carries.
+func BranchIndices(g GIndex) []GIndex {
+	out := make([]GIndex, 0, max(g.Depth(), 0))
+	for ; g > 1; g >>= 1 {
+		out = append(out, g.Sibling())
+	}
+	return out
+}
+
+// PathIndices is the spec's get_path_indices: g and its ancestors below the
+// root, bottom up.
+func PathIndices(g GIndex) []GIndex {
+	out := make([]GIndex, 0, max(g.Depth(), 0))
+	for ; g > 1; g >>= 1 {
+		out = append(out, g)
+	}
+	return out
+}
+
+// HelperIndices is the spec's get_helper_indices: the nodes a multiproof of
+// indices carries besides the leaves, in decreasing order. A node is a
+// helper when it is a sibling on some leaf's path and neither a leaf nor
+// computable from the leaves (an ancestor of one).
+func HelperIndices(indices []GIndex) []GIndex {
+	need := map[GIndex]bool{}
+	computed := map[GIndex]bool{}
+	for _, g := range indices {
+		for c := g; c > 1; c >>= 1 {
+			need[c.Sibling()] = true
+			computed[c] = true
+		}
+	}
+	out := make([]GIndex, 0, len(need))
+	for g := range need {
+		if !computed[g] {
+			out = append(out, g)
+		}
+	}
+	slices.SortFunc(out, cmpDesc)
+	return out
+}
+
+func cmpDesc(a, b GIndex) int {
+	switch {
+	case a > b:
+		return -1
+	case a < b:
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,183 @@
+package proof
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/lanehash/lanehash/lanes"
+)
+
+// NodeSource is a Merkle tree that can hand out its nodes by generalized
+// index, such as a cache.Tree. Node returns an error wrapping ErrIndex for
+// a node the tree does not have (below a leaf chunk).
+type NodeSource interface {
+	Node(g GIndex) ([32]byte, error)
+}
+
+// Proof is a single Merkle proof: the node at Index, and the siblings on
+// its path to the root, bottom up (Branch[0] is the sibling of Index).
+// Hash is the tree's hash function; the zero value is SHA-256.
+type Proof struct {
+	Index  GIndex
+	Leaf   [32]byte
+	Branch [][32]byte
+	Hash   lanes.Hash
+}
+
+// Root computes the root the proof leads to: the spec's
+// calculate_merkle_root. It fails with ErrProof when the branch length is
+// not the depth of Index.
+func (p *Proof) Root() ([32]byte, error) {
+	if p.Index == 0 {
+		return [32]byte{}, fmt.Errorf("proof: %w", ErrIndex)
+	}
+	if len(p.Branch) != p.Index.Depth() {
+		return [32]byte{}, fmt.Errorf("proof: branch of %d nodes for index %d at depth %d: %w", len(p.Branch), p.Index, p.Index.Depth(), ErrProof)
+	}
+	n := p.Leaf
+	g := p.Index
+	for _, s := range p.Branch {
+		if g.IsRight() {
+			n = hashPair(p.Hash, s, n)
+		} else {
+			n = hashPair(p.Hash, n, s)
+		}
+		g >>= 1
+	}
+	return n, nil
+}
+
+// Verify reports whether the proof leads to root: the spec's
+// is_valid_merkle_branch for a generalized index.
+func (p *Proof) Verify(root [32]byte) bool {
+	r, err := p.Root()
+	return err == nil && r == root
+}
+
+// Multiproof proves several nodes at once: Leaves[i] is the node at
+// Indices[i], and Hashes are the nodes at HelperIndices(Indices), in that
+// (decreasing) order, as the spec's calculate_multi_merkle_root expects and
+// fastssz's ProveMulti produces.
+type Multiproof struct {
+	Indices []GIndex
+	Leaves  [][32]byte
+	Hashes  [][32]byte
+	Hash    lanes.Hash
+}
+
+// Root computes the root the multiproof leads to: the spec's
+// calculate_multi_merkle_root. It fails with ErrProof when the counts do
+// not match or the nodes do not reach the root.
+func (m *Multiproof) Root() ([32]byte, error) {
+	if len(m.Leaves) != len(m.Indices) {
+		return [32]byte{}, fmt.Errorf("proof: %d leaves for %d indices: %w", len(m.Leaves), len(m.Indices), ErrProof)
+	}
+	helpers := HelperIndices(m.Indices)
+	if len(m.Hashes) != len(helpers) {
+		return [32]byte{}, fmt.Errorf("proof: %d hashes for %d helper indices: %w", len(m.Hashes), len(helpers), ErrProof)
+	}
+	nodes := make(map[GIndex][32]byte, 2*(len(m.Indices)+len(helpers)))
+	keys := make([]GIndex, 0, 2*(len(m.Indices)+len(helpers)))
+	for i, g := range m.Indices {
+		if g == 0 {
+			return [32]byte{}, fmt.Errorf("proof: leaf %d: %w", i, ErrIndex)
+		}
+		if old, ok := nodes[g]; ok && old != m.Leaves[i] {
+			return [32]byte{}, fmt.Errorf("proof: index %d given twice with different leaves: %w", g, ErrProof)
+		}
+		nodes[g] = m.Leaves[i]
+		keys = append(keys, g)
+	}
+	for i, g := range helpers {
+		nodes[g] = m.Hashes[i]
+		keys = append(keys, g)
+	}
+	// As the spec does: walk the indices in decreasing order, and append
+	// every parent computed to the walk, so that it can pair up in turn.
+	slices.SortFunc(keys, cmpDesc)
+	hashed := make(map[GIndex]bool, len(keys))
+	for pos := 0; pos < len(keys); pos++ {
+		k := keys[pos]
+		if k <= 1 {
+			continue
+		}
+		parent := k >> 1
+		if hashed[parent] {
+			continue
+		}
+		l, lok := nodes[k&^1]
+		r, rok := nodes[k|1]
+		if !lok || !rok {
+			continue
+		}
+		hashed[parent] = true
+		p := hashPair(m.Hash, l, r)
+		if old, given := nodes[parent]; given {
+			// The spec keeps a given node and ignores what lies below it; a
+			// node both given and computable must agree, or the nodes below
+			// it would go unchecked.
+			if old != p {
+				return [32]byte{}, fmt.Errorf("proof: node %d given and computed differently: %w", parent, ErrProof)
+			}
+			continue
+		}
+		nodes[parent] = p
+		keys = append(keys, parent)
+	}
+	root, ok := nodes[1]
+	if !ok {
+		return [32]byte{}, fmt.Errorf("proof: nodes do not reach the root: %w", ErrProof)
+	}
+	return root, nil
+}
+
+// Verify reports whether the multiproof leads to root.
+func (m *Multiproof) Verify(root [32]byte) bool {
+	r, err := m.Root()
+	return err == nil && r == root
+}
+
+// Prove reads the single proof of g from src.
+func Prove(src NodeSource, g GIndex) (*Proof, error) {
+	if g == 0 {
+		return nil, fmt.Errorf("proof: %w", ErrIndex)
+	}
+	leaf, err := src.Node(g)
+	if err != nil {
+		return nil, err
+	}
+	p := &Proof{Index: g, Leaf: leaf, Branch: make([][32]byte, 0, g.Depth())}
+	for _, s := range BranchIndices(g) {
+		n, err := src.Node(s)
+		if err != nil {
+			return nil, err
+		}
+		p.Branch = append(p.Branch, n)
+	}
+	return p, nil
+}
+
+// ProveMulti reads the multiproof of indices from src.
+func ProveMulti(src NodeSource, indices []GIndex) (*Multiproof, error) {
+	m := &Multiproof{Indices: append([]GIndex(nil), indices...), Leaves: make([][32]byte, len(indices))}
+	for i, g := range indices {
+		if g == 0 {
+			return nil, fmt.Errorf("proof: leaf %d: %w", i, ErrIndex)
+		}
+		n, err := src.Node(g)
+		if err != nil {
+			return nil, err
+		}
+		m.Leaves[i] = n
+	}
+	helpers := HelperIndices(indices)
+	m.Hashes = make([][32]byte, len(helpers))
+	for i, g := range helpers {
+		n, err := src.Node(g)
+		if err != nil {
+			return nil, err
+		}
+		m.Hashes[i] = n
+	}
+	return m, nil
+}
