@@ -173,7 +173,7 @@ func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 				return true
 			}
 		}
-	case ssz.KindUnion:
+	case ssz.KindUnion, ssz.KindCompatibleUnion:
 		sel := int(v.Field(0).Uint())
 		if sel >= len(t.Options) || t.Options[sel] == nil || v.Field(1).IsNil() {
 			return false

@@ -54,7 +54,17 @@ type UnionNoNone = ssz.Union[struct {
 	V [2]byte `ssz-type:"bitvector" ssz-bitsize:"12"`
 }]
 
+// CompatUnion is an EIP-8016 compatible union with options at
+// selectors 1, 2 and 5 (its zero value, selector 0, is invalid).
+type CompatUnion = ssz.CompatibleUnion[struct {
+	A uint16   `ssz-index:"1"`
+	B []uint64 `ssz-index:"2" ssz-max:"8"`
+	C [1]byte  `ssz-index:"5" ssz-type:"bitvector" ssz-bitsize:"5"`
+}]
+
 var opaqueShapes = []*Shape{
+	{Kind: Opaque, Go: reflect.TypeFor[CompatUnion](), Name: "CompatUnion"},
+	{Kind: Opaque, Go: reflect.TypeFor[*CompatUnion](), Name: "*CompatUnion"},
 	{Kind: Opaque, Go: reflect.TypeFor[UnionWithNone](), Name: "UnionWithNone"},
 	{Kind: Opaque, Go: reflect.TypeFor[*UnionWithNone](), Name: "*UnionWithNone"},
 	{Kind: Opaque, Go: reflect.TypeFor[UnionNoNone](), Name: "UnionNoNone"},
