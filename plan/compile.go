@@ -38,11 +38,18 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
 		n := &sched.UnionNode{Type: t.Go, Options: make([]sched.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)),
 			Compatible: t.Kind == ssz.KindCompatibleUnion, Path: path}
+		// Option errors sit under the Go field that holds the option's
+		// value (Union.Value, CompatibleUnion.Data), as in the reference.
+		ut := t.Go
+		if ut.Kind() == reflect.Pointer {
+			ut = ut.Elem()
+		}
+		valuePath := path + "." + ut.Field(1).Name
 		for i, o := range t.Options {
 			if o == nil {
 				continue
 			}
-			on, err := compile(o, path+".Value")
+			on, err := compile(o, valuePath)
 			if err != nil {
 				return nil, err
 			}
