@@ -38,11 +38,18 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
 		n := &sched.UnionNode{Type: t.Go, Options: make([]sched.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)),
 			Compatible: t.Kind == ssz.KindCompatibleUnion, Path: path}
+		// Option errors sit under the Go field that holds the option's
+		// value (Union.Value, CompatibleUnion.Data), as in the reference.
+		ut := t.Go
+		if ut.Kind() == reflect.Pointer {
+			ut = ut.Elem()
+		}
+		valuePath := path + "." + ut.Field(1).Name
 		for i, o := range t.Options {
 			if o == nil {
 				continue
 			}
-			on, err := compile(o, fmt.Sprintf("%s#%d", path, i))
+			on, err := compile(o, valuePath)
 			if err != nil {
 				return nil, err
 			}
@@ -53,7 +60,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		prefix, st := derefPrefix(t.Go)
 		n := &sched.ProgressiveNode{ActiveFields: t.ActiveFields, Fields: make([]sched.Field, len(t.Fields))}
 		for i, f := range t.Fields {
-			fn, err := compile(f.Type, f.Path)
+			fn, err := compile(f.Type, path+"."+f.Name)
 			if err != nil {
 				return nil, err
 			}
@@ -131,18 +138,18 @@ func program(t *ssz.Type, path string) (sched.Node, error) {
 		for i, f := range t.Fields {
 			if inline(f.Type) {
 				s, o := e.field(st, f, src, 0)
-				n, err := e.value(f.Type, s, o, f.Path)
+				n, err := e.value(f.Type, s, o, path+"."+f.Name)
 				if err != nil {
 					return nil, err
 				}
 				nodes[i] = n
 				continue
 			}
-			fn, err := compile(f.Type, f.Path)
+			fn, err := compile(f.Type, path+"."+f.Name)
 			if err != nil {
 				return nil, err
 			}
-			nodes[i], _ = b.External(f.Path)
+			nodes[i], _ = b.External(path + "." + f.Name)
 			fields = append(fields, fieldOf(prefix, st, f, fn))
 		}
 		root = b.Merkle(nodes, sched.Depth(uint64(len(nodes))))

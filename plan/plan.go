@@ -13,6 +13,14 @@ import (
 // Plan is the compiled hashing plan of the Go type T: build it once with
 // PlanFor and reuse it. A Plan is safe for concurrent use.
 type Plan[T any] struct {
+	core
+	outs sync.Pool // *[1][32]byte for Root, which would escape
+}
+
+// core is everything of a Plan that does not depend on T at compile
+// time, so that types known only at run time (the hostile-types suite
+// builds them with reflect.StructOf) are compiled by the same code.
+type core struct {
 	typ     *ssz.Type
 	kernel  sched.Kernel
 	stats   sched.Stats
@@ -20,7 +28,6 @@ type Plan[T any] struct {
 	run     *sched.Prepared // graph, ready on the plan's executor
 	serial  *sched.Prepared // the graph that reads serialized T (fixed-size T only)
 	workers int
-	outs    sync.Pool // *[1][32]byte for Root, which would escape
 }
 
 // PlanFor compiles the hashing plan of T, which may be any type the ssz
@@ -29,59 +36,69 @@ type Plan[T any] struct {
 // or when the kernel asked for does not exist or cannot run here. On a
 // big-endian host it returns ErrBigEndian.
 func PlanFor[T any](opts ...Option) (*Plan[T], error) {
-	if hostBigEndian {
-		return nil, ErrBigEndian
-	}
-	var c config
-	for _, o := range opts {
-		o(&c)
-	}
-	if err := c.resolveHash(); err != nil {
+	p := &Plan[T]{}
+	if err := p.core.init(reflect.TypeFor[T](), opts); err != nil {
 		return nil, err
+	}
+	p.outs.New = func() any { return new([1][32]byte) }
+	return p, nil
+}
+
+// init compiles the plan of Go type t into c, in place (the executor
+// keeps a pointer to c.stats).
+func (c *core) init(t reflect.Type, opts []Option) error {
+	if hostBigEndian {
+		return ErrBigEndian
+	}
+	var conf config
+	for _, o := range opts {
+		o(&conf)
+	}
+	if err := conf.resolveHash(); err != nil {
+		return err
 	}
 	var sopts []ssz.Option
-	if c.spec != nil {
-		sopts = append(sopts, ssz.WithSpec(c.spec))
+	if conf.spec != nil {
+		sopts = append(sopts, ssz.WithSpec(conf.spec))
 	}
-	typ, err := ssz.TypeFor[T](sopts...)
+	typ, err := ssz.TypeOf(t, sopts...)
 	if err != nil {
-		return nil, err
+		return err
 	}
-	var k sched.Kernel = c.impl
+	var k sched.Kernel = conf.impl
 	if k == nil {
-		lk, err := lanes.Select(c.hash, c.kernel)
+		lk, err := lanes.Select(conf.hash, conf.kernel)
 		if err != nil {
-			return nil, fmt.Errorf("plan: %w", err)
+			return fmt.Errorf("plan: %w", err)
 		}
 		k = lk
 	}
-	p := &Plan[T]{typ: typ, kernel: k, workers: c.workers}
-	p.outs.New = func() any { return new([1][32]byte) }
-	exec := sched.NewExec(k, &p.stats)
+	c.typ, c.kernel, c.workers = typ, k, conf.workers
+	exec := sched.NewExec(k, &c.stats)
 	// Paths start with the type's name, as the ssz package's field
 	// paths do ("Validator.Pubkey").
 	name := typ.Go.Name()
 	if name == "" {
 		name = typ.Go.String()
 	}
-	if p.graph, err = compile(typ, name); err != nil {
-		return nil, err
+	if c.graph, err = compile(typ, name); err != nil {
+		return err
 	}
-	if p.run, err = exec.Prepare(p.graph, typ.Go); err != nil {
-		return nil, err
+	if c.run, err = exec.Prepare(c.graph, typ.Go); err != nil {
+		return err
 	}
 	if typ.Fixed {
 		g, err := compileSerial(typ, name)
 		if err != nil {
-			return nil, err
+			return err
 		}
 		if g != nil {
-			if p.serial, err = exec.Prepare(g, sched.BytesType()); err != nil {
-				return nil, err
+			if c.serial, err = exec.Prepare(g, sched.BytesType()); err != nil {
+				return err
 			}
 		}
 	}
-	return p, nil
+	return nil
 }
 
 // Kernel returns the name of the kernel the plan hashes with.

@@ -96,7 +96,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.R
 		stride := t.Go.Elem().Size()
 		nodes := make([]sched.Ref, t.Length)
 		for i := range nodes {
-			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, path+"[]")
+			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, fmt.Sprintf("%s[%d]", path, i))
 			if err != nil {
 				return sched.Ref{}, err
 			}
@@ -107,7 +107,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.R
 		nodes := make([]sched.Ref, len(t.Fields))
 		for i, f := range t.Fields {
 			s, o := e.field(t.Go, f, src, off)
-			n, err := e.value(f.Type, s, o, f.Path)
+			n, err := e.value(f.Type, s, o, path+"."+f.Name)
 			if err != nil {
 				return sched.Ref{}, err
 			}

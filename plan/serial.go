@@ -56,7 +56,7 @@ func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched
 		}
 		nodes := make([]sched.Ref, t.Length)
 		for i := range nodes {
-			n, err := serialValue(b, t.Elem, off+uintptr(uint64(i)*t.Elem.Size), path+"[]")
+			n, err := serialValue(b, t.Elem, off+uintptr(uint64(i)*t.Elem.Size), fmt.Sprintf("%s[%d]", path, i))
 			if err != nil {
 				return sched.Ref{}, err
 			}
@@ -67,7 +67,7 @@ func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched
 		nodes := make([]sched.Ref, len(t.Fields))
 		at := off
 		for i, f := range t.Fields {
-			n, err := serialValue(b, f.Type, at, f.Path)
+			n, err := serialValue(b, f.Type, at, path+"."+f.Name)
 			if err != nil {
 				return sched.Ref{}, err
 			}

@@ -124,7 +124,7 @@ func (p *Prepared) Run(dst [][32]byte, in Input, workers int) error {
 	if len(dst) < in.n {
 		return &Error{Index: -1, Kind: KindLength, Msg: fmt.Sprintf("dst holds %d roots, input has %d", len(dst), in.n)}
 	}
-	return p.root.roots(p.run(workers, in.n), dst, in)
+	return rootsInOrder(p.run(workers, in.n), p.root, dst, in)
 }
 
 // run returns the context of a call with that many workers (≤ 0:
@@ -232,7 +232,7 @@ func fieldRoots(x *run, fs []field, in Input) (roots [][][32]byte, bufs []*[]byt
 		if err != nil {
 			return nil, bufs, err
 		}
-		err = f.r.roots(x, roots[k], child)
+		err = rootsInOrder(x, f.r, roots[k], child)
 		putPtrs(ptrs)
 		if err != nil {
 			return nil, bufs, err

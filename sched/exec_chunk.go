@@ -10,9 +10,11 @@ type chunkRooter struct {
 }
 
 // ChunkOf returns the ChunkNode of a program that is one leaf gathered
-// straight from the instance (its root is its own bytes), or nil.
+// straight from the instance (its root is its own bytes), or nil. A
+// program with checks (bitvector padding) is not a chunk: the chunk
+// rooter copies bytes and would drop the check.
 func ChunkOf(p *Program) *ChunkNode {
-	if len(p.Ops) != 0 || len(p.Gathers) != 1 || len(p.Sources) != 1 || p.Root != p.Gathers[0].Node {
+	if len(p.Ops) != 0 || len(p.Gathers) != 1 || len(p.Sources) != 1 || len(p.Checks) != 0 || p.Root != p.Gathers[0].Node {
 		return nil
 	}
 	g := p.Gathers[0]

@@ -36,7 +36,7 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 			copy(buf, data)
 			clear(buf[len(data) : 32*chunks])
 		}
-	} else if err := p.root.roots(x, rootsView(buf, n), in); err != nil {
+	} else if err := rootsInOrder(x, p.root, rootsView(buf, n), in); err != nil {
 		return [32]byte{}, err
 	}
 	t := p.e.tree

@@ -3,6 +3,8 @@ package sched
 import (
 	"math/bits"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/checked"
 )
 
 // packedRooter runs a PackedNode (packed basic vectors and lists,
@@ -18,7 +20,9 @@ func newPackedRooter(n *PackedNode) *packedRooter {
 	r := &packedRooter{n: n}
 	switch n.Kind {
 	case PackedVector:
-		r.depth = Depth((n.Length*n.ElemSize + 31) / 32)
+		// Length·ElemSize is the vector's size, which ssz keeps within
+		// an int.
+		r.depth = Depth(checked.CeilDiv(n.Length*n.ElemSize, 32))
 	case PackedList:
 		hi, lo := bits.Mul64(n.Limit, n.ElemSize)
 		// Limit·ElemSize may pass 2^64 bytes; the chunk count does not.
@@ -28,9 +32,9 @@ func newPackedRooter(n *PackedNode) *packedRooter {
 		}
 		r.depth = Depth(chunks)
 	case Bitvector:
-		r.depth = Depth((n.Length + 255) / 256)
+		r.depth = Depth(checked.CeilDiv(n.Length, 256))
 	case Bitlist:
-		r.depth = Depth(n.Limit/256 + (n.Limit%256+255)/256)
+		r.depth = Depth(checked.CeilDiv(n.Limit, 256))
 	}
 	return r
 }
@@ -41,7 +45,7 @@ func (r *packedRooter) contents(p unsafe.Pointer) ([]byte, uint64) {
 		n := r.n.ArrayLen
 		return unsafe.Slice((*byte)(p), uint64(n)*r.n.ElemSize), uint64(n)
 	}
-	h := (*sliceHeader)(p)
+	h := *(*sliceHeader)(p) // read once: the length checked is the length used
 	if h.len == 0 {
 		return nil, 0
 	}
@@ -92,7 +96,7 @@ func (r *packedRooter) measure(p unsafe.Pointer) (packedValue, error) {
 	case PackedVector, Bitvector:
 		want := n.Length
 		if n.Kind == Bitvector {
-			want = (n.Length + 7) / 8
+			want = checked.CeilDiv(n.Length, 8)
 		}
 		if count == 0 && !n.Array {
 			// The zero vector: no data, a zero tree.

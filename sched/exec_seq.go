@@ -26,29 +26,43 @@ func newSeqRooter(n *SeqNode, elem rooter) *seqRooter {
 }
 
 // elements returns the instance's elements as an Input, checking the
-// count.
-func (r *seqRooter) elements(p unsafe.Pointer) (Input, error) {
+// count. zero reports the zero vector (an empty slice), which has no
+// elements to root: its root is zeroRoot.
+func (r *seqRooter) elements(p unsafe.Pointer) (in Input, zero bool, err error) {
 	t := r.n
 	if t.Array {
-		return Input{base: p, stride: t.Stride, n: int(t.Length)}, nil
+		return Input{base: p, stride: t.Stride, n: int(t.Length)}, false, nil
 	}
-	h := (*sliceHeader)(p)
+	// One read of the header: the length that is checked is the length
+	// that is used, even if the caller races with us.
+	h := *(*sliceHeader)(p)
 	n := uint64(h.len)
 	switch t.Kind {
 	case SeqVector:
 		if n == 0 {
-			// An empty slice stands for the zero vector.
-			return Input{base: r.zero, n: int(t.Length)}, nil
+			return Input{}, true, nil
 		}
 		if n != t.Length {
-			return Input{}, errorf(-1, r.path, KindLength, "length %d, want %d", n, t.Length)
+			return Input{}, false, errorf(-1, r.path, KindLength, "length %d, want %d", n, t.Length)
 		}
 	case SeqList:
 		if n > t.Limit {
-			return Input{}, errorf(-1, r.path, KindTooLong, "length %d, limit %d", n, t.Limit)
+			return Input{}, false, errorf(-1, r.path, KindTooLong, "length %d, limit %d", n, t.Limit)
 		}
 	}
-	return Input{base: h.data, stride: t.Stride, n: h.len}, nil
+	return Input{base: h.data, stride: t.Stride, n: h.len}, false, nil
+}
+
+// zeroRoot is the root of the zero vector: the root of one zero element
+// doubled level by level (Tree.MerkleizeRepeated), so a vector of 2^40
+// composite elements is hashed without 2^40 element roots, as the
+// reference does.
+func (r *seqRooter) zeroRoot(x *run) ([32]byte, error) {
+	var one [1][32]byte
+	if err := r.elem.roots(x, one[:], Input{base: r.zero, stride: r.n.Stride, n: 1}); err != nil {
+		return [32]byte{}, reindex(err, 0, r.path, 0)
+	}
+	return x.e.tree.MerkleizeRepeated(one[0], r.n.Length, r.depth), nil
 }
 
 func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
@@ -57,9 +71,13 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 		if err != nil {
 			return err
 		}
-		elems, err := r.elements(p)
-		if err != nil {
+		elems, zero, err := r.elements(p)
+		switch {
+		case err != nil:
 			return setIndex(err, 0)
+		case zero:
+			dst[0], err = r.zeroRoot(x)
+			return err
 		}
 		dst[0], err = r.root(x, elems)
 		return err
@@ -67,15 +85,39 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	// Many instances: root all their elements in one batch.
 	inputs := make([]Input, in.n)
 	total := 0
+	firstZero := -1 // the first zero vector; they all get zeroRoot
+	var zeros []bool
 	for i := range inputs {
 		p, err := in.at(i)
 		if err != nil {
 			return err
 		}
-		if inputs[i], err = r.elements(p); err != nil {
+		var zero bool
+		if inputs[i], zero, err = r.elements(p); err != nil {
 			return setIndex(err, i)
 		}
+		if zero && firstZero < 0 {
+			firstZero, zeros = i, make([]bool, in.n)
+		}
+		if zero {
+			zeros[i] = true
+		}
 		total += inputs[i].n
+	}
+	var zeroRoot [32]byte
+	if firstZero >= 0 {
+		var err error
+		if zeroRoot, err = r.zeroVectors(x, inputs, firstZero); err != nil {
+			return err
+		}
+		// The batch sees zero vectors as empty; their roots are set last.
+		defer func() {
+			for i, z := range zeros {
+				if z {
+					dst[i] = zeroRoot
+				}
+			}
+		}()
 	}
 	ptrs := getPtrs(total)
 	defer putPtrs(ptrs)
@@ -89,7 +131,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	rb := getBuf(BatchBufLen(total, in.n))
 	defer putBuf(rb)
 	all := rootsView(*rb, total)
-	if err := r.elem.roots(x, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
+	if err := rootsInOrder(x, r.elem, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
 		return r.locate(err, inputs)
 	}
 	// The level queue: every instance's tree, level by level together
@@ -112,6 +154,23 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	return nil
 }
 
+// zeroVectors returns the zero vector's root for a batch holding zero
+// vectors (the first at instance firstZero). If the zero element itself
+// is invalid, the error is the first in instance order: an earlier
+// instance's own bad element wins over it.
+func (r *seqRooter) zeroVectors(x *run, inputs []Input, firstZero int) ([32]byte, error) {
+	root, zerr := r.zeroRoot(x)
+	if zerr == nil {
+		return root, nil
+	}
+	for i := 0; i < firstZero; i++ {
+		if _, err := r.root(x, inputs[i]); err != nil {
+			return root, setIndex(err, i)
+		}
+	}
+	return root, setIndex(zerr, firstZero)
+}
+
 // locate maps an error about element k of the batch to its instance.
 func (r *seqRooter) locate(err error, inputs []Input) error {
 	if pe, ok := err.(*Error); ok && pe.Index >= 0 {
@@ -131,7 +190,7 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	n := elems.n
 	bp := getBuf(r.bufLen(n))
 	defer putBuf(bp)
-	if err := r.elem.roots(x, rootsView(*bp, n), elems); err != nil {
+	if err := rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err != nil {
 		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
 			return [32]byte{}, reindex(err, 0, r.path, pe.Index)
 		}

@@ -117,7 +117,7 @@ type PackedNode struct {
 // node; both are nil for the None option of a Union, and in a
 // CompatibleUnion (Compatible) for every selector that is not an option.
 type UnionNode struct {
-	Type        reflect.Type
+	Type        reflect.Type // the Union struct type, or a pointer to it (nil reads as the zero union)
 	Options     []Node
 	OptionTypes []reflect.Type
 	Compatible  bool

@@ -39,6 +39,27 @@ func ValueOf[T any](v *T) Input {
 	return Input{base: unsafe.Pointer(v), n: 1, typ: reflect.TypeFor[T]()}
 }
 
+// ValueOfReflect returns the Input of the single value v, which must be
+// addressable: the constructor for callers that know the Go type only
+// at run time (types built with reflect). A value that is not
+// addressable gives an Input of no instances.
+func ValueOfReflect(v reflect.Value) Input {
+	if !v.CanAddr() {
+		return Input{}
+	}
+	return Input{base: v.Addr().UnsafePointer(), n: 1, typ: v.Type()}
+}
+
+// SliceOfReflect returns the Input of the elements of the slice s, for
+// callers that know the element type only at run time. A value that is
+// not a slice gives an Input of no instances.
+func SliceOfReflect(s reflect.Value) Input {
+	if s.Kind() != reflect.Slice {
+		return Input{}
+	}
+	return Input{base: s.UnsafePointer(), stride: s.Type().Elem().Size(), n: s.Len(), typ: s.Type().Elem()}
+}
+
 // bytesType is the instance type of BytesOf inputs: serialized bytes.
 var bytesType = reflect.TypeFor[[]byte]()
 

@@ -51,7 +51,7 @@ func (r *block) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count
 		case SourceSlice:
 			want := src.Len
 			for lane, f := range from {
-				h := (*sliceHeader)(unsafe.Add(f, off))
+				h := *(*sliceHeader)(unsafe.Add(f, off)) // one read: the checked length is the used one
 				q := h.data
 				if h.len != want {
 					ok = ok && h.len == 0 && src.ZeroSize != 0
@@ -109,7 +109,7 @@ func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) erro
 				q = r.zero
 			}
 		case SourceSlice:
-			h := (*sliceHeader)(unsafe.Add(from, src.Off))
+			h := *(*sliceHeader)(unsafe.Add(from, src.Off))
 			switch {
 			case h.len == src.Len:
 				q = h.data

@@ -180,12 +180,21 @@ func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers
 	n := in.n
 	per := (n + workers - 1) / workers
 	per = (per + unit - 1) / unit * unit
+	// Each span stops at its first error; the error of the lowest span
+	// is the lowest failing instance, whichever worker finished first.
+	errs := make([]error, (n+per-1)/per)
 	var g errgroup.Group
-	for lo := 0; lo < n; lo += per {
+	for k, lo := 0, 0; lo < n; k, lo = k+1, lo+per {
 		hi := min(lo+per, n)
-		g.Go(func() error { return r.span(dst, &in, ext, lo, hi) })
+		g.Go(func() error { errs[k] = r.span(dst, &in, ext, lo, hi); return nil })
 	}
-	return g.Wait()
+	_ = g.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // span hashes instances [lo, hi): as many of the largest blocks as fit,

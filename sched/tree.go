@@ -104,6 +104,9 @@ func (t *Tree) MerkleizeParallel(buf []byte, n int, depth int, workers int) erro
 // merkleizeParallel is MerkleizeParallel's parallel case, apart so that
 // serial calls allocate nothing.
 func (t *Tree) merkleizeParallel(buf []byte, n int, depth int, workers int) error {
+	// More workers than chunks is no use, and keeps 4·workers from
+	// wrapping (WithWorkers(1<<62) used to divide by zero here).
+	workers = min(workers, n)
 	// Subtrees of 2^s chunks, s chosen so there are about 4 per worker
 	// (whole subtrees balance better than exact splits).
 	s := Depth(uint64((n + 4*workers - 1) / (4 * workers)))

@@ -33,11 +33,17 @@ func (b *builder) top(t reflect.Type, tag reflect.StructTag) (*Type, error) {
 	if ft.skip {
 		return nil, errorf(path, ErrTag, "top-level type tagged as skipped")
 	}
+	if ft.hasIndex {
+		return nil, errorf(path, ErrTag, "ssz-index outside a progressive container")
+	}
 	return b.build(t, &ft, 0, path)
 }
 
 // build describes t at one nesting level of a field's tags.
 func (b *builder) build(t reflect.Type, ft *fieldTags, level int, path string) (*Type, error) {
+	if err := tagConflicts(t, ft, level, path); err != nil {
+		return nil, err
+	}
 	typ := ft.typeAt(level)
 	size, maxd, bitsize := dimAt(ft.size, level), dimAt(ft.max, level), dimAt(ft.bitsize, level)
 	noDims := func() error {
@@ -126,7 +132,11 @@ func (b *builder) build(t reflect.Type, ft *fieldTags, level int, path string) (
 		if err := noDims(); err != nil {
 			return nil, err
 		}
-		return b.container(t, path, typ == "progressive-container")
+		ct, err := b.container(t, path, typ == "progressive-container")
+		if err == nil && typ == "container" && ct.Kind == KindProgressiveContainer {
+			return nil, conflict(path, `ssz-type:"container"`, "ssz-index on its fields")
+		}
+		return ct, err
 	}
 	return nil, errorf(path, ErrUnsupported, "Go type %s", t)
 }

@@ -2,9 +2,10 @@ package ssz
 
 import (
 	"fmt"
-	"math/bits"
 	"reflect"
 	"strings"
+
+	"github.com/lanehash/lanehash/internal/checked"
 )
 
 // isBitfieldType reports whether t is a go-bitfield type with the given
@@ -49,7 +50,7 @@ func (b *builder) array(t reflect.Type, ft *fieldTags, level int, path, typ stri
 	case "bitvector":
 		return bitvector(t, path, n, bitsize)
 	case "", "vector":
-		if elem == reflect.Uint8 && (bitsize.set || isBitfieldType(t, "Bitvector")) {
+		if typ == "" && elem == reflect.Uint8 && (bitsize.set || isBitfieldType(t, "Bitvector")) {
 			return bitvector(t, path, n, bitsize)
 		}
 		if bitsize.set {
@@ -95,7 +96,7 @@ func (b *builder) slice(t reflect.Type, ft *fieldTags, level int, path, typ stri
 			if !bitsize.set {
 				return nil, errorf(path, ErrTag, "bitvector slice needs ssz-size or ssz-bitsize")
 			}
-			size = dim{set: true, v: (bitsize.v + 7) / 8}
+			size = dim{set: true, v: bitvectorBytesFor(bitsize.v)}
 		}
 		return bitvector(t, path, size.v, bitsize)
 	case "progressive-list":
@@ -131,17 +132,19 @@ func (b *builder) vector(t reflect.Type, ft *fieldTags, level int, path string, 
 	if n == 0 {
 		return nil, errorf(path, ErrTag, "vector of length 0")
 	}
+	if err := fitsInt(path, "vector length", n); err != nil {
+		return nil, err
+	}
 	et, err := b.build(t.Elem(), ft, level+1, path+"[]")
 	if err != nil {
 		return nil, err
 	}
 	out := &Type{Kind: KindVector, Go: t, Elem: et, Length: n}
 	if et.Fixed {
-		hi, lo := bits.Mul64(n, et.Size)
-		if hi != 0 {
-			return nil, errorf(path, ErrTag, "vector size overflows")
+		if out.Size, err = vectorSize(path, n, et.Size); err != nil {
+			return nil, err
 		}
-		out.Fixed, out.Size = true, lo
+		out.Fixed = true
 	}
 	return out, nil
 }
@@ -153,13 +156,19 @@ func bitvector(t reflect.Type, path string, nbytes uint64, bitsize dim) (*Type, 
 	if t.Elem().Kind() != reflect.Uint8 {
 		return nil, errorf(path, ErrTag, "bitvector must hold bytes, not %s", t)
 	}
-	nbits := nbytes * 8
-	if bitsize.set {
-		nbits = bitsize.v
-	} else if n := bitfieldBits(t); n > 0 && (n+7)/8 == nbytes {
-		nbits = n
+	if err := fitsInt(path, "bitvector size", nbytes); err != nil {
+		return nil, err
 	}
-	if nbits == 0 || (nbits+7)/8 != nbytes {
+	nbits, ok := checked.Mul(nbytes, 8)
+	if bitsize.set {
+		nbits, ok = bitsize.v, true
+	} else if n := bitfieldBits(t); n > 0 && bitvectorBytesFor(n) == nbytes {
+		nbits, ok = n, true
+	}
+	if !ok {
+		return nil, errorf(path, ErrOverflow, "bitvector of %d bytes passes 2^64 bits", nbytes)
+	}
+	if nbits == 0 || bitvectorBytesFor(nbits) != nbytes {
 		return nil, errorf(path, ErrTag, "bitvector of %d bits does not fit %d bytes", nbits, nbytes)
 	}
 	if t.Kind() == reflect.Array && uint64(t.Len()) != nbytes {

@@ -6,6 +6,10 @@ import (
 
 // union describes a Union[T] from the fields of T.
 func (b *builder) union(t reflect.Type, path string) (*Type, error) {
+	if err := b.enter(t, path); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	desc := reflect.Zero(t).Interface().(unionOptionsType).unionOptions()
 	if desc.Kind() != reflect.Struct {
 		return nil, errorf(path, ErrTag, "union options must be a struct type, not %s", desc)
@@ -25,6 +29,9 @@ func (b *builder) union(t reflect.Type, path string) (*Type, error) {
 		if err != nil {
 			return nil, err
 		}
+		if ft.skip || ft.hasIndex {
+			return nil, errorf(fpath, ErrTag, "union options take no ssz:\"-\" and no ssz-index")
+		}
 		ot, err := b.build(f.Type, &ft, 0, fpath)
 		if err != nil {
 			return nil, err
@@ -40,16 +47,30 @@ func (b *builder) union(t reflect.Type, path string) (*Type, error) {
 	return out, nil
 }
 
-// container describes a struct: a Container, or a ProgressiveContainer when
-// its fields carry ssz-index tags or it is tagged progressive-container.
-func (b *builder) container(t reflect.Type, path string, progressive bool) (*Type, error) {
+// enter pushes a struct or union type being built, failing with
+// ErrRecursive if it is already being built further out: every composite
+// kind (pointer, slice, array, container, union) reaches its elements
+// through a struct or a union, so checking those two catches every cycle.
+func (b *builder) enter(t reflect.Type, path string) error {
 	for _, s := range b.stack {
 		if s == t {
-			return nil, errorf(path, ErrRecursive, "%s contains itself", t)
+			return errorf(path, ErrRecursive, "%s contains itself", t)
 		}
 	}
 	b.stack = append(b.stack, t)
-	defer func() { b.stack = b.stack[:len(b.stack)-1] }()
+	return nil
+}
+
+// leave pops the type enter pushed.
+func (b *builder) leave() { b.stack = b.stack[:len(b.stack)-1] }
+
+// container describes a struct: a Container, or a ProgressiveContainer when
+// its fields carry ssz-index tags or it is tagged progressive-container.
+func (b *builder) container(t reflect.Type, path string, progressive bool) (*Type, error) {
+	if err := b.enter(t, path); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 
 	out := &Type{Kind: KindContainer, Go: t}
 	var indexed []fieldTags
@@ -83,14 +104,12 @@ func (b *builder) container(t reflect.Type, path string, progressive bool) (*Typ
 			out.ActiveFields[ft.index] = true
 		}
 	}
-	out.Fixed = true
-	for _, f := range out.Fields {
-		if !f.Type.Fixed {
-			out.Fixed = false
-			out.Size = 0
-			break
-		}
-		out.Size += f.Type.Size
+	size, fixed, err := containerSizes(path, out.Fields)
+	if err != nil {
+		return nil, err
+	}
+	if fixed {
+		out.Fixed, out.Size = true, size
 	}
 	return out, nil
 }
@@ -118,14 +137,11 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 				if ptr && !f.IsExported() {
 					return errorf(fpath, ErrUnsupported, "embedded pointer to unexported struct")
 				}
-				for _, s := range b.stack {
-					if s == et {
-						return errorf(fpath, ErrRecursive, "%s contains itself", et)
-					}
+				if err := b.enter(et, fpath); err != nil {
+					return err
 				}
-				b.stack = append(b.stack, et)
 				err := b.fields(et, path, idx, offset+f.Offset, direct && !ptr, out, tags)
-				b.stack = b.stack[:len(b.stack)-1]
+				b.leave()
 				if err != nil {
 					return err
 				}

@@ -72,6 +72,10 @@ const maxCompatibleSelector = 127
 // Options is indexed by selector; selectors that are not options, 0
 // among them, have nil entries.
 func (b *builder) compatibleUnion(t reflect.Type, path string) (*Type, error) {
+	if err := b.enter(t, path); err != nil {
+		return nil, err
+	}
+	defer b.leave()
 	desc := reflect.New(t).Interface().(descriptorTyper).GetDescriptorType()
 	if desc.Kind() != reflect.Struct || desc.NumField() == 0 {
 		return nil, errorf(path, ErrTag, "compatible union options must be a struct type with fields, not %s", desc)
@@ -84,6 +88,9 @@ func (b *builder) compatibleUnion(t reflect.Type, path string) (*Type, error) {
 		ft, err := b.parseTags(f.Tag, fpath)
 		if err != nil {
 			return nil, err
+		}
+		if ft.skip {
+			return nil, errorf(fpath, ErrTag, "compatible union options take no ssz:\"-\"")
 		}
 		sel := uint64(i + 1)
 		if ft.hasIndex {

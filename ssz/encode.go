@@ -174,6 +174,9 @@ func appendSequence(dst []byte, et *Type, n int, at func(int) reflect.Value, pat
 		}
 		return dst, nil
 	}
+	if uint64(n) > math.MaxUint32/4 {
+		return dst, errorf(path, ErrSize, "%d offsets exceed 4 GiB", n)
+	}
 	start := len(dst)
 	dst = append(dst, make([]byte, 4*n)...)
 	for i := 0; i < n; i++ {

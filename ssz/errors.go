@@ -36,6 +36,12 @@ var (
 	ErrSpec = errors.New("unknown spec value")
 	// ErrRecursive reports a type that contains itself.
 	ErrRecursive = errors.New("recursive type")
+	// ErrOverflow reports a type whose size, length or limit does not fit:
+	// a serialized size or element count beyond what a Go int holds, or
+	// size arithmetic (a vector's length times its element size, a
+	// container's sum of field sizes) beyond 2^64. Such a type is rejected
+	// where it is described, never hashed with a wrapped number.
+	ErrOverflow = errors.New("size overflows")
 	// ErrListTooLong reports a list or bitlist longer than its limit.
 	ErrListTooLong = errors.New("list too long")
 	// ErrOffset reports a bad offset in serialized data.

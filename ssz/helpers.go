@@ -3,6 +3,8 @@ package ssz
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/lanehash/lanehash/internal/checked"
 )
 
 // IsBasic reports whether t is an SSZ basic type: boolean or an unsigned
@@ -29,9 +31,9 @@ func (t *Type) ChunkCount() uint64 {
 	}
 	switch t.Kind {
 	case KindBitvector:
-		return (t.Length + 255) / 256
+		return checked.CeilDiv(t.Length, 256)
 	case KindBitlist:
-		return (t.Limit + 255) / 256
+		return checked.CeilDiv(t.Limit, 256)
 	case KindVector:
 		return seqChunks(t.Elem, t.Length)
 	case KindList:
@@ -46,8 +48,7 @@ func seqChunks(et *Type, n uint64) uint64 {
 	if !et.IsBasic() {
 		return n
 	}
-	per := 32 / et.Size
-	return n/per + min(n%per, 1)
+	return checked.CeilDiv(n, 32/et.Size)
 }
 
 // FixedPartSize is the number of bytes the type takes in the fixed part of

@@ -36,6 +36,11 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 	}
 	switch t.Kind {
 	case KindBitvector:
+		if zero, err := vectorValueOK(t, v, path); err != nil || zero {
+			// An empty slice is the zero bitvector: its root is a zero
+			// subtree, whatever its size.
+			return zeroHash(h, depthFor(t.ChunkCount())), err
+		}
 		b, err := bitvectorBytes(t, v, path)
 		if err != nil {
 			return [32]byte{}, err
@@ -57,11 +62,10 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		if err != nil {
 			return [32]byte{}, err
 		}
-		at := v.Index
 		if zero {
-			at = func(int) reflect.Value { return reflect.Zero(t.Elem.Go) }
+			return zeroVectorRoot(h, t, path)
 		}
-		chunks, err := sequenceChunks(h, t.Elem, int(t.Length), at, path)
+		chunks, err := sequenceChunks(h, t.Elem, int(t.Length), v.Index, path)
 		if err != nil {
 			return [32]byte{}, err
 		}
@@ -134,6 +138,21 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		return mixInSelector(h, r, sel), nil
 	}
 	return [32]byte{}, errorf(path, ErrUnsupported, "kind %s", t.Kind)
+}
+
+// zeroVectorRoot is the root of the zero value of a vector (an empty
+// slice), computed from the root of one zero element doubled level by
+// level instead of from Length copies of it, so a vector of 2^40 elements
+// costs 40 hashes, not 2^40 elements' memory.
+func zeroVectorRoot(h Hash, t *Type, path string) ([32]byte, error) {
+	if t.Elem.IsBasic() {
+		return zeroHash(h, depthFor(t.ChunkCount())), nil
+	}
+	elem, err := rootOf(h, t.Elem, reflect.Zero(t.Elem.Go), indexPath(path, 0))
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return merkleizeRepeated(h, elem, t.Length, t.ChunkCount()), nil
 }
 
 // sequenceChunks returns the leaf chunks of n elements: packed

@@ -54,6 +54,9 @@ func (ft *fieldTags) typeAt(level int) string {
 func (b *builder) parseTags(tag reflect.StructTag, path string) (fieldTags, error) {
 	var ft fieldTags
 	var err error
+	if key, ok := repeatedKey(tag); ok {
+		return ft, errorf(path, ErrTag, "%s given twice (only the first would count)", key)
+	}
 	for _, name := range []string{"ssz-size", "ssz-max", "ssz-bitsize"} {
 		static, err := parseStaticDims(tag.Get(name))
 		if err != nil {

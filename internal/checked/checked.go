@@ -1,0 +1,78 @@
+// Package checked is the one place lanehash does size, limit, count and
+// offset arithmetic that could overflow: every such computation in ssz,
+// plan and sched goes through these helpers, so a type or value whose
+// sizes do not fit becomes an error instead of a wrapped number (a
+// wrapped size is how a huge tag used to turn into a tiny buffer, a
+// negative offset or a wrong root).
+//
+// The helpers report success with a bool rather than an error: the
+// caller knows which field and which tag the number came from, and names
+// them in its own error.
+package checked
+
+import (
+	"math"
+	"math/bits"
+)
+
+// MaxInt is the largest count or byte size that fits a Go int on this
+// platform, and so the largest length a slice, a make or an index can
+// take. Sizes beyond it exist in SSZ but not in this process's memory.
+const MaxInt = math.MaxInt
+
+// Add returns a+b, and false if the sum does not fit 64 bits.
+func Add(a, b uint64) (uint64, bool) {
+	s, carry := bits.Add64(a, b, 0)
+	return s, carry == 0
+}
+
+// Mul returns a·b, and false if the product does not fit 64 bits.
+func Mul(a, b uint64) (uint64, bool) {
+	hi, lo := bits.Mul64(a, b)
+	return lo, hi == 0
+}
+
+// CeilDiv returns ⌈a/d⌉ for d > 0 without the overflow of (a+d-1)/d,
+// which wraps for a within d-1 of 2^64 (a bitlist limit of 2^64-1 bits
+// is 2^56 chunks, not 0). d == 0 returns 0.
+func CeilDiv(a, d uint64) uint64 {
+	if d == 0 {
+		return 0
+	}
+	q := a / d
+	if a%d != 0 {
+		q++
+	}
+	return q
+}
+
+// Int converts v to int, and false if it does not fit (so that a later
+// int(v) would wrap to a negative length).
+func Int(v uint64) (int, bool) {
+	if v > MaxInt {
+		return 0, false
+	}
+	return int(v), true
+}
+
+// MulInt returns a·b for non-negative ints, and false if either is
+// negative or the product does not fit an int.
+func MulInt(a, b int) (int, bool) {
+	if a < 0 || b < 0 {
+		return 0, false
+	}
+	p, ok := Mul(uint64(a), uint64(b))
+	if !ok || p > MaxInt {
+		return 0, false
+	}
+	return int(p), true
+}
+
+// AddInt returns a+b for non-negative ints, and false if either is
+// negative or the sum does not fit an int.
+func AddInt(a, b int) (int, bool) {
+	if a < 0 || b < 0 || a > MaxInt-b {
+		return 0, false
+	}
+	return a + b, true
+}

@@ -1,0 +1,6 @@
+//go:build !race
+
+package hostile
+
+// RaceEnabled reports a -race build.
+const RaceEnabled = false
