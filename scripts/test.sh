@@ -68,6 +68,7 @@ fi
 step "go test -race (concurrent use)"
 go test -count=1 -race -short ./plan/... ./sched/...
 go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor' ./cache ./proof
+go test -count=1 -race -short ./internal/hostile
 
 step "arm64 under qemu (default CPU: SHA2 and SHA3; neoverse-n1: SHA2, no SHA3; SHA2 hidden: ASIMD)"
 if command -v qemu-aarch64-static >/dev/null 2>&1; then
@@ -102,6 +103,8 @@ fuzz ./lanes FuzzSHA256Pairs
 fuzz ./lanes FuzzKeccak256Pairs
 fuzz ./plan FuzzRootAll
 fuzz ./plan FuzzRootAllBytes
+fuzz ./plan FuzzRootAllTypes
+fuzz ./ssz FuzzTypeForTags
 
 step "comparison module: vet and root agreement with the other libraries"
 (cd bench/compare && go vet ./... && go test -count=1 ./...)
