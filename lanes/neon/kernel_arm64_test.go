@@ -7,6 +7,8 @@ import (
 	"crypto/sha256"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/lanehash/lanehash/lanes/internal/sha256const"
 )
 
 // kernelFuncs is one kernel's Lockstep with its node layout.
@@ -112,7 +114,7 @@ func mustPanic(t *testing.T, name string, f func()) {
 	f()
 }
 
-// TestPaddingSchedule checks the padWK table against the schedule of the
+// TestPaddingSchedule checks the kernels' padWK tables against the schedule of the
 // padding block computed the long way: FIPS 180-4 padding of a 64-byte
 // message, expanded word by word.
 func TestPaddingSchedule(t *testing.T) {
@@ -130,7 +132,7 @@ func TestPaddingSchedule(t *testing.T) {
 		w[i] = w[i-16] + s0 + w[i-7] + s1
 	}
 	for i := range w {
-		wk := w[i] + sha256K[i]
+		wk := w[i] + sha256const.K[i]
 		if got := sha2Table[64+i]; got != wk {
 			t.Fatalf("padWK[%d] = %#x, want %#x", i, got, wk)
 		}
