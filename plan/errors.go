@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"reflect"
 
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -69,4 +70,27 @@ func wrap(err error) error {
 		sentinel = ssz.ErrValue
 	}
 	return &Error{Index: se.Index, Path: se.Path, Err: fmt.Errorf("%w: %s", sentinel, se.Msg)}
+}
+
+// firstDefect reports, for an element the executor rejected, the first
+// defect in field order, as the reference finds it. The executor checks
+// an element's parts in batches (the elements of a list field before the
+// container's inline fields, say), so an element with two defects may
+// meet the later one first; the path in an Error is part of the API and
+// must not depend on that order. Errors are the cold path: one reference
+// walk of the one rejected element (at returns it) costs nothing a valid
+// call pays. If the reference finds no defect (it always does where the
+// executor did), the executor's error stands.
+func (c *core) firstDefect(err error, at func(i int) reflect.Value) error {
+	err = wrap(err)
+	pe, ok := err.(*Error)
+	if !ok || pe.Index < 0 {
+		return err
+	}
+	_, rerr := ssz.HashTreeRootValue(c.typ, at(pe.Index), c.kernel.Hash())
+	var se *ssz.Error
+	if errors.As(rerr, &se) {
+		pe.Path, pe.Err = se.Path, se.Err
+	}
+	return err
 }

@@ -282,7 +282,7 @@ func ExampleWithSpec() {
 	fmt.Println(err)
 	// Output:
 	// 64 roots per vector: c0c09665fe129ad4d5d6a97e0e72b89d392de3ab407b18b727d1b2d053f2bc62 (reference agrees: true)
-	// plan: HistoricalBatch.BlockRoots: wrong size: length 64, want 8192
+	// plan: HistoricalBatch.BlockRoots: wrong size: slice of 64 elements for a vector of 8192
 }
 
 // A kernel forced by name (see lanes.Kernels) for one plan; the default

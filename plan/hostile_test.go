@@ -16,7 +16,15 @@ import (
 func (c *core) rootOfValue(v reflect.Value) ([32]byte, error) {
 	var out [1][32]byte
 	err := c.run.Run(out[:], sched.ValueOfReflect(v), c.workers)
-	return out[0], wrap(err)
+	if err == nil {
+		return out[0], nil
+	}
+	// As Root: the one value, its first defect in field order.
+	err = c.firstDefect(err, func(int) reflect.Value { return v })
+	if pe, ok := err.(*Error); ok {
+		pe.Index = -1
+	}
+	return out[0], err
 }
 
 // checkPlanShape is one hostile case of the plan: the plan must reject

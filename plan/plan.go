@@ -120,7 +120,7 @@ func (p *Plan[T]) Root(v *T) ([32]byte, error) {
 	root := out[0]
 	p.outs.Put(out)
 	if err != nil {
-		err = wrap(err)
+		err = p.firstDefect(err, func(int) reflect.Value { return valueOf(v) })
 		if pe, ok := err.(*Error); ok {
 			// The only value has no index.
 			pe.Index = -1
@@ -137,7 +137,8 @@ func (p *Plan[T]) RootAll(dst [][32]byte, src []T) error {
 	if len(dst) < len(src) {
 		return fmt.Errorf("plan: dst holds %d roots, src has %d elements", len(dst), len(src))
 	}
-	return wrap(p.run.Run(dst, sched.SliceOf(src), p.workers))
+	return p.firstDefect(p.run.Run(dst, sched.SliceOf(src), p.workers),
+		func(i int) reflect.Value { return reflect.ValueOf(&src[i]).Elem() })
 }
 
 // RootAllPtr is RootAll for a slice of pointers, the way the ecosystem's
@@ -148,7 +149,8 @@ func (p *Plan[T]) RootAllPtr(dst [][32]byte, src []*T) error {
 	if len(dst) < len(src) {
 		return fmt.Errorf("plan: dst holds %d roots, src has %d elements", len(dst), len(src))
 	}
-	return wrap(p.run.Run(dst, sched.PtrsOf(src), p.workers))
+	return p.firstDefect(p.run.Run(dst, sched.PtrsOf(src), p.workers),
+		func(i int) reflect.Value { return valueOf(src[i]) })
 }
 
 // Roots returns the roots of src in a new slice; see RootAll.
@@ -162,3 +164,12 @@ func (p *Plan[T]) Roots(src []T) ([][32]byte, error) {
 
 // reflectValueOf returns the addressable value *v.
 func reflectValueOf[T any](v *T) reflect.Value { return reflect.ValueOf(v).Elem() }
+
+// valueOf is *v as a reflect.Value, or T's zero value for a nil v (a nil
+// pointer is the zero value everywhere).
+func valueOf[T any](v *T) reflect.Value {
+	if v == nil {
+		return reflect.Zero(reflect.TypeFor[T]())
+	}
+	return reflect.ValueOf(v).Elem()
+}
