@@ -87,10 +87,26 @@ func (c *core) firstDefect(err error, at func(i int) reflect.Value) error {
 	if !ok || pe.Index < 0 {
 		return err
 	}
-	_, rerr := ssz.HashTreeRootValue(c.typ, at(pe.Index), c.kernel.Hash())
-	var se *ssz.Error
-	if errors.As(rerr, &se) {
+	if se := c.referenceDefect(at(pe.Index)); se != nil {
 		pe.Path, pe.Err = se.Path, se.Err
 	}
 	return err
+}
+
+// referenceDefect is the reference's error for v, or nil. The reference
+// reads Go memory through reflect, which panics on a slice whose length
+// changes under it; a caller racing with the call (documented as
+// unsupported in docs/guarantees.md) must still get the executor's error,
+// not a crash, so a panic here only means "no better answer".
+func (c *core) referenceDefect(v reflect.Value) (se *ssz.Error) {
+	defer func() {
+		if recover() != nil {
+			se = nil
+		}
+	}()
+	_, err := ssz.HashTreeRootValue(c.typ, v, c.kernel.Hash())
+	if !errors.As(err, &se) {
+		return nil
+	}
+	return se
 }
