@@ -6,8 +6,8 @@ import (
 	"runtime"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
-	"github.com/lanehash/lanehash/lanes/internal/cputime"
 	"github.com/lanehash/lanehash/lanes/lanestest"
 	"golang.org/x/crypto/sha3"
 )

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/lanehash/lanehash/lanes/internal/cputime"
+	"github.com/lanehash/lanehash/internal/cputime"
 )
 
 // EnvCalibrate is the environment variable that switches calibration

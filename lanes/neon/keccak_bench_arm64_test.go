@@ -11,8 +11,8 @@ import (
 
 	"golang.org/x/crypto/sha3"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
-	"github.com/lanehash/lanehash/lanes/internal/cputime"
 	"github.com/lanehash/lanehash/lanes/lanestest"
 	"github.com/lanehash/lanehash/lanes/neon"
 )
