@@ -20,7 +20,7 @@ import (
 const EnvCalibrate = "LANEHASH_CALIBRATE"
 
 // KernelTiming is what calibration measured for one kernel, in
-// nanoseconds: the lower quartile of 9 short runs after a warm-up, in the
+// nanoseconds: the fastest of 9 short runs after a warm-up, in the
 // CPU time of the measuring thread (wall-clock time where that clock
 // cannot be read).
 type KernelTiming struct {
@@ -28,13 +28,18 @@ type KernelTiming struct {
 	Name string
 	// Width is its lane width W.
 	Width int
-	// LockstepPerPair is the time per pair of one group of W instances
-	// through the calibration program (CalibrationOps): Pack of its 9
-	// leaves, Lockstep of its 8 ops and Unpack of the root, divided by
-	// 8·W pairs.
+	// LockstepPerPair is the time per pair of a block of groups of W
+	// instances through the calibration program (CalibrationOps), run
+	// the way the scheduler runs blocks: Pack of the block's leaves, one
+	// Lockstep call over the program's ops expanded across the groups
+	// (each op for every group before the next op), Unpack of the roots;
+	// divided by the block's pairs. The block has
+	// calibrationGroups(W) groups.
 	LockstepPerPair float64
-	// PairsPerPair is the time per pair of one Pairs call on 16 pairs,
-	// full batches for every width up to 16.
+	// PairsPerPair is the time per pair of one Pairs call on 64 pairs,
+	// full batches for every width up to 64 (a list tree's levels are
+	// longer still; 64 is enough for a kernel that overlaps batches,
+	// shanix4, to show its steady state).
 	PairsPerPair float64
 	// OnePair is the time of one Pairs call on a single pair: for a wide
 	// kernel, the cost of a masked call on a remainder.
@@ -244,13 +249,23 @@ func CalibrationOps() []Op {
 const (
 	calibrationLeaves = 9
 	calibrationNodes  = 17
-	calibrationPairs  = 16 // the Pairs run: full batches for every width up to 16
+	calibrationPairs  = 64 // the Pairs run: full batches for every width up to 64
+	// calibrationLanes is about how many instances the Lockstep run
+	// covers: a block of calibrationGroups(W) groups.
 	// calibrationSamples runs of about calibrationRun each are timed per
 	// measurement, after a warm-up that sizes them.
 	calibrationSamples = 9
 	calibrationRun     = 10 * time.Microsecond
 	maxRepetitions     = 1000
+	calibrationLanes   = 16
 )
+
+// calibrationGroups is how many groups of W instances the Lockstep run
+// of a kernel of width w hashes in one call: enough that consecutive
+// ops are independent, as in the scheduler's blocks (a kernel may
+// overlap an op with the next one then, as sha256/shanix4 does), and at
+// most 4, which keeps the slowest kernel's run short.
+func calibrationGroups(w int) int { return max(1, min(calibrationLanes/w, 4)) }
 
 // measureAll times every available kernel of h, unless there is only one
 // (nothing to choose). The runs of all kernels are interleaved, sample
@@ -259,11 +274,11 @@ const (
 // kernels it takes about 2 ms of CPU.
 func measureAll(h Hash, entries []entry) []measured {
 	var ks []*Kernel
-	var narrow []bool
-	for _, e := range entries {
-		if e.kernel.hash == h && e.missing == "" {
+	var es []*entry
+	for i := range entries {
+		if e := &entries[i]; e.kernel.hash == h && e.missing == "" {
 			ks = append(ks, e.kernel)
-			narrow = append(narrow, e.narrow)
+			es = append(es, e)
 		}
 	}
 	if len(ks) < 2 {
@@ -271,24 +286,27 @@ func measureAll(h Hash, entries []entry) []measured {
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
-	maxWidth := 0
+	maxBlock := 0
 	for _, k := range ks {
-		maxWidth = max(maxWidth, k.width)
+		maxBlock = max(maxBlock, calibrationGroups(k.width)*k.width)
 	}
-	src := make([]byte, max(64*calibrationPairs, calibrationLeaves*32*maxWidth))
+	src := make([]byte, max(64*calibrationPairs, calibrationLeaves*32*maxBlock))
 	for i := range src {
 		src[i] = byte(i*7 + i>>8)
 	}
-	dst := make([]byte, 32*calibrationPairs)
-	arena := make([]byte, calibrationNodes*32*maxWidth)
-	ops := opWords(CalibrationOps())
+	dst := make([]byte, max(32*calibrationPairs, 32*maxBlock))
+	arena := make([]byte, calibrationNodes*32*maxBlock)
 
 	// Three timed calls per kernel: the calibration program as one
-	// group, Pairs on 16 pairs, Pairs on one pair.
+	// block, Pairs on 64 pairs, Pairs on one pair.
 	var runs []*timedRun
+	var pairsPerBlock []int
 	for _, k := range ks {
-		size := k.NodeSize()
+		g := calibrationGroups(k.width)
+		size := g * k.NodeSize() // one node of every group
+		ops := opWords(ExpandOps(CalibrationOps(), g))
 		leaves, root := src[:calibrationLeaves*size], arena[(calibrationNodes-1)*size:calibrationNodes*size]
+		pairsPerBlock = append(pairsPerBlock, 8*g*k.width)
 		runs = append(runs,
 			&timedRun{f: func() {
 				k.pack(arena[:calibrationLeaves*size], leaves)
@@ -310,12 +328,12 @@ func measureAll(h Hash, entries []entry) []measured {
 	}
 	ms := make([]measured, len(ks))
 	for i, k := range ks {
-		ms[i] = measured{kernel: k, narrow: narrow[i], timing: KernelTiming{
+		ms[i] = measured{kernel: k, narrow: es[i].narrow, portable: es[i].portable, ownTails: es[i].ownTails, timing: KernelTiming{
 			Name:            k.name,
 			Width:           k.width,
-			LockstepPerPair: runs[3*i].quartile() / float64(8*k.width),
-			PairsPerPair:    runs[3*i+1].quartile() / calibrationPairs,
-			OnePair:         runs[3*i+2].quartile(),
+			LockstepPerPair: runs[3*i].fastest() / float64(pairsPerBlock[i]),
+			PairsPerPair:    runs[3*i+1].fastest() / calibrationPairs,
+			OnePair:         runs[3*i+2].fastest(),
 		}}
 	}
 	return ms
@@ -377,12 +395,11 @@ func (r *timedRun) sample(clock func() int64, i int) {
 	r.samples[i] = float64(clock()-t0) / float64(r.reps)
 }
 
-// median returns the lower quartile of the samples, in nanoseconds per
-// call: contention from other processes only ever adds time, so the
-// lower samples are the more reproducible ones, while the quartile still
-// ignores a single run that was unusually fast.
-func (r *timedRun) quartile() float64 {
-	s := r.samples
-	slices.Sort(s[:])
-	return s[calibrationSamples/4]
-}
+// fastest returns the fastest sample, in nanoseconds per call:
+// contention from other processes and a busy SMT sibling only ever add
+// time, so the fastest of the interleaved samples is the most
+// reproducible between processes (the lower quartile first used here
+// let a four-stream SHA-NI kernel, which needs the whole core's vector
+// pipes, lose to the two-stream kernel in 4 of 10 fresh processes on a
+// Zen 3 where it is 15% faster).
+func (r *timedRun) fastest() float64 { return slices.Min(r.samples[:]) }

@@ -21,13 +21,20 @@ type choice struct {
 }
 
 // clearMargin is how much faster a measured alternative must be before
-// it replaces the static choice: 25%. Between fresh processes on a
-// loaded 2-vCPU Zen 3 the pure-Go kernels' calibration timings spread by
-// ±20% (AVX2's by ±3%), so with the 10% first tried the near-tie
-// "one pure-Go Keccak pair or one masked AVX2 call" flipped in 2 of 10
-// processes; the decisions that matter (SHA-NI against AVX2, 1.7–2×)
-// are far beyond 25%.
+// it replaces the static choice when either kernel is pure Go: 25%.
+// Between fresh processes on a loaded 2-vCPU Zen 3 the pure-Go kernels'
+// calibration timings spread by ±20%, so with the 10% first tried the
+// near-tie "one pure-Go Keccak pair or one masked AVX2 call" flipped in
+// 2 of 10 processes; the decisions that matter (SHA-NI against AVX2,
+// 1.7–2×) are far beyond 25%.
 const clearMargin = 1.25
+
+// asmMargin is the margin between two assembly kernels: 10%. Their
+// fastest calibration samples agree within a few percent between
+// processes, and the choices between them that matter are 15–20% apart
+// (on Zen 3, four SHA-NI streams against two); a 25% margin would keep
+// the static kernel where another is clearly faster.
+const asmMargin = 1.10
 
 // staticChoice is the fixed table used when calibration is off, and the
 // baseline calibration must clearly beat: Lockstep on the widest
@@ -75,13 +82,18 @@ type measured struct {
 	// Lockstep or Pairs kernel itself) are candidates for remainders and
 	// small batches.
 	narrow bool
+	// portable is the registry's mark of a pure-Go kernel (margin).
+	portable bool
+	// ownTails is the registry's mark of a kernel that runs Pairs
+	// remainders narrow itself: no split is decided for it.
+	ownTails bool
 }
 
 // decide turns measured timings into the automatic kernel's choice. It
 // is a pure function of its arguments, so the rules are tested with
 // injected timings. Each decision takes the fastest measured kernel for
 // that use, but keeps the static one unless the other is faster by
-// clearMargin:
+// asmMargin (both kernels assembly) or clearMargin (either pure Go):
 //
 //   - Lockstep: the lowest LockstepPerPair (Pack and Unpack included).
 //   - Pairs on full batches: the lowest PairsPerPair.
@@ -109,8 +121,21 @@ func decide(static choice, ms []measured) choice {
 		}
 		return KernelTiming{}, false
 	}
-	// pick returns the kernel with the lowest cost among those allowed,
-	// unless base (allowed by construction) is within clearMargin of it.
+	// marginOf is how much faster one of a and b must measure to be
+	// preferred to the other.
+	marginOf := func(a, b *Kernel) float64 {
+		for _, m := range ms {
+			if (m.kernel == a || m.kernel == b) && m.portable {
+				return clearMargin
+			}
+		}
+		return asmMargin
+	}
+	// pick returns base (allowed by construction) unless the fastest
+	// allowed kernel beats it by the margin; then, of the allowed kernels
+	// within the margin of the fastest, the first in registry order
+	// (widest first), so that two candidates which tie within the
+	// machine's noise do not swap places from one process to the next.
 	pick := func(base *Kernel, cost func(*Kernel) float64, allowed func(measured) bool) *Kernel {
 		var best *Kernel
 		for _, m := range ms {
@@ -118,8 +143,13 @@ func decide(static choice, ms []measured) choice {
 				best = m.kernel
 			}
 		}
-		if _, ok := timing(base); best == nil || ok && cost(best)*clearMargin >= cost(base) {
+		if _, ok := timing(base); best == nil || ok && cost(best)*marginOf(best, base) >= cost(base) {
 			return base
+		}
+		for _, m := range ms {
+			if allowed(m) && cost(m.kernel) <= cost(best)*marginOf(m.kernel, best) {
+				return m.kernel
+			}
 		}
 		return best
 	}
@@ -136,7 +166,11 @@ func decide(static choice, ms []measured) choice {
 	c.lockstep = pick(static.lockstep, lockstepCost, all)
 	c.pairs = pick(static.pairs, pairsCost, all)
 
-	if w := c.pairs.width; w > 1 {
+	ownTails := false
+	for _, m := range ms {
+		ownTails = ownTails || m.kernel == c.pairs && m.ownTails
+	}
+	if w := c.pairs.width; w > 1 && !ownTails {
 		// Without a split, a remainder is one masked call of the Pairs
 		// kernel: "no narrow kernel" is the Pairs kernel itself.
 		base := static.narrow

@@ -214,6 +214,23 @@ func (k *Kernel) Pack(dst, src []byte) { k.pack(dst, src) }
 // only on contract misuse, as Pack does.
 func (k *Kernel) Unpack(dst, src []byte) { k.unpack(dst, src) }
 
+// ExpandOps returns ops expanded over g groups that share one arena,
+// the way the scheduler runs a block of g groups in one Lockstep call:
+// node n of group j is node n·g+j (so a node of every group forms one
+// contiguous run of g nodes, packed and unpacked together), and each op
+// runs for every group before the next op. Consecutive ops then never
+// depend on each other when g > 1, which lets a kernel overlap them.
+func ExpandOps(ops []Op, g int) []Op {
+	out := make([]Op, 0, g*len(ops))
+	G := uint32(g)
+	for _, op := range ops {
+		for j := range G {
+			out = append(out, Op{Left: op.Left*G + j, Right: op.Right*G + j, Out: op.Out*G + j})
+		}
+	}
+	return out
+}
+
 // opWords views ops as the flat (left, right, out) triples the assembly
 // kernels take, without copying; Op is three uint32 fields, no padding.
 func opWords(ops []Op) []uint32 {

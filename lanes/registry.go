@@ -57,6 +57,14 @@ type entry struct {
 	// win on Apple cores), where a guess from the feature bits alone
 	// would be wrong on some CPUs.
 	measuredOnly bool
+	// ownTails marks a kernel whose Pairs already runs a remainder below
+	// its width on a narrow kernel (shanix4 hashes n mod 4 pairs on two
+	// SHA-NI streams): splitting remainders off would gain nothing.
+	ownTails bool
+	// portable marks a pure-Go kernel: its calibration timings spread
+	// more between processes than an assembly kernel's, so calibration
+	// needs a wider margin before it prefers or leaves it.
+	portable bool
 }
 
 // registry lists every kernel of this GOARCH in order of preference

@@ -43,6 +43,23 @@ func asmEntries() []entry {
 			narrowFaster: true,
 		},
 		{
+			// Four SHA-NI streams: faster than two where SHA256RNDS2's
+			// latency is several issue intervals (Zen 3); calibration
+			// measures which wins (docs/kernels.md, "Four SHA-NI streams").
+			kernel: &Kernel{
+				name:        "sha256/shanix" + itoa(shani.SHA256LanesX4),
+				hash:        SHA256,
+				width:       shani.SHA256LanesX4,
+				pairs:       shani.SHA256PairsX4,
+				lockstep:    shani.SHA256LockstepX4,
+				lockstepOps: shani.SHA256LockstepOpsX4,
+				pack:        shani.SHA256PackX4,
+				unpack:      shani.SHA256UnpackX4,
+			},
+			missing:  missingFeatures(featSHANI, featSSSE3, featSSE41),
+			ownTails: true,
+		},
+		{
 			kernel: &Kernel{
 				name:        "sha256/shanix" + itoa(shani.SHA256Lanes),
 				hash:        SHA256,

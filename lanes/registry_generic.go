@@ -15,7 +15,7 @@ func genericEntries() []entry {
 			lockstep: sha256LockstepGeneric,
 			pack:     sha256PackGeneric,
 			unpack:   sha256UnpackGeneric,
-		})},
+		}), portable: true},
 		{kernel: checked(&Kernel{
 			name:     "keccak256/genericx1",
 			hash:     Keccak256,
@@ -24,7 +24,7 @@ func genericEntries() []entry {
 			lockstep: keccak256LockstepGeneric,
 			pack:     keccak256PackGeneric,
 			unpack:   keccak256UnpackGeneric,
-		})},
+		}), portable: true},
 	}
 }
 

@@ -103,13 +103,7 @@ func newBlock(t *Tree, p *Program, g int, zero unsafe.Pointer, layout *singlePla
 	k := t.k
 	w := g * k.Width()
 	b := &block{t: t, k: k, p: p, g: g, w: w, node: 32 * w, zero: zero, layout: layout}
-	b.ops = make([]lanes.Op, 0, g*len(p.Ops))
-	for _, op := range p.Ops {
-		for j := uint32(0); j < uint32(g); j++ {
-			G := uint32(g)
-			b.ops = append(b.ops, lanes.Op{Left: op.Left*G + j, Right: op.Right*G + j, Out: op.Out*G + j})
-		}
-	}
+	b.ops = lanes.ExpandOps(p.Ops, g)
 	if ok, is := k.(opsKernel); is {
 		b.opsK, b.checked = ok, lanes.NewOps(b.ops)
 	}

@@ -21,3 +21,14 @@ func TestConformance(t *testing.T) {
 		PairsFunc: shani.SHA256Pairs, LockstepFunc: shani.SHA256Lockstep, PackFunc: shani.SHA256Pack, UnpackFunc: shani.SHA256Unpack,
 	})
 }
+
+// TestConformanceX4 runs the suite on the four-stream functions.
+func TestConformanceX4(t *testing.T) {
+	if !shani.Supported() {
+		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	lanestest.Run(t, &lanestest.Funcs{
+		KernelName: "shani.SHA256X4", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256LanesX4,
+		PairsFunc: shani.SHA256PairsX4, LockstepFunc: shani.SHA256LockstepX4, PackFunc: shani.SHA256PackX4, UnpackFunc: shani.SHA256UnpackX4,
+	})
+}

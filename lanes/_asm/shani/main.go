@@ -1,6 +1,7 @@
 // Command shani generates the SHA-NI SHA-256 kernels of package
-// lanes/shani: pair hashing with two interleaved streams, the lockstep
-// op runner for two lanes, and lane-layout pack and unpack. CPU
+// lanes/shani: pair hashing, the lockstep op runner and lane-layout pack
+// and unpack, each with two interleaved streams (two lanes) and with
+// four (four lanes; x4.go says when each wins). CPU
 // detection is not here: lanes/internal/cpufeat owns it.
 //
 // Run from package lanes/shani with go generate; the output is
@@ -18,5 +19,9 @@ func main() {
 	lockstep(t)
 	pack(t)
 	unpack(t)
+	pairs4(t)
+	lockstep4(t)
+	pack4(t)
+	unpack4(t)
 	Generate()
 }
