@@ -22,18 +22,18 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// A Source supplies the data of one value for Fill, and the Sources of
-// its parts. Fill asks each Source about one value only, in field and
-// element order, so a Source that is a random generator sees one
-// deterministic sequence of questions.
+// A Source supplies the data of a value for Fill, and the Sources of its
+// parts (one Source may serve for all of them, as a random generator
+// does). Fill asks depth first, in field and element order, so a Source
+// that draws random numbers sees one deterministic sequence of questions.
 type Source interface {
 	// Nil reports whether a value held behind a pointer (a container,
 	// union or *uint256.Int) stays nil, which stands for the zero value;
 	// otherwise Fill allocates it and fills the pointee.
 	Nil(t *ssz.Type) bool
-	// Leaf fills v, a settable value of a kind Fill does not take apart
-	// (never a pointer: Fill has followed it), and reports whether it
-	// did. It must fill booleans, unsigned integers of every size,
+	// Leaf fills v, a settable value of a kind Fill does not take apart,
+	// and reports whether it did. v has t's Go type, or the pointee's
+	// when that is a pointer (*uint256.Int): Fill has followed it. It must fill booleans, unsigned integers of every size,
 	// bitvectors and bitlists. For vectors and lists it may fill the
 	// whole value (a byte string given in one piece) or return false,
 	// and Fill asks for the elements.
@@ -86,6 +86,9 @@ func Fill(t *ssz.Type, v reflect.Value, src Source) error {
 // the current value; each level prepends its own step on the way out, so
 // paths cost nothing unless something fails.
 func fill(t *ssz.Type, v reflect.Value, src Source) error {
+	if src == nil {
+		return shapef("no source for a %s", t)
+	}
 	if v.Kind() == reflect.Pointer {
 		if src.Nil(t) {
 			v.SetZero()

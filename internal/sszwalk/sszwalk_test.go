@@ -63,8 +63,10 @@ type recState struct {
 	// failAt makes Leaf fail at that path; nilPtrs leaves pointers nil.
 	failAt  string
 	nilPtrs bool
-	// list is the length of every list.
-	list int
+	// list is the length of every list; nilOption gives a union's
+	// option no Source.
+	list      int
+	nilOption bool
 }
 
 var errLeaf = errors.New("leaf refused")
@@ -119,6 +121,9 @@ func (r recorder) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
 
 func (r recorder) Option(t *ssz.Type) (int, sszwalk.Source, error) {
 	if t.Kind == ssz.KindUnion {
+		if r.st.nilOption {
+			return 2, nil, nil
+		}
 		return 2, r.at(".Value"), nil
 	}
 	return 5, r.at(".Data"), nil
@@ -217,6 +222,10 @@ func TestFillErrorPaths(t *testing.T) {
 	var e *sszwalk.Error
 	if !errors.As(err, &e) || e.Path != ".L" || !errors.Is(err, sszwalk.ErrShape) {
 		t.Errorf("5 elements for a list of at most 4: got %v", err)
+	}
+	err = sszwalk.Fill(typ, reflect.ValueOf(&v).Elem(), recorder{st: &recState{nilOption: true}})
+	if !errors.As(err, &e) || e.Path != ".U.Value" || !errors.Is(err, sszwalk.ErrShape) {
+		t.Errorf("an option without a Source: got %v", err)
 	}
 	if err := sszwalk.Fill(typ, reflect.ValueOf(v), recorder{st: &recState{}}); !errors.Is(err, sszwalk.ErrShape) {
 		t.Errorf("unsettable value: got %v", err)
