@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/hostile"
+	"github.com/lanehash/lanehash/internal/structfield"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -169,7 +170,7 @@ func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 		start := rng.IntN(len(t.Fields))
 		for j := range t.Fields {
 			f := &t.Fields[(start+j)%len(t.Fields)]
-			if setPaddingBit(f.Type, settableField(v, f), rng) {
+			if setPaddingBit(f.Type, structfield.Settable(v, f.Index), rng) {
 				return true
 			}
 		}

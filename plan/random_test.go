@@ -4,8 +4,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 
-	"github.com/holiman/uint256"
-
+	"github.com/lanehash/lanehash/internal/sszwalk"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -33,26 +32,22 @@ func (f *filler) upTo(limit uint64) int {
 	return f.rng.IntN(int(n) + 1)
 }
 
-// fill sets v, of t's Go type, to a random value.
+// fill sets v, of t's Go type, to a random value (the walk is
+// sszwalk.Fill's; the filler is its Source). A filler draws from its
+// random source in a fixed order, so a seed always makes the same value:
+// regression seeds depend on it.
 func (f *filler) fill(t *ssz.Type, v reflect.Value) {
-	if v.Kind() == reflect.Pointer {
-		if f.rng.IntN(8) == 0 {
-			v.SetZero()
-			return
-		}
-		v.Set(reflect.New(v.Type().Elem()))
-		if t.Kind == ssz.KindUint256 {
-			u := v.Interface().(*uint256.Int)
-			for i := range u {
-				u[i] = f.rng.Uint64()
-			}
-			return
-		}
-		elem := *t
-		elem.Go = v.Type().Elem()
-		f.fill(&elem, v.Elem())
-		return
+	if err := sszwalk.Fill(t, v, f); err != nil {
+		panic(err) // a bug of the filler: it only makes values that fit
 	}
+}
+
+// Nil leaves one pointer in eight nil (the zero value).
+func (f *filler) Nil(*ssz.Type) bool { return f.rng.IntN(8) == 0 }
+
+// Leaf fills booleans, integers and bitfields; vectors and lists of bytes
+// go element by element.
+func (f *filler) Leaf(t *ssz.Type, v reflect.Value) (bool, error) {
 	switch t.Kind {
 	case ssz.KindBool:
 		v.SetBool(f.rng.IntN(2) == 1)
@@ -64,7 +59,7 @@ func (f *filler) fill(t *ssz.Type, v reflect.Value) {
 		if v.Kind() == reflect.Slice {
 			if f.rng.IntN(6) == 0 {
 				v.SetZero()
-				return
+				return true, nil
 			}
 			v.Set(reflect.MakeSlice(v.Type(), int(t.Size), int(t.Size)))
 		}
@@ -86,54 +81,54 @@ func (f *filler) fill(t *ssz.Type, v reflect.Value) {
 		b[n/8] &= 1<<(n%8) - 1
 		b[n/8] |= 1 << (n % 8)
 		v.Set(reflect.ValueOf(b).Convert(v.Type()))
-	case ssz.KindVector:
-		if v.Kind() == reflect.Slice {
-			if f.rng.IntN(6) == 0 {
-				v.SetZero()
-				return
-			}
-			v.Set(reflect.MakeSlice(v.Type(), int(t.Length), int(t.Length)))
-		}
-		for i := 0; i < v.Len(); i++ {
-			f.fill(t.Elem, v.Index(i))
-		}
-	case ssz.KindList, ssz.KindProgressiveList:
-		limit := t.Limit
-		if t.Kind == ssz.KindProgressiveList {
-			limit = 1 << 20
-		}
-		n := f.upTo(limit)
-		v.Set(reflect.MakeSlice(v.Type(), n, n))
-		for i := 0; i < n; i++ {
-			f.fill(t.Elem, v.Index(i))
-		}
-	case ssz.KindContainer, ssz.KindProgressiveContainer:
-		for i := range t.Fields {
-			f.fill(t.Fields[i].Type, settableField(v, &t.Fields[i]))
-		}
-	case ssz.KindUnion:
-		sel := f.rng.IntN(len(t.Options))
-		v.Field(0).SetUint(uint64(sel))
-		if o := t.Options[sel]; o != nil {
-			val := reflect.New(o.Go).Elem()
-			f.fill(o, val)
-			v.Field(1).Set(val)
-		} else {
-			v.Field(1).SetZero()
-		}
-	case ssz.KindCompatibleUnion:
-		var sels []int
-		for s, o := range t.Options {
-			if o != nil {
-				sels = append(sels, s)
-			}
-		}
-		sel := sels[f.rng.IntN(len(sels))]
-		val := reflect.New(t.Options[sel].Go).Elem()
-		f.fill(t.Options[sel], val)
-		v.Field(0).SetUint(uint64(sel))
-		v.Field(1).Set(val)
+	default:
+		return false, nil
 	}
+	return true, nil
+}
+
+// Elems gives a vector all its elements (one in six held in a slice
+// stays empty: the zero vector) and a list a random length.
+func (f *filler) Elems(t *ssz.Type) ([]sszwalk.Source, error) {
+	n := int(t.Length)
+	switch {
+	case t.Kind == ssz.KindVector && t.Go.Kind() == reflect.Slice && f.rng.IntN(6) == 0:
+		n = 0
+	case t.Kind == ssz.KindList:
+		n = f.upTo(t.Limit)
+	case t.Kind == ssz.KindProgressiveList:
+		n = f.upTo(1 << 20)
+	}
+	return f.repeat(n), nil
+}
+
+// Fields fills every field from this filler.
+func (f *filler) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
+	return f.repeat(len(t.Fields)), nil
+}
+
+// Option picks any selector of a Union (None too) and any option of a
+// CompatibleUnion.
+func (f *filler) Option(t *ssz.Type) (int, sszwalk.Source, error) {
+	if t.Kind == ssz.KindUnion {
+		return f.rng.IntN(len(t.Options)), f, nil
+	}
+	var sels []int
+	for s, o := range t.Options {
+		if o != nil {
+			sels = append(sels, s)
+		}
+	}
+	return sels[f.rng.IntN(len(sels))], f, nil
+}
+
+// repeat returns n times this filler: every part draws from one source.
+func (f *filler) repeat(n int) []sszwalk.Source {
+	srcs := make([]sszwalk.Source, n)
+	for i := range srcs {
+		srcs[i] = f
+	}
+	return srcs
 }
 
 // bytes fills an array or slice of unsigned integers with random bits.
@@ -141,21 +136,6 @@ func (f *filler) bytes(v reflect.Value) {
 	for i := 0; i < v.Len(); i++ {
 		v.Index(i).SetUint(f.rng.Uint64())
 	}
-}
-
-// settableField returns field fd of struct v, allocating embedded
-// pointers on the way (or leaving them nil, now and then, elsewhere).
-func settableField(v reflect.Value, fd *ssz.Field) reflect.Value {
-	for i, x := range fd.Index {
-		if i > 0 && v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
-			}
-			v = v.Elem()
-		}
-		v = v.Field(x)
-	}
-	return v
 }
 
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)) }

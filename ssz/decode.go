@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"github.com/holiman/uint256"
+
+	"github.com/lanehash/lanehash/internal/structfield"
 )
 
 // Unmarshal decodes the SSZ bytes b into v, which must be a non-nil
@@ -254,7 +256,7 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if err := decodeValue(f.Type, b[pos:pos+f.Type.Size], settableFieldOf(v, f), path+"."+f.Name); err != nil {
+			if err := decodeValue(f.Type, b[pos:pos+f.Type.Size], structfield.Settable(v, f.Index), path+"."+f.Name); err != nil {
 				return err
 			}
 			pos += f.Type.Size
@@ -282,7 +284,7 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 	}
 	for _, s := range vars {
 		f := &t.Fields[s.field]
-		if err := decodeValue(f.Type, b[s.start:s.end], settableFieldOf(v, f), path+"."+f.Name); err != nil {
+		if err := decodeValue(f.Type, b[s.start:s.end], structfield.Settable(v, f.Index), path+"."+f.Name); err != nil {
 			return err
 		}
 	}

@@ -6,6 +6,8 @@ import (
 	"reflect"
 
 	"github.com/holiman/uint256"
+
+	"github.com/lanehash/lanehash/internal/structfield"
 )
 
 // Marshal returns the SSZ serialization of v (a value or a pointer to
@@ -199,7 +201,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if dst, err = appendValue(dst, f.Type, fieldOf(v, f), path+"."+f.Name); err != nil {
+			if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), path+"."+f.Name); err != nil {
 				return dst, err
 			}
 			continue
@@ -219,7 +221,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 		}
 		binary.LittleEndian.PutUint32(dst[offsets[k]:], uint32(off))
 		k++
-		if dst, err = appendValue(dst, f.Type, fieldOf(v, f), path+"."+f.Name); err != nil {
+		if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), path+"."+f.Name); err != nil {
 			return dst, err
 		}
 	}

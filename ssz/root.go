@@ -2,6 +2,8 @@ package ssz
 
 import (
 	"reflect"
+
+	"github.com/lanehash/lanehash/internal/structfield"
 )
 
 // HashTreeRoot returns the spec's hash_tree_root of v (a value or a
@@ -94,7 +96,7 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		k := 0
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			r, err := rootOf(h, f.Type, fieldOf(v, f), path+"."+f.Name)
+			r, err := rootOf(h, f.Type, structfield.Get(v, f.Index), path+"."+f.Name)
 			if err != nil {
 				return [32]byte{}, err
 			}

@@ -17,36 +17,6 @@ func indirect(t *Type, v reflect.Value) reflect.Value {
 	return v.Elem()
 }
 
-// fieldOf returns field f of the struct value v, walking through embedded
-// structs; a nil embedded pointer gives the zero value of the field.
-func fieldOf(v reflect.Value, f *Field) reflect.Value {
-	for i, x := range f.Index {
-		if i > 0 && v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				return reflect.Zero(v.Type().Elem().FieldByIndex(f.Index[i:]).Type)
-			}
-			v = v.Elem()
-		}
-		v = v.Field(x)
-	}
-	return v
-}
-
-// settableFieldOf is fieldOf for decoding: nil embedded pointers are
-// allocated on the way.
-func settableFieldOf(v reflect.Value, f *Field) reflect.Value {
-	for i, x := range f.Index {
-		if i > 0 && v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
-			}
-			v = v.Elem()
-		}
-		v = v.Field(x)
-	}
-	return v
-}
-
 // vectorValueOK checks the length of a vector or bitvector value held in a
 // slice: it must be the full length, or empty, which stands for the zero
 // vector (zero is then true).

@@ -1,11 +1,14 @@
 package spectest
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/sszwalk"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -97,5 +100,16 @@ func TestDecodeYAML(t *testing.T) {
 		if _, err := DecodeYAML(typ, []byte(bad)); err == nil {
 			t.Errorf("decoded %q", bad)
 		}
+	}
+	// An error names the value's path and the YAML line.
+	bad := "name: '0x01'\nnumbers: [1, 2, 300]\nbig: '1'\nchoice: {selector: 1, value: 70000}\nflag: true\n"
+	_, err = DecodeYAML(typ, []byte(bad))
+	var we *sszwalk.Error
+	if !errors.As(err, &we) || we.Path != ".Numbers[2]" || !strings.Contains(err.Error(), "line 2") {
+		t.Errorf("error %v: want path .Numbers[2], line 2", err)
+	}
+	bad = "name: '0x01'\nnumbers: [1, 2, 3]\nbig: '1'\nchoice: {selector: 1, value: 70000}\nflag: true\n"
+	if _, err = DecodeYAML(typ, []byte(bad)); !errors.As(err, &we) || we.Path != ".Choice.Value" {
+		t.Errorf("error %v: want path .Choice.Value", err)
 	}
 }

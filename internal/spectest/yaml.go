@@ -10,6 +10,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/lanehash/lanehash/internal/sszwalk"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -18,7 +19,9 @@ import (
 // uint128/uint256 decimal strings, bitfields and byte sequences 0x hex (byte
 // sequences may also be lists of numbers), containers maps keyed by the
 // field names in any case, with or without underscores (snake_case keys
-// match Go's CamelCase names), and unions maps {selector, value}.
+// match Go's CamelCase names), unions maps {selector, value} and
+// compatible unions maps {selector, data}. The walk itself is
+// sszwalk.Fill's; this file reads the YAML nodes.
 func DecodeYAML(t *ssz.Type, data []byte) (reflect.Value, error) {
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
@@ -28,205 +31,156 @@ func DecodeYAML(t *ssz.Type, data []byte) (reflect.Value, error) {
 		return reflect.Value{}, fmt.Errorf("value.yaml: not one document")
 	}
 	v := reflect.New(t.Go).Elem()
-	if err := decodeNode(t, doc.Content[0], v, "value"); err != nil {
+	if err := sszwalk.Fill(t, v, yamlNode{doc.Content[0]}); err != nil {
 		return reflect.Value{}, err
 	}
 	return v, nil
 }
 
-func decodeNode(t *ssz.Type, n *yaml.Node, v reflect.Value, path string) error {
-	fail := func(format string, args ...any) error {
-		return fmt.Errorf("%s (line %d): %s", path, n.Line, fmt.Sprintf(format, args...))
-	}
+// yamlNode is the sszwalk.Source of one YAML node.
+type yamlNode struct{ n *yaml.Node }
+
+func (y yamlNode) fail(format string, args ...any) error {
+	return fmt.Errorf("line %d: %s", y.n.Line, fmt.Sprintf(format, args...))
+}
+
+// Nil is false: value.yaml spells out every value, zero ones too.
+func (y yamlNode) Nil(*ssz.Type) bool { return false }
+
+// Leaf reads scalars: booleans, integers, and 0x hex for bitfields and
+// byte sequences (which Elems reads when they are lists of numbers).
+func (y yamlNode) Leaf(t *ssz.Type, v reflect.Value) (bool, error) {
+	n := y.n
 	switch t.Kind {
 	case ssz.KindBool:
 		b, err := strconv.ParseBool(n.Value)
 		if n.Kind != yaml.ScalarNode || err != nil {
-			return fail("bad boolean %q", n.Value)
+			return true, y.fail("bad boolean %q", n.Value)
 		}
 		v.SetBool(b)
 	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
 		x, err := strconv.ParseUint(n.Value, 0, int(8*t.Size))
 		if n.Kind != yaml.ScalarNode || err != nil {
-			return fail("bad %s %q", t.Kind, n.Value)
+			return true, y.fail("bad %s %q", t.Kind, n.Value)
 		}
 		v.SetUint(x)
 	case ssz.KindUint128, ssz.KindUint256:
 		x, ok := new(big.Int).SetString(n.Value, 0)
 		if n.Kind != yaml.ScalarNode || !ok || x.Sign() < 0 || x.BitLen() > int(8*t.Size) {
-			return fail("bad %s %q", t.Kind, n.Value)
+			return true, y.fail("bad %s %q", t.Kind, n.Value)
 		}
 		le := make([]byte, t.Size)
 		x.FillBytes(le)
 		for i, j := 0, len(le)-1; i < j; i, j = i+1, j-1 {
 			le[i], le[j] = le[j], le[i]
 		}
-		return ssz.UnmarshalValue(t, le, v)
-	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		b, err := hexBytes(n)
-		if err != nil {
-			return fail("%v", err)
+		// The codec stores the bytes in every Go form of the type; v is
+		// the pointee when t.Go is *uint256.Int.
+		u := reflect.New(t.Go).Elem()
+		if err := ssz.UnmarshalValue(t, le, u); err != nil {
+			return true, err
 		}
-		return ssz.UnmarshalValue(t, b, v)
+		v.Set(reflect.Indirect(u))
+	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		return true, y.unmarshalHex(t, v)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if n.Kind == yaml.ScalarNode && t.Elem.Kind == ssz.KindUint8 {
-			b, err := hexBytes(n)
-			if err != nil {
-				return fail("%v", err)
-			}
-			return ssz.UnmarshalValue(t, b, v)
+			return true, y.unmarshalHex(t, v)
 		}
-		if n.Kind != yaml.SequenceNode {
-			return fail("want a sequence")
-		}
-		count := len(n.Content)
-		if t.Kind == ssz.KindVector && uint64(count) != t.Length {
-			return fail("%d elements for %s", count, t)
-		}
-		if v.Kind() == reflect.Slice {
-			v.Set(reflect.MakeSlice(t.Go, count, count))
-		}
-		for i, e := range n.Content {
-			if err := decodeNode(t.Elem, e, v.Index(i), fmt.Sprintf("%s[%d]", path, i)); err != nil {
-				return err
-			}
-		}
-	case ssz.KindContainer, ssz.KindProgressiveContainer:
-		if n.Kind != yaml.MappingNode {
-			return fail("want a mapping")
-		}
-		if v.Kind() == reflect.Pointer {
-			v.Set(reflect.New(t.Go.Elem()))
-			v = v.Elem()
-		}
-		byKey := map[string]*ssz.Field{}
-		for i := range t.Fields {
-			byKey[normalKey(t.Fields[i].Name)] = &t.Fields[i]
-		}
-		seen := map[string]bool{}
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			key := normalKey(n.Content[i].Value)
-			f, ok := byKey[key]
-			if !ok {
-				return fail("unknown field %q", n.Content[i].Value)
-			}
-			seen[key] = true
-			if err := decodeNode(f.Type, n.Content[i+1], fieldForSet(v, f), path+"."+f.Name); err != nil {
-				return err
-			}
-		}
-		for k, f := range byKey {
-			if !seen[k] {
-				return fail("missing field %s", f.Name)
-			}
-		}
-	case ssz.KindUnion:
-		return decodeUnionNode(t, n, v, path)
-	case ssz.KindCompatibleUnion:
-		return decodeCompatibleUnionNode(t, n, v, path)
+		return false, nil
 	default:
-		return fail("unsupported kind %s", t.Kind)
+		return false, nil
 	}
-	return nil
+	return true, nil
 }
 
-// decodeUnionNode reads {selector: n, value: …} by serializing the option
-// value and letting the codec build the union.
-func decodeUnionNode(t *ssz.Type, n *yaml.Node, v reflect.Value, path string) error {
-	var sel *yaml.Node
-	var val *yaml.Node
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		switch n.Content[i].Value {
-		case "selector":
-			sel = n.Content[i+1]
-		case "value":
-			val = n.Content[i+1]
-		}
+// unmarshalHex decodes a 0x hex scalar as t's serialization into v.
+func (y yamlNode) unmarshalHex(t *ssz.Type, v reflect.Value) error {
+	if y.n.Kind != yaml.ScalarNode || !strings.HasPrefix(y.n.Value, "0x") {
+		return y.fail("want 0x hex, got %q", y.n.Value)
 	}
-	if n.Kind != yaml.MappingNode || sel == nil {
-		return fmt.Errorf("%s: want {selector, value}", path)
-	}
-	s, err := strconv.ParseUint(sel.Value, 0, 8)
-	if err != nil || int(s) >= len(t.Options) {
-		return fmt.Errorf("%s: bad selector %q", path, sel.Value)
-	}
-	b := []byte{byte(s)}
-	if opt := t.Options[s]; opt != nil {
-		if val == nil {
-			return fmt.Errorf("%s: missing value", path)
-		}
-		ov := reflect.New(opt.Go).Elem()
-		if err := decodeNode(opt, val, ov, path+".value"); err != nil {
-			return err
-		}
-		enc, err := ssz.MarshalValue(opt, ov)
-		if err != nil {
-			return err
-		}
-		b = append(b, enc...)
+	b, err := hex.DecodeString(y.n.Value[2:])
+	if err != nil {
+		return y.fail("%v", err)
 	}
 	return ssz.UnmarshalValue(t, b, v)
 }
 
-// decodeCompatibleUnionNode reads {selector: n, data: …} into a
-// CompatibleUnion: the selector must be one of the options, and data is
-// decoded as that option.
-func decodeCompatibleUnionNode(t *ssz.Type, n *yaml.Node, v reflect.Value, path string) error {
-	var sel, data *yaml.Node
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		switch n.Content[i].Value {
-		case "selector":
-			sel = n.Content[i+1]
-		case "data":
-			data = n.Content[i+1]
-		default:
-			return fmt.Errorf("%s: unknown key %q", path, n.Content[i].Value)
-		}
+// Elems reads a sequence; a vector must have all its elements.
+func (y yamlNode) Elems(t *ssz.Type) ([]sszwalk.Source, error) {
+	if y.n.Kind != yaml.SequenceNode {
+		return nil, y.fail("want a sequence")
 	}
-	if n.Kind != yaml.MappingNode || sel == nil || data == nil {
-		return fmt.Errorf("%s: want {selector, data}", path)
+	if t.Kind == ssz.KindVector && uint64(len(y.n.Content)) != t.Length {
+		return nil, y.fail("%d elements for %s", len(y.n.Content), t)
 	}
-	s, err := strconv.ParseUint(sel.Value, 0, 8)
-	if err != nil || int(s) >= len(t.Options) || t.Options[s] == nil {
-		return fmt.Errorf("%s: selector %q is not an option", path, sel.Value)
+	srcs := make([]sszwalk.Source, len(y.n.Content))
+	for i, e := range y.n.Content {
+		srcs[i] = yamlNode{e}
 	}
-	opt := t.Options[s]
-	ov := reflect.New(opt.Go).Elem()
-	if err := decodeNode(opt, data, ov, path+".data"); err != nil {
-		return err
-	}
-	if v.Kind() == reflect.Pointer {
-		v.Set(reflect.New(t.Go.Elem()))
-		v = v.Elem()
-	}
-	v.Field(0).SetUint(s)
-	v.Field(1).Set(ov)
-	return nil
+	return srcs, nil
 }
 
-// fieldForSet returns the settable field f of struct v, allocating nil
-// embedded pointers on the way.
-func fieldForSet(v reflect.Value, f *ssz.Field) reflect.Value {
-	for i, x := range f.Index {
-		if i > 0 && v.Kind() == reflect.Pointer {
-			if v.IsNil() {
-				v.Set(reflect.New(v.Type().Elem()))
-			}
-			v = v.Elem()
-		}
-		v = v.Field(x)
+// Fields reads a mapping with one key per field, in any order.
+func (y yamlNode) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
+	if y.n.Kind != yaml.MappingNode {
+		return nil, y.fail("want a mapping")
 	}
-	return v
+	byKey := map[string]int{}
+	for i := range t.Fields {
+		byKey[normalKey(t.Fields[i].Name)] = i
+	}
+	srcs := make([]sszwalk.Source, len(t.Fields))
+	for i := 0; i+1 < len(y.n.Content); i += 2 {
+		f, ok := byKey[normalKey(y.n.Content[i].Value)]
+		if !ok {
+			return nil, y.fail("unknown field %q", y.n.Content[i].Value)
+		}
+		srcs[f] = yamlNode{y.n.Content[i+1]}
+	}
+	for i, s := range srcs {
+		if s == nil {
+			return nil, y.fail("missing field %s", t.Fields[i].Name)
+		}
+	}
+	return srcs, nil
+}
+
+// Option reads {selector, value} (a Union; no value for None) or
+// {selector, data} (a CompatibleUnion, no other keys).
+func (y yamlNode) Option(t *ssz.Type) (int, sszwalk.Source, error) {
+	valueKey := "value"
+	if t.Kind == ssz.KindCompatibleUnion {
+		valueKey = "data"
+	}
+	var sel, val *yaml.Node
+	for i := 0; i+1 < len(y.n.Content); i += 2 {
+		switch k := y.n.Content[i].Value; {
+		case k == "selector":
+			sel = y.n.Content[i+1]
+		case k == valueKey:
+			val = y.n.Content[i+1]
+		case t.Kind == ssz.KindCompatibleUnion:
+			return 0, nil, y.fail("unknown key %q", k)
+		}
+	}
+	if y.n.Kind != yaml.MappingNode || sel == nil {
+		return 0, nil, y.fail("want {selector, %s}", valueKey)
+	}
+	s, err := strconv.ParseUint(sel.Value, 0, 8)
+	if err != nil || int(s) >= len(t.Options) {
+		return 0, nil, y.fail("bad selector %q", sel.Value)
+	}
+	if t.Options[s] == nil {
+		return int(s), nil, nil
+	}
+	if val == nil {
+		return 0, nil, y.fail("missing %s", valueKey)
+	}
+	return int(s), yamlNode{val}, nil
 }
 
 // normalKey folds snake_case and CamelCase names to one form.
 func normalKey(s string) string {
 	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
-}
-
-func hexBytes(n *yaml.Node) ([]byte, error) {
-	if n.Kind != yaml.ScalarNode || !strings.HasPrefix(n.Value, "0x") {
-		return nil, fmt.Errorf("want 0x hex, got %q", n.Value)
-	}
-	return hex.DecodeString(n.Value[2:])
 }
