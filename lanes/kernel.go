@@ -12,12 +12,16 @@
 //     in lane layout, one instance per lane. Pack and Unpack move
 //     chunks between ordinary and lane layout.
 //
-// Lane layout: a node is 32·W bytes. For SHA-256, word j (0..7) of lane p
-// is the host uint32 at byte offset 4·(j·W+p), holding the big-endian
-// word of the digest or chunk. For Keccak-256, word j (0..3) of lane p is
-// the host uint64 at byte offset 8·(j·W+p), holding the little-endian
-// word. A digest in lane layout is already a message half for the next
-// level: no swap or transpose happens between levels.
+// Lane layout: a node is 32·W bytes, one chunk per lane, in one of two
+// layouts (Kernel.Layout). In WordLayout, for SHA-256, word j (0..7) of
+// lane p is the host uint32 at byte offset 4·(j·W+p), holding the
+// big-endian word of the digest or chunk; for Keccak-256, word j (0..3)
+// of lane p is the host uint64 at byte offset 8·(j·W+p), holding the
+// little-endian word. In ChunkLayout lane p's chunk is bytes 32p..32p+32
+// of the node in ordinary byte order, so Pack and Unpack are copies and
+// a caller may write leaves and read roots in place. Either way a digest
+// in lane layout is already a message half for the next level: no swap
+// or transpose happens between levels.
 //
 // Aliasing: Pairs, Pack and Unpack allow dst and src to start at the
 // same address (a tree level hashed in place) and no other overlap. In
@@ -104,12 +108,35 @@ func itoa(n int) string {
 	return string(b[i:])
 }
 
+// Layout is how a kernel lays out the W chunks of a lane-layout node
+// (see the package documentation).
+type Layout uint8
+
+const (
+	// WordLayout interleaves the lanes word by word, in host byte order:
+	// the layout of kernels that hash one lane per SIMD element.
+	WordLayout Layout = iota
+	// ChunkLayout keeps each lane's chunk whole, in ordinary byte order,
+	// lane after lane: the layout of kernels that hash each lane as its
+	// own stream (SHA-NI). Pack and Unpack are copies.
+	ChunkLayout
+)
+
+// String returns "words" or "chunks".
+func (l Layout) String() string {
+	if l == ChunkLayout {
+		return "chunks"
+	}
+	return "words"
+}
+
 // Kernel is one hashing kernel, or the automatic choice for a hash
 // function. A Kernel is immutable and safe for concurrent use.
 type Kernel struct {
-	name  string
-	hash  Hash
-	width int
+	name   string
+	hash   Hash
+	width  int
+	layout Layout
 
 	pairs    func(dst, src []byte)
 	lockstep func(arena []byte, ops []uint32)
@@ -137,6 +164,11 @@ func (k *Kernel) Hash() Hash { return k.hash }
 // Width returns the lane width W of Lockstep, Pack and Unpack: the number
 // of instances hashed side by side.
 func (k *Kernel) Width() int { return k.width }
+
+// Layout returns the kernel's lane layout, that of its Lockstep, Pack
+// and Unpack: with ChunkLayout a caller may skip Pack and Unpack and
+// read and write the arena's chunks directly.
+func (k *Kernel) Layout() Layout { return k.layout }
 
 // NodeSize returns the size in bytes of one lane-layout node, 32·W.
 func (k *Kernel) NodeSize() int { return 32 * k.width }

@@ -50,6 +50,7 @@ func asmEntries() []entry {
 				name:        "sha256/shanix" + itoa(shani.SHA256LanesX4),
 				hash:        SHA256,
 				width:       shani.SHA256LanesX4,
+				layout:      ChunkLayout,
 				pairs:       shani.SHA256PairsX4,
 				lockstep:    shani.SHA256LockstepX4,
 				lockstepOps: shani.SHA256LockstepOpsX4,

@@ -31,3 +31,18 @@ type Kernel interface {
 type opsKernel interface {
 	LockstepOps(arena []byte, ops lanes.Ops)
 }
+
+// layoutKernel is a Kernel that reports its lane layout; *lanes.Kernel
+// is one. A kernel in lanes.ChunkLayout keeps each lane's chunk whole
+// and in ordinary byte order, so the runner gathers leaves straight into
+// the arena and copies roots straight out, with no Pack or Unpack. A
+// Kernel without the method is in lanes.WordLayout.
+type layoutKernel interface {
+	Layout() lanes.Layout
+}
+
+// chunkLayout reports whether k's lane layout is lanes.ChunkLayout.
+func chunkLayout(k Kernel) bool {
+	lk, ok := k.(layoutKernel)
+	return ok && lk.Layout() == lanes.ChunkLayout
+}

@@ -62,6 +62,11 @@ type block struct {
 	// arena's size only, instead of every index of G·len(p.Ops) ops.
 	checked lanes.Ops
 	opsK    opsKernel      // k as an opsKernel, nil if it is not one
+	// chunks is set when k's lane layout is lanes.ChunkLayout: the
+	// leaves are gathered straight into the arena (staging is the
+	// arena's leaf nodes) and the roots copied straight out, with no
+	// Pack or Unpack.
+	chunks bool
 	consts  []byte         // the program's constant nodes, packed, in order
 	zero    unsafe.Pointer // zero bytes read through nil pointers and empty slices
 	layout  *singlePlan    // the flat buffer of the single-instance path (block one)
@@ -102,7 +107,7 @@ func newRunner(t *Tree, p *Program) *runner {
 func newBlock(t *Tree, p *Program, g int, zero unsafe.Pointer, layout *singlePlan) *block {
 	k := t.k
 	w := g * k.Width()
-	b := &block{t: t, k: k, p: p, g: g, w: w, node: 32 * w, zero: zero, layout: layout}
+	b := &block{t: t, k: k, p: p, g: g, w: w, node: 32 * w, zero: zero, layout: layout, chunks: chunkLayout(k)}
 	b.ops = lanes.ExpandOps(p.Ops, g)
 	if ok, is := k.(opsKernel); is {
 		b.opsK, b.checked = ok, lanes.NewOps(b.ops)
@@ -122,10 +127,14 @@ func newBlock(t *Tree, p *Program, g int, zero unsafe.Pointer, layout *singlePla
 
 func (r *block) newArena() *arena {
 	a := &arena{
-		nodes:   make([]byte, r.p.Nodes*r.node),
-		staging: make([]byte, r.p.Leaves*r.node),
-		bases:   make([]unsafe.Pointer, r.w*len(r.p.Sources)),
-		out:     make([]byte, r.node),
+		nodes: make([]byte, r.p.Nodes*r.node),
+		bases: make([]unsafe.Pointer, r.w*len(r.p.Sources)),
+	}
+	if r.chunks {
+		a.staging = a.nodes[:r.p.Leaves*r.node]
+	} else {
+		a.staging = make([]byte, r.p.Leaves*r.node)
+		a.out = make([]byte, r.node)
 	}
 	if r.layout != nil {
 		a.flat = r.newFlat()
@@ -235,7 +244,9 @@ func (r *block) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, fir
 	}
 	r.gather(a, count)
 	p := r.p
-	r.k.Pack(a.nodes[:p.Leaves*r.node], a.staging)
+	if !r.chunks {
+		r.k.Pack(a.nodes[:p.Leaves*r.node], a.staging)
+	}
 	if len(r.ops) > 0 {
 		if r.opsK != nil {
 			r.opsK.LockstepOps(a.nodes, r.checked)
@@ -245,9 +256,12 @@ func (r *block) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, fir
 		c.kernelCalls++
 	}
 	root := a.nodes[int(p.Root)*r.node : int(p.Root+1)*r.node]
-	if count == r.w {
+	switch {
+	case r.chunks:
+		copy(unsafe.Slice(&dst[first][0], 32*count), root)
+	case count == r.w:
 		r.k.Unpack(unsafe.Slice(&dst[first][0], r.node), root)
-	} else {
+	default:
 		r.k.Unpack(a.out, root)
 		for lane := 0; lane < count; lane++ {
 			copy(dst[first+lane][:], a.out[32*lane:])

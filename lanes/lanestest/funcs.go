@@ -16,6 +16,9 @@ type Funcs struct {
 	KernelName   string
 	KernelHash   lanes.Hash
 	KernelWidth  int
+	// KernelLayout is the lane layout of Lockstep, Pack and Unpack;
+	// the zero value is lanes.WordLayout.
+	KernelLayout lanes.Layout
 	PairsFunc    func(dst, src []byte)
 	LockstepFunc func(arena []byte, ops []uint32)
 	PackFunc     func(dst, src []byte)
@@ -30,6 +33,9 @@ func (f *Funcs) Hash() lanes.Hash { return f.KernelHash }
 
 // Width returns KernelWidth.
 func (f *Funcs) Width() int { return f.KernelWidth }
+
+// Layout returns KernelLayout.
+func (f *Funcs) Layout() lanes.Layout { return f.KernelLayout }
 
 // NodeSize returns 32·KernelWidth.
 func (f *Funcs) NodeSize() int { return 32 * f.KernelWidth }

@@ -7,12 +7,17 @@ import (
 )
 
 // PackReference converts m·W ordinary chunks ([node][lane][32]) into m
-// lane-layout nodes by the definition in package lanes, independently of
-// any kernel: for SHA-256, word j of lane p is the host uint32 at byte
-// 4·(j·W+p) holding the big-endian word; for Keccak-256, the host uint64
-// at byte 8·(j·W+p) holding the little-endian word.
-func PackReference(h lanes.Hash, w int, chunks []byte) []byte {
+// lane-layout nodes of layout l by the definition in package lanes,
+// independently of any kernel. In lanes.ChunkLayout that is a copy. In
+// lanes.WordLayout, for SHA-256, word j of lane p is the host uint32 at
+// byte 4·(j·W+p) holding the big-endian word; for Keccak-256, the host
+// uint64 at byte 8·(j·W+p) holding the little-endian word.
+func PackReference(h lanes.Hash, l lanes.Layout, w int, chunks []byte) []byte {
 	nodes := make([]byte, len(chunks))
+	if l == lanes.ChunkLayout {
+		copy(nodes, chunks)
+		return nodes
+	}
 	size := 32 * w
 	for c := 0; c+32 <= len(chunks); c += 32 {
 		node, lane := c/size, c%size/32
@@ -32,8 +37,12 @@ func PackReference(h lanes.Hash, w int, chunks []byte) []byte {
 }
 
 // UnpackReference is the inverse of PackReference.
-func UnpackReference(h lanes.Hash, w int, nodes []byte) []byte {
+func UnpackReference(h lanes.Hash, l lanes.Layout, w int, nodes []byte) []byte {
 	chunks := make([]byte, len(nodes))
+	if l == lanes.ChunkLayout {
+		copy(chunks, nodes)
+		return chunks
+	}
 	size := 32 * w
 	for c := 0; c+32 <= len(nodes); c += 32 {
 		node, lane := c/size, c%size/32

@@ -12,7 +12,7 @@ func testPackLayout(t *testing.T, k Kernel) {
 	w, size := k.Width(), k.NodeSize()
 	for _, m := range []int{1, 3} {
 		chunks := randomBytes(uint64(m), m*size)
-		want := PackReference(k.Hash(), w, chunks)
+		want := PackReference(k.Hash(), k.Layout(), w, chunks)
 		got := make([]byte, m*size)
 		k.Pack(got, chunks)
 		if !bytes.Equal(got, want) {
@@ -57,7 +57,7 @@ func testPackInPlace(t *testing.T, k Kernel) {
 		chunks := randomBytes(uint64(m), m*size)
 		buf := append([]byte(nil), chunks...)
 		k.Pack(buf, buf)
-		if !bytes.Equal(buf, PackReference(k.Hash(), w, chunks)) {
+		if !bytes.Equal(buf, PackReference(k.Hash(), k.Layout(), w, chunks)) {
 			t.Fatalf("%s: Pack in place of %d nodes does not match the lane layout", k.Name(), m)
 		}
 		k.Unpack(buf, buf)
@@ -130,7 +130,7 @@ func testLockstepRandomTrees(t *testing.T, k Kernel) {
 		nodes := leaves + nOps + 2 // two nodes nobody writes
 		buf := randomBytes(uint64(100+trial), 1+nodes*size)
 		arena := buf[1:]
-		sim := UnpackReference(k.Hash(), w, arena)
+		sim := UnpackReference(k.Hash(), k.Layout(), w, arena)
 
 		defined := make([]uint32, 0, nodes)
 		for i := 0; i < leaves; i++ {
@@ -164,7 +164,7 @@ func testLockstepRandomTrees(t *testing.T, k Kernel) {
 			copy(sim[int(op.Out)*size:], Reference(k.Hash(), pairs))
 		}
 		k.Lockstep(arena, ops)
-		got := UnpackReference(k.Hash(), w, arena)
+		got := UnpackReference(k.Hash(), k.Layout(), w, arena)
 		if i := firstDiff(got, sim); i >= 0 {
 			t.Fatalf("%s: trial %d (%d leaves, ops %v): node %d lane %d = %x, want %x",
 				k.Name(), trial, leaves, ops, i/w, i%w, got[32*i:32*i+32], sim[32*i:32*i+32])

@@ -21,6 +21,7 @@ type Kernel interface {
 	Name() string
 	Hash() lanes.Hash
 	Width() int
+	Layout() lanes.Layout
 	NodeSize() int
 	Pairs(dst, src []byte)
 	Lockstep(arena []byte, ops []lanes.Op)

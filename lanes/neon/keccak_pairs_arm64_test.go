@@ -100,12 +100,12 @@ func TestKeccak256PackASIMD(t *testing.T) {
 		chunks := randomBytes(r, m*32*w)
 		packed := make([]byte, len(chunks)+1)[1:] // unaligned
 		neon.Keccak256Pack(packed, chunks)
-		if want := lanestest.PackReference(lanes.Keccak256, w, chunks); !bytes.Equal(packed, want) {
+		if want := lanestest.PackReference(lanes.Keccak256, lanes.WordLayout, w, chunks); !bytes.Equal(packed, want) {
 			t.Fatalf("%d nodes: Pack differs from the layout definition", m)
 		}
 		back := make([]byte, len(chunks))
 		neon.Keccak256Unpack(back, packed)
-		if want := lanestest.UnpackReference(lanes.Keccak256, w, packed); !bytes.Equal(back, want) || !bytes.Equal(back, chunks) {
+		if want := lanestest.UnpackReference(lanes.Keccak256, lanes.WordLayout, w, packed); !bytes.Equal(back, want) || !bytes.Equal(back, chunks) {
 			t.Fatalf("%d nodes: Unpack(Pack(x)) differs from x or from the layout definition", m)
 		}
 		neon.Keccak256Pack(chunks, chunks) // in place

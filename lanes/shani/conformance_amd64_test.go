@@ -28,7 +28,7 @@ func TestConformanceX4(t *testing.T) {
 		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
 	}
 	lanestest.Run(t, &lanestest.Funcs{
-		KernelName: "shani.SHA256X4", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256LanesX4,
+		KernelName: "shani.SHA256X4", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256LanesX4, KernelLayout: lanes.ChunkLayout,
 		PairsFunc: shani.SHA256PairsX4, LockstepFunc: shani.SHA256LockstepX4, PackFunc: shani.SHA256PackX4, UnpackFunc: shani.SHA256UnpackX4,
 	})
 }

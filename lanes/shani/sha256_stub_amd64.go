@@ -19,11 +19,5 @@ func sha256UnpackAsm(dst *byte, src *byte, m int)
 // sha256Pairs4Asm hashes 4·⌊n/4⌋ 64-byte messages at src into digests at dst, four at a time.
 func sha256Pairs4Asm(dst *byte, src *byte, n int)
 
-// sha256Lockstep4Asm runs n ops (left, right, out node indices) over arena, four lanes.
+// sha256Lockstep4Asm runs n ops (left, right, out node indices) over arena, four lanes in chunk layout.
 func sha256Lockstep4Asm(arena *byte, ops *uint32, n int)
-
-// sha256Pack4Asm converts m groups of four chunks at src into m four-lane nodes at dst.
-func sha256Pack4Asm(dst *byte, src *byte, m int)
-
-// sha256Unpack4Asm converts m four-lane nodes at src into m groups of four digests at dst.
-func sha256Unpack4Asm(dst *byte, src *byte, m int)

@@ -9,8 +9,10 @@ import (
 )
 
 // SHA256LanesX4 is the lane width of the four-stream SHA-256 kernel:
-// four messages in flight at once, one per lane; a lane-layout node is
-// 32·SHA256LanesX4 bytes. It fills the SHA unit of CPUs whose
+// four messages in flight at once, one per lane; a node is
+// 32·SHA256LanesX4 bytes in chunk layout (lanes.ChunkLayout: each lane's
+// chunk whole, lane after lane), which its Lockstep reads and writes
+// like Pairs, without transposes. It fills the SHA unit of CPUs whose
 // SHA256RNDS2 latency is about four times its issue interval (AMD Zen 3),
 // where two streams leave half of it idle.
 const SHA256LanesX4 = 4
@@ -39,7 +41,8 @@ func SHA256PairsX4(dst, src []byte) {
 // SHA256LockstepX4 runs ops, a flat list of (left, right, out) node
 // indices, over arena, in order: for each op and all four lanes, node
 // out becomes the SHA-256 digest of node left followed by node right.
-// Node i is arena[128i:128i+128] in lane layout. An op's out may be any
+// Node i is arena[128i:128i+128] in chunk layout: lane p's chunk, in
+// ordinary byte order, at 128i+32p. An op's out may be any
 // node, its own inputs included. It panics, before hashing anything, if
 // the arena is not a whole number of nodes, len(ops) is not a multiple
 // of 3 or an index lies outside the arena.
@@ -59,22 +62,20 @@ func SHA256LockstepOpsX4(arena []byte, ops *kernelcheck.Ops) {
 	}
 }
 
-// SHA256PackX4 converts m = len(src)/128 nodes from ordinary layout,
-// four 32-byte chunks per node ([node][lane][32 bytes]), into four-lane
-// layout in dst. dst may be src itself. It panics if len(src) is not a
-// multiple of 128 or dst is shorter than src.
+// SHA256PackX4 converts m = len(src)/128 nodes of four 32-byte chunks
+// ([node][lane][32 bytes]) into the four-lane kernel's chunk layout,
+// which is the same bytes: it copies src to dst. dst may be src itself.
+// It panics if len(src) is not a multiple of 128 or dst is shorter than
+// src.
 func SHA256PackX4(dst, src []byte) {
 	if m := kernelcheck.Nodes("shani.SHA256PackX4", dst, src, sha256NodeBytesX4); m > 0 {
-		sha256Pack4Asm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
+		copy(dst, src)
 	}
 }
 
-// SHA256UnpackX4 is the inverse of SHA256PackX4: it converts m =
-// len(src)/128 four-lane nodes into 4·m ordinary 32-byte digests in dst,
-// node by node and lane by lane. dst may be src itself. It panics if
-// len(src) is not a multiple of 128 or dst is shorter than src.
+// SHA256UnpackX4 is the inverse of SHA256PackX4, also a copy.
 func SHA256UnpackX4(dst, src []byte) {
 	if m := kernelcheck.Nodes("shani.SHA256UnpackX4", dst, src, sha256NodeBytesX4); m > 0 {
-		sha256Unpack4Asm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
+		copy(dst, src)
 	}
 }

@@ -1,7 +1,7 @@
 // Command shani generates the SHA-NI SHA-256 kernels of package
-// lanes/shani: pair hashing, the lockstep op runner and lane-layout pack
-// and unpack, each with two interleaved streams (two lanes) and with
-// four (four lanes; x4.go says when each wins). CPU
+// lanes/shani: pair hashing and the lockstep op runner with two
+// interleaved streams (two lanes, word layout, with its pack and unpack)
+// and with four (four lanes, chunk layout; x4.go says when each wins). CPU
 // detection is not here: lanes/internal/cpufeat owns it.
 //
 // Run from package lanes/shani with go generate; the output is
@@ -21,7 +21,5 @@ func main() {
 	unpack(t)
 	pairs4(t)
 	lockstep4(t)
-	pack4(t)
-	unpack4(t)
 	Generate()
 }

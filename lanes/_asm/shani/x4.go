@@ -25,24 +25,18 @@ import (
 var states4 = [4][2]VecPhysical{{X1, X2}, {X3, X4}, {X5, X6}, {X7, X8}}
 
 // prep is the register set of the work done beside the rounds: one
-// stream's schedule at a time (message words, a temporary, W+K), and in
-// the lockstep kernel the 4×4 transposes of the inputs (rows and two
-// scratch registers). X15 holds the byte-swap mask of the Pairs kernel.
+// stream's schedule at a time (message words, a temporary, W+K). X15
+// holds the byte-swap mask.
 var prep = struct {
-	s    stream
-	wk   VecPhysical
-	rows [4]VecPhysical
-	x    [2]VecPhysical
+	s  stream
+	wk VecPhysical
 }{
-	s:    stream{m: [4]VecPhysical{X9, X10, X11, X12}, tmp: X13},
-	wk:   X14,
-	rows: [4]VecPhysical{X9, X10, X11, X12},
-	x:    [2]VecPhysical{X13, X14},
+	s:  stream{m: [4]VecPhysical{X9, X10, X11, X12}, tmp: X13},
+	wk: X14,
 }
 
 // frame4 is the stack frame of the four-stream kernels.
 type frame4 struct {
-	msg    Mem // [4][16]uint32 message words in host order (lockstep)
 	wkA    Mem // [4][64]uint32 W+K of one batch's first block
 	wkB    Mem // the same for the batch prepared beside it
 	mid    Mem // [4][ABEF, CDGH] state after the first block
@@ -58,16 +52,15 @@ func newFrame4(t tables) frame4 {
 	// 16-byte W+K stores straddle two cache lines; a run then took up to
 	// 1.5× as long, depending on where the goroutine's stack happened to
 	// put the frame.
-	const size = 4*64 + 2*4*256 + 4*32
+	const size = 2*4*256 + 4*32
 	region := AllocLocal(size + 64)
 	base := R13
 	LEAQ(region, base)
 	ADDQ(Imm(63), base)
 	ANDQ(I32(-64), base)
-	f.msg = Mem{Base: base}
-	f.wkA = Mem{Base: base, Disp: 4 * 64}
-	f.wkB = Mem{Base: base, Disp: 4*64 + 4*256}
-	f.mid = Mem{Base: base, Disp: 4*64 + 2*4*256}
+	f.wkA = Mem{Base: base}
+	f.wkB = Mem{Base: base, Disp: 4 * 256}
+	f.mid = Mem{Base: base, Disp: 2 * 4 * 256}
 	LEAQ(f.wkA, f.cur)
 	LEAQ(f.wkB, f.next)
 	return f
@@ -183,25 +176,6 @@ func digests4() (abcd, efgh [4]VecPhysical) {
 	return abcd, efgh
 }
 
-// transpose4 transposes the 4×4 matrix of 32-bit words held in r (row
-// i in r[i]) with two scratch registers, and returns the registers that
-// hold the rows of the result (among r and x).
-func transpose4(r [4]VecPhysical, x [2]VecPhysical) [4]VecPhysical {
-	MOVO(r[0], x[0])
-	PUNPCKLLQ(r[1], x[0]) // r0.0 r1.0 r0.1 r1.1
-	PUNPCKHLQ(r[1], r[0]) // r0.2 r1.2 r0.3 r1.3; r1 is free
-	MOVO(r[2], x[1])
-	PUNPCKLLQ(r[3], x[1]) // r2.0 r3.0 r2.1 r3.1
-	PUNPCKHLQ(r[3], r[2]) // r2.2 r3.2 r2.3 r3.3; r3 is free
-	MOVO(x[0], r[1])
-	PUNPCKLQDQ(x[1], x[0]) // column 0
-	PUNPCKHQDQ(x[1], r[1]) // column 1
-	MOVO(r[0], r[3])
-	PUNPCKLQDQ(r[2], r[0]) // column 2
-	PUNPCKHQDQ(r[2], r[3]) // column 3
-	return [4]VecPhysical{x[0], r[1], r[0], r[3]}
-}
-
 // pairs4 emits sha256Pairs4Asm: the four-stream Pairs, four messages a
 // batch, each batch's schedule computed beside the previous batch's
 // rounds; the caller hashes the last n mod 4 with sha256PairsAsm. The
@@ -221,24 +195,13 @@ func pairs4(t tables) {
 		var e emission
 		for s := 0; s < 4; s++ {
 			e = append(e, scheduleStream(t, Mem{Base: wk, Disp: 256 * s}, func(m [4]VecPhysical) {
-				for k, r := range m {
-					MOVOU(Mem{Base: src, Disp: disp + 64*s + 16*k}, r)
-					PSHUFB(X15, r)
-				}
+				at := Mem{Base: src, Disp: disp + 64*s}
+				loadMessage(m, at, at.Offset(32))
 			})...)
 		}
 		return e
 	}
-	store := func() {
-		abcd, efgh := digests4()
-		MOVOU(t.out, X13)
-		for s := range states4 {
-			PSHUFB(X13, abcd[s])
-			PSHUFB(X13, efgh[s])
-			MOVOU(abcd[s], Mem{Base: dst, Disp: 32 * s})
-			MOVOU(efgh[s], Mem{Base: dst, Disp: 32*s + 16})
-		}
-	}
+	store := func() { storeDigests(t, func(s int) Mem { return Mem{Base: dst, Disp: 32 * s} }) }
 
 	CMPQ(n, Imm(4))
 	JB(LabelRef("done"))
@@ -263,19 +226,48 @@ func pairs4(t tables) {
 	RET()
 }
 
-// lockstep4 emits sha256Lockstep4Asm: lockstep for four lanes. A node is
-// 128 bytes: word j of lane p is the uint32 at 4(4j+p). An op's inputs
-// are read into the stack frame before its output is stored, so out may
+// loadMessage loads a stream's 64-byte message, the 32-byte chunks at
+// a and b, into m as host-order words.
+func loadMessage(m [4]VecPhysical, a, b Mem) {
+	for k, r := range m {
+		half := a
+		if k >= 2 {
+			half = b
+		}
+		MOVOU(half.Offset(16*(k%2)), r)
+		PSHUFB(X15, r)
+	}
+}
+
+// storeDigests writes the four streams' digests in ordinary byte order,
+// stream s's to at(s).
+func storeDigests(t tables, at func(s int) Mem) {
+	abcd, efgh := digests4()
+	MOVOU(t.out, X13)
+	for s := range states4 {
+		PSHUFB(X13, abcd[s])
+		PSHUFB(X13, efgh[s])
+		MOVOU(abcd[s], at(s))
+		MOVOU(efgh[s], at(s).Offset(16))
+	}
+}
+
+// lockstep4 emits sha256Lockstep4Asm: lockstep for four lanes in chunk
+// layout. A node is 128 bytes: lane p's 32-byte chunk, in ordinary byte
+// order, at 32p, so loading a lane's message is loading two chunks and
+// storing its digest is storing one, as in Pairs, with no transpose. An
+// op's inputs are in registers before its output is stored, so out may
 // be either input. The next op is prepared beside the rounds of the
 // current one unless it reads the current one's output.
 func lockstep4(t tables) {
 	TEXT("sha256Lockstep4Asm", 0, "func(arena *byte, ops *uint32, n int)")
-	Doc("sha256Lockstep4Asm runs n ops (left, right, out node indices) over arena, four lanes.")
+	Doc("sha256Lockstep4Asm runs n ops (left, right, out node indices) over arena, four lanes in chunk layout.")
 	f := newFrame4(t)
 	arena := Load(Param("arena"), RDI)
 	ops := Load(Param("ops"), RSI)
 	n := Load(Param("n"), RCX)
 	left, right, out := R8, R9, R10
+	MOVOU(t.flip, X15)
 
 	// node sets r to the address of the node whose index is at ops+disp.
 	node := func(disp int, r GPPhysical) {
@@ -283,50 +275,18 @@ func lockstep4(t tables) {
 		SHLQ(Imm(7), r)
 		ADDQ(arena, r)
 	}
-	// prepare reads the inputs of the op at ops+disp and schedules them
-	// into the buffer wk points to.
+	// prepare schedules the inputs of the op at ops+disp into the
+	// buffer wk points to.
 	prepare := func(disp int, wk GPPhysical) emission {
 		e := emission{func() { node(disp, left); node(disp+4, right) }}
-		// Words 4q..4q+3 of the four lanes transpose into four words of
-		// each lane.
-		for h, in := range []GPPhysical{left, right} {
-			for q := 0; q < 2; q++ {
-				e = append(e, func() {
-					for j, r := range prep.rows {
-						MOVOU(Mem{Base: in, Disp: 64*q + 16*j}, r)
-					}
-					lanes := transpose4(prep.rows, prep.x)
-					for p, r := range lanes {
-						MOVOU(r, f.msg.Offset(64*p+32*h+16*q))
-					}
-				})
-			}
-		}
 		for s := 0; s < 4; s++ {
 			e = append(e, scheduleStream(t, Mem{Base: wk, Disp: 256 * s}, func(m [4]VecPhysical) {
-				for k, r := range m {
-					MOVOU(f.msg.Offset(64*s+16*k), r)
-				}
+				loadMessage(m, Mem{Base: left, Disp: 32 * s}, Mem{Base: right, Disp: 32 * s})
 			})...)
 		}
 		return e
 	}
-	// store writes the digests into the op's output node: [B A D C] of
-	// the four lanes transpose into rows B, A, D, C of lane layout, and
-	// [F E H G] into F, E, H, G.
-	store := func() {
-		abcd, efgh := digests4()
-		order := [4]int{1, 0, 3, 2}
-		for h, half := range [][4]VecPhysical{abcd, efgh} {
-			x := [2]VecPhysical{X13, X14}
-			if h == 1 {
-				x = [2]VecPhysical{X2, X4}
-			}
-			for i, r := range transpose4(half, x) {
-				MOVOU(r, Mem{Base: out, Disp: 64*h + 16*order[i]})
-			}
-		}
-	}
+	store := func() { storeDigests(t, func(s int) Mem { return Mem{Base: out, Disp: 32 * s} }) }
 
 	TESTQ(n, n)
 	JZ(LabelRef("done"))
@@ -358,70 +318,6 @@ func lockstep4(t tables) {
 	JZ(LabelRef("done"))
 	prepare(0, f.cur).emit()
 	JMP(LabelRef("op"))
-
-	Label("done")
-	RET()
-}
-
-// pack4 emits sha256Pack4Asm: m nodes of four 32-byte chunks each
-// ([node][lane][32 bytes]) become m four-lane nodes of host-order words.
-// Each node is read whole before it is written, so dst may alias src.
-func pack4(t tables) {
-	TEXT("sha256Pack4Asm", NOSPLIT, "func(dst, src *byte, m int)")
-	Doc("sha256Pack4Asm converts m groups of four chunks at src into m four-lane nodes at dst.")
-	transposeNodes4(t, true)
-}
-
-// unpack4 emits sha256Unpack4Asm, the inverse of sha256Pack4Asm.
-func unpack4(t tables) {
-	TEXT("sha256Unpack4Asm", NOSPLIT, "func(dst, src *byte, m int)")
-	Doc("sha256Unpack4Asm converts m four-lane nodes at src into m groups of four digests at dst.")
-	transposeNodes4(t, false)
-}
-
-// transposeNodes4 is the body of pack4 and unpack4: a node is two 4×4
-// word matrices (words 0-3 and 4-7 of the four lanes), each transposed,
-// with every word byte-swapped on the chunk side.
-func transposeNodes4(t tables, pack bool) {
-	dst := Load(Param("dst"), RDI)
-	src := Load(Param("src"), RSI)
-	m := Load(Param("m"), RCX)
-	MOVOU(t.flip, X15)
-
-	Label("node")
-	TESTQ(m, m)
-	JZ(LabelRef("done"))
-	// In chunk layout, lane p's words 4q..4q+3 are at 32p+16q; in lane
-	// layout word 4q+j of the four lanes is at 64q+16j. Both halves are
-	// read before anything is written.
-	halves := [2][4]VecPhysical{{X1, X2, X3, X4}, {X5, X6, X7, X8}}
-	scratch := [2][2]VecPhysical{{X9, X10}, {X11, X12}}
-	var out [2][4]VecPhysical
-	for q, rows := range halves {
-		for i, r := range rows {
-			if pack {
-				MOVOU(Mem{Base: src, Disp: 32*i + 16*q}, r)
-				PSHUFB(X15, r)
-			} else {
-				MOVOU(Mem{Base: src, Disp: 64*q + 16*i}, r)
-			}
-		}
-		out[q] = transpose4(rows, scratch[q])
-	}
-	for q := range out {
-		for i, r := range out[q] {
-			if pack {
-				MOVOU(r, Mem{Base: dst, Disp: 64*q + 16*i})
-			} else {
-				PSHUFB(X15, r)
-				MOVOU(r, Mem{Base: dst, Disp: 32*i + 16*q})
-			}
-		}
-	}
-	ADDQ(Imm(128), src)
-	ADDQ(Imm(128), dst)
-	DECQ(m)
-	JMP(LabelRef("node"))
 
 	Label("done")
 	RET()
