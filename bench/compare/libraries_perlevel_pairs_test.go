@@ -15,18 +15,20 @@ import (
 // validator's 9 leaf chunks gathered, all pubkey pairs in one call, then
 // each container level across all validators, then the list tree level
 // by level and the length), on gohashtree's SHA-NI path and on
-// lanehash's own Pairs (the SHA-NI kernel and the AVX2 one), beside
-// lanehash's plan with the SHA-NI kernel forced for Lockstep.
+// lanehash's own Pairs (the two SHA-NI kernels and the AVX2 one), beside
+// lanehash's plan with each SHA-NI kernel forced for Lockstep.
 
 func init() {
 	registryLibs = append(registryLibs,
 		lanehashKernelRegistryLib("lanehash-shanix2", "sha256/shanix2"),
+		lanehashKernelRegistryLib("lanehash-shanix4", "sha256/shanix4"),
 		registryLib{name: "perlevel-gohashtree-shani", procs: 1, setup: func(tb testing.TB, vals []phase0.Validator) func() ([32]byte, error) {
 			shaniRequire(tb)
 			tb.Cleanup(gohashtreePath(tb, "shani"))
 			return newPairsPerLevelRegistry(len(vals), avx512GohashtreePairs).rootFunc(vals)
 		}},
 		registryLib{name: "perlevel-lanehash-shanix2", procs: 1, setup: setupLanehashPerLevel("sha256/shanix2")},
+		registryLib{name: "perlevel-lanehash-shanix4", procs: 1, setup: setupLanehashPerLevel("sha256/shanix4")},
 		registryLib{name: "perlevel-lanehash-avx2x8", procs: 1, setup: setupLanehashPerLevel("sha256/avx2x8")},
 	)
 }
