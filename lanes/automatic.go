@@ -9,12 +9,13 @@ import (
 // newAutomatic builds the automatic kernel of h from a choice: Width,
 // Lockstep, Pack and Unpack of c.lockstep, and Pairs split between
 // c.pairs and c.narrow. Its name lists the kernels it runs, Lockstep's
-// first: "sha256/auto(avx512x16+shanix2)".
+// first, then those of Pairs, remainders and small batches
+// (ForInstances): "sha256/auto(avx512x16+shanix2)".
 func newAutomatic(h Hash, c choice) *Kernel {
 	k := *c.lockstep
 	k.auto = &c
 	isas := []string{isaName(c.lockstep)}
-	for _, other := range []*Kernel{c.pairs, c.narrow} {
+	for _, other := range append([]*Kernel{c.pairs, c.narrow}, c.small...) {
 		if other != nil && !strings.Contains("+"+strings.Join(isas, "+")+"+", "+"+isaName(other)+"+") {
 			isas = append(isas, isaName(other))
 		}

@@ -36,10 +36,10 @@ type KernelTiming struct {
 	// divided by the block's pairs. The block has
 	// calibrationGroups(W) groups.
 	LockstepPerPair float64
-	// PairsPerPair is the time per pair of one Pairs call on 64 pairs,
-	// full batches for every width up to 64 (a list tree's levels are
-	// longer still; 64 is enough for a kernel that overlaps batches,
-	// shanix4, to show its steady state).
+	// PairsPerPair is the time per pair of one Pairs call on 16 full
+	// batches of the kernel's width, at most 64 pairs (a list tree's
+	// levels are longer still; 64 is enough for a kernel that overlaps
+	// batches, shanix4, to show its steady state).
 	PairsPerPair float64
 	// OnePair is the time of one Pairs call on a single pair: for a wide
 	// kernel, the cost of a masked call on a remainder.
@@ -249,7 +249,7 @@ func CalibrationOps() []Op {
 const (
 	calibrationLeaves = 9
 	calibrationNodes  = 17
-	calibrationPairs  = 64 // the Pairs run: full batches for every width up to 64
+	calibrationPairs  = 64 // the longest Pairs run (calibrationPairsFor)
 	// calibrationLanes is about how many instances the Lockstep run
 	// covers: a block of calibrationGroups(W) groups.
 	// calibrationSamples runs of about calibrationRun each are timed per
@@ -259,6 +259,13 @@ const (
 	maxRepetitions     = 1000
 	calibrationLanes   = 16
 )
+
+// calibrationPairsFor is how many pairs the Pairs run of a kernel of
+// width w hashes: 16 batches of its width, at most 64 pairs. A kernel
+// that overlaps batches (shanix4) needs many to show its steady state;
+// a one-lane pure-Go kernel does not, and its run would cost a third of
+// the whole calibration.
+func calibrationPairsFor(w int) int { return min(calibrationPairs, 16*w) }
 
 // calibrationGroups is how many groups of W instances the Lockstep run
 // of a kernel of width w hashes in one call: enough that consecutive
@@ -298,7 +305,7 @@ func measureAll(h Hash, entries []entry) []measured {
 	arena := make([]byte, calibrationNodes*32*maxBlock)
 
 	// Three timed calls per kernel: the calibration program as one
-	// block, Pairs on 64 pairs, Pairs on one pair.
+	// block, Pairs on up to 64 pairs, Pairs on one pair.
 	var runs []*timedRun
 	var pairsPerBlock []int
 	for _, k := range ks {
@@ -313,7 +320,7 @@ func measureAll(h Hash, entries []entry) []measured {
 				k.lockstep(arena[:calibrationNodes*size], ops)
 				k.unpack(dst[:size], root)
 			}},
-			&timedRun{f: func() { k.pairs(dst, src[:64*calibrationPairs]) }},
+			&timedRun{f: func() { k.pairs(dst, src[:64*calibrationPairsFor(k.width)]) }},
 			&timedRun{f: func() { k.pairs(dst[:32], src[:64]) }},
 		)
 	}
@@ -332,7 +339,7 @@ func measureAll(h Hash, entries []entry) []measured {
 			Name:            k.name,
 			Width:           k.width,
 			LockstepPerPair: runs[3*i].fastest() / float64(pairsPerBlock[i]),
-			PairsPerPair:    runs[3*i+1].fastest() / calibrationPairs,
+			PairsPerPair:    runs[3*i+1].fastest() / float64(calibrationPairsFor(k.width)),
 			OnePair:         runs[3*i+2].fastest(),
 		}}
 	}

@@ -61,16 +61,16 @@ type block struct {
 	// such a list (opsKernel): the per-call Lockstep then compares the
 	// arena's size only, instead of every index of G·len(p.Ops) ops.
 	checked lanes.Ops
-	opsK    opsKernel      // k as an opsKernel, nil if it is not one
+	opsK    opsKernel // k as an opsKernel, nil if it is not one
 	// chunks is set when k's lane layout is lanes.ChunkLayout: the
 	// leaves are gathered straight into the arena (staging is the
 	// arena's leaf nodes) and the roots copied straight out, with no
 	// Pack or Unpack.
 	chunks bool
-	consts  []byte         // the program's constant nodes, packed, in order
-	zero    unsafe.Pointer // zero bytes read through nil pointers and empty slices
-	layout  *singlePlan    // the flat buffer of the single-instance path (block one)
-	pool    sync.Pool
+	consts []byte         // the program's constant nodes, packed, in order
+	zero   unsafe.Pointer // zero bytes read through nil pointers and empty slices
+	layout *singlePlan    // the flat buffer of the single-instance path (block one)
+	pool   sync.Pool
 }
 
 // arena is one worker's scratch: the lane-layout nodes, the leaf staging

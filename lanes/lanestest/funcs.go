@@ -13,9 +13,9 @@ import (
 // functions' own argument checks are what the suite's misuse cases
 // test, and only converts ops to flat (left, right, out) triples.
 type Funcs struct {
-	KernelName   string
-	KernelHash   lanes.Hash
-	KernelWidth  int
+	KernelName  string
+	KernelHash  lanes.Hash
+	KernelWidth int
 	// KernelLayout is the lane layout of Lockstep, Pack and Unpack;
 	// the zero value is lanes.WordLayout.
 	KernelLayout lanes.Layout
