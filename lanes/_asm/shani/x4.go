@@ -9,7 +9,7 @@ import (
 // The four-stream kernels. Where SHA256RNDS2's latency is four times its
 // issue interval (AMD Zen 3: about 1.37 ns against 0.35 ns, measured with
 // dependent and independent chains of the instruction), two streams use
-// a quarter of what the SHA unit could issue; four chains keep it busier.
+// half of what the SHA unit could issue; four chains can fill it.
 // Four states take eight of the sixteen XMM registers legacy-encoded
 // SHA-NI can address, which leaves no room for four rolling message
 // schedules. So the W+K words of a batch's first block are computed
