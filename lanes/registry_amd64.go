@@ -65,6 +65,7 @@ func asmEntries() []entry {
 				name:        "sha256/shanix" + itoa(shani.SHA256Lanes),
 				hash:        SHA256,
 				width:       shani.SHA256Lanes,
+				layout:      ChunkLayout,
 				pairs:       shani.SHA256Pairs,
 				lockstep:    shani.SHA256Lockstep,
 				lockstepOps: shani.SHA256LockstepOps,

@@ -17,7 +17,7 @@ func TestConformance(t *testing.T) {
 		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
 	}
 	lanestest.Run(t, &lanestest.Funcs{
-		KernelName: "shani.SHA256", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256Lanes,
+		KernelName: "shani.SHA256", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256Lanes, KernelLayout: lanes.ChunkLayout,
 		PairsFunc: shani.SHA256Pairs, LockstepFunc: shani.SHA256Lockstep, PackFunc: shani.SHA256Pack, UnpackFunc: shani.SHA256Unpack,
 	})
 }

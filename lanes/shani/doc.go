@@ -1,7 +1,12 @@
-// Package shani holds the SHA-NI hashing kernel of lanehash: SHA-256
-// with the x86 SHA extensions (SHA256RNDS2, SHA256MSG1, SHA256MSG2), two
+// Package shani holds the SHA-NI hashing kernels of lanehash: SHA-256
+// with the x86 SHA extensions (SHA256RNDS2, SHA256MSG1, SHA256MSG2),
 // independent messages interleaved so the SHA unit is not idle waiting
-// on one dependency chain, so SHA256Lanes = 2.
+// on one dependency chain: two (SHA256Lanes = 2, the SHA256 functions)
+// and four (SHA256LanesX4 = 4, the SHA256...X4 functions, with the next
+// batch's message schedule computed beside the current rounds; faster
+// where SHA256RNDS2's latency is several issue intervals, as on AMD Zen
+// 3). Both keep each lane's chunk whole in a lane-layout node
+// (lanes.ChunkLayout), so their Pack and Unpack are copies.
 //
 // Every ISA package of lanehash (avx2, avx512, shani) has the same
 // shape: Supported reports whether this CPU runs its kernels (from the

@@ -10,9 +10,10 @@ import (
 
 //go:generate go run -C ../_asm ./shani -out ../shani/sha256_amd64.s -stubs ../shani/sha256_stub_amd64.go -pkg shani
 
-// SHA256Lanes is the lane width W of the SHA-256 kernel: two messages
-// are in flight at once, one per lane; a lane-layout node is
-// 32·SHA256Lanes bytes.
+// SHA256Lanes is the lane width W of the two-stream SHA-256 kernel: two
+// messages are in flight at once, one per lane; a node is
+// 32·SHA256Lanes bytes in chunk layout (each lane's chunk whole, lane
+// after lane).
 const SHA256Lanes = 2
 
 const sha256NodeBytes = 32 * SHA256Lanes
@@ -33,7 +34,8 @@ func SHA256Pairs(dst, src []byte) {
 // SHA256Lockstep runs ops, a flat list of (left, right, out) node
 // indices, over arena, in order: for each op and both lanes, node out
 // becomes the SHA-256 digest of node left followed by node right. Node i
-// is arena[64i:64i+64] in lane layout.
+// is arena[64i:64i+64] in chunk layout (lanes.ChunkLayout): lane p's
+// chunk, in ordinary byte order, at 64i+32p.
 // An op's out may be any node, its own inputs included. It panics,
 // before hashing anything, if the arena is not a whole number of nodes,
 // len(ops) is not a multiple of 3 or an index lies outside the arena.
@@ -53,22 +55,19 @@ func SHA256LockstepOps(arena []byte, ops *kernelcheck.Ops) {
 	}
 }
 
-// SHA256Pack converts m = len(src)/64 nodes from ordinary layout, two
-// 32-byte chunks per node ([node][lane][32 bytes]), into lane layout in
-// dst. dst may be src itself. It panics if len(src) is not a multiple of
-// 64 or dst is shorter than src.
+// SHA256Pack converts m = len(src)/64 nodes of two 32-byte chunks
+// ([node][lane][32 bytes]) into the kernel's chunk layout, which is the
+// same bytes: it copies src to dst. dst may be src itself. It panics if
+// len(src) is not a multiple of 64 or dst is shorter than src.
 func SHA256Pack(dst, src []byte) {
 	if m := kernelcheck.Nodes("shani.SHA256Pack", dst, src, sha256NodeBytes); m > 0 {
-		sha256PackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
+		copy(dst, src)
 	}
 }
 
-// SHA256Unpack is the inverse of SHA256Pack: it converts m = len(src)/64
-// lane-layout nodes into 2·m ordinary 32-byte digests in dst, node by
-// node and lane by lane. dst may be src itself. It panics if len(src) is
-// not a multiple of 64 or dst is shorter than src.
+// SHA256Unpack is the inverse of SHA256Pack, also a copy.
 func SHA256Unpack(dst, src []byte) {
 	if m := kernelcheck.Nodes("shani.SHA256Unpack", dst, src, sha256NodeBytes); m > 0 {
-		sha256UnpackAsm(unsafe.SliceData(dst), unsafe.SliceData(src), m)
+		copy(dst, src)
 	}
 }

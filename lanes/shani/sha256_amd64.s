@@ -860,7 +860,7 @@ done:
 	RET
 
 // func sha256LockstepAsm(arena *byte, ops *uint32, n int)
-// Requires: SHA, SSE, SSE2, SSSE3
+// Requires: SHA, SSE2, SSSE3
 TEXT ·sha256LockstepAsm(SB), NOSPLIT, $0-24
 	MOVQ arena+0(FP), DI
 	MOVQ ops+8(FP), SI
@@ -878,26 +878,23 @@ op:
 	MOVL        8(SI), DX
 	SHLQ        $0x06, DX
 	ADDQ        DI, DX
+	MOVOU       sha256Flip<>+0(SB), X15
 	MOVOU       (AX), X3
-	MOVOU       16(AX), X13
-	MOVO        X3, X9
-	SHUFPS      $0x88, X13, X3
-	SHUFPS      $0xdd, X13, X9
-	MOVOU       32(AX), X4
-	MOVOU       48(AX), X13
-	MOVO        X4, X10
-	SHUFPS      $0x88, X13, X4
-	SHUFPS      $0xdd, X13, X10
+	PSHUFB      X15, X3
+	MOVOU       16(AX), X4
+	PSHUFB      X15, X4
 	MOVOU       (BX), X5
-	MOVOU       16(BX), X13
-	MOVO        X5, X11
-	SHUFPS      $0x88, X13, X5
-	SHUFPS      $0xdd, X13, X11
-	MOVOU       32(BX), X6
-	MOVOU       48(BX), X13
-	MOVO        X6, X12
-	SHUFPS      $0x88, X13, X6
-	SHUFPS      $0xdd, X13, X12
+	PSHUFB      X15, X5
+	MOVOU       16(BX), X6
+	PSHUFB      X15, X6
+	MOVOU       32(AX), X9
+	PSHUFB      X15, X9
+	MOVOU       48(AX), X10
+	PSHUFB      X15, X10
+	MOVOU       32(BX), X11
+	PSHUFB      X15, X11
+	MOVOU       48(BX), X12
+	PSHUFB      X15, X12
 	MOVOU       sha256IV<>+0(SB), X1
 	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X7
@@ -1295,100 +1292,20 @@ op:
 	MOVO        X1, X13
 	PUNPCKHQDQ  X2, X13
 	PUNPCKLQDQ  X2, X1
+	PSHUFB      sha256OutFlip<>+0(SB), X13
+	PSHUFB      sha256OutFlip<>+0(SB), X1
+	MOVOU       X13, (DX)
+	MOVOU       X1, 16(DX)
 	MOVO        X7, X14
 	PUNPCKHQDQ  X8, X14
 	PUNPCKLQDQ  X8, X7
-	MOVO        X13, X15
-	PUNPCKLLQ   X14, X15
-	PSHUFD      $0x4e, X15, X15
-	MOVOU       X15, (DX)
-	PUNPCKHLQ   X14, X13
-	PSHUFD      $0x4e, X13, X13
-	MOVOU       X13, 16(DX)
-	MOVO        X1, X15
-	PUNPCKLLQ   X7, X15
-	PSHUFD      $0x4e, X15, X15
-	MOVOU       X15, 32(DX)
-	PUNPCKHLQ   X7, X1
-	PSHUFD      $0x4e, X1, X1
-	MOVOU       X1, 48(DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X14
+	PSHUFB      sha256OutFlip<>+0(SB), X7
+	MOVOU       X14, 32(DX)
+	MOVOU       X7, 48(DX)
 	ADDQ        $0x0c, SI
 	DECQ        CX
 	JMP         op
-
-done:
-	RET
-
-// func sha256PackAsm(dst *byte, src *byte, m int)
-// Requires: SSE2, SSSE3
-TEXT ·sha256PackAsm(SB), NOSPLIT, $0-24
-	MOVQ  dst+0(FP), DI
-	MOVQ  src+8(FP), SI
-	MOVQ  m+16(FP), CX
-	MOVOU sha256Flip<>+0(SB), X15
-
-node:
-	TESTQ     CX, CX
-	JZ        done
-	MOVOU     (SI), X1
-	PSHUFB    X15, X1
-	MOVOU     16(SI), X2
-	PSHUFB    X15, X2
-	MOVOU     32(SI), X3
-	PSHUFB    X15, X3
-	MOVOU     48(SI), X4
-	PSHUFB    X15, X4
-	MOVO      X1, X5
-	PUNPCKLLQ X3, X1
-	PUNPCKHLQ X3, X5
-	MOVOU     X1, (DI)
-	MOVOU     X5, 16(DI)
-	MOVO      X2, X5
-	PUNPCKLLQ X4, X2
-	PUNPCKHLQ X4, X5
-	MOVOU     X2, 32(DI)
-	MOVOU     X5, 48(DI)
-	ADDQ      $0x40, SI
-	ADDQ      $0x40, DI
-	DECQ      CX
-	JMP       node
-
-done:
-	RET
-
-// func sha256UnpackAsm(dst *byte, src *byte, m int)
-// Requires: SSE, SSE2, SSSE3
-TEXT ·sha256UnpackAsm(SB), NOSPLIT, $0-24
-	MOVQ  dst+0(FP), DI
-	MOVQ  src+8(FP), SI
-	MOVQ  m+16(FP), CX
-	MOVOU sha256Flip<>+0(SB), X15
-
-node:
-	TESTQ  CX, CX
-	JZ     done
-	MOVOU  (SI), X1
-	MOVOU  16(SI), X2
-	MOVOU  32(SI), X3
-	MOVOU  48(SI), X4
-	MOVO   X1, X5
-	SHUFPS $0x88, X2, X1
-	SHUFPS $0xdd, X2, X5
-	PSHUFB X15, X1
-	PSHUFB X15, X5
-	MOVOU  X1, (DI)
-	MOVOU  X5, 32(DI)
-	MOVO   X3, X5
-	SHUFPS $0x88, X4, X3
-	SHUFPS $0xdd, X4, X5
-	PSHUFB X15, X3
-	PSHUFB X15, X5
-	MOVOU  X3, 16(DI)
-	MOVOU  X5, 48(DI)
-	ADDQ   $0x40, SI
-	ADDQ   $0x40, DI
-	DECQ   CX
-	JMP    node
 
 done:
 	RET

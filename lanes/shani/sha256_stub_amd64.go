@@ -7,14 +7,8 @@ package shani
 // sha256PairsAsm hashes n 64-byte messages at src into n digests at dst.
 func sha256PairsAsm(dst *byte, src *byte, n int)
 
-// sha256LockstepAsm runs n ops (left, right, out node indices) over arena.
+// sha256LockstepAsm runs n ops (left, right, out node indices) over arena, two lanes in chunk layout.
 func sha256LockstepAsm(arena *byte, ops *uint32, n int)
-
-// sha256PackAsm converts m pairs of chunks at src into m lane-layout nodes at dst.
-func sha256PackAsm(dst *byte, src *byte, m int)
-
-// sha256UnpackAsm converts m lane-layout nodes at src into m pairs of digests at dst.
-func sha256UnpackAsm(dst *byte, src *byte, m int)
 
 // sha256Pairs4Asm hashes 4·⌊n/4⌋ 64-byte messages at src into digests at dst, four at a time.
 func sha256Pairs4Asm(dst *byte, src *byte, n int)

@@ -1,7 +1,8 @@
 // Command shani generates the SHA-NI SHA-256 kernels of package
 // lanes/shani: pair hashing and the lockstep op runner with two
-// interleaved streams (two lanes, word layout, with its pack and unpack)
-// and with four (four lanes, chunk layout; x4.go says when each wins). CPU
+// interleaved streams (two lanes) and with four (four lanes; x4.go says
+// when each wins), both in chunk layout, whose pack and unpack are
+// copies (in Go). CPU
 // detection is not here: lanes/internal/cpufeat owns it.
 //
 // Run from package lanes/shani with go generate; the output is
@@ -17,8 +18,6 @@ func main() {
 	t := emitTables()
 	pairs(t)
 	lockstep(t)
-	pack(t)
-	unpack(t)
 	pairs4(t)
 	lockstep4(t)
 	Generate()

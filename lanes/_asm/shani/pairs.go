@@ -36,10 +36,20 @@ func pairs(t tables) {
 
 // pairsBatch hashes len(ss) consecutive pairs, one per stream.
 func pairsBatch(ss []stream, dst, src Register, t tables) {
+	hashBatch(ss, t,
+		func(j, k int) Mem { return Mem{Base: src, Disp: 64*j + 16*k} },
+		func(j int) Mem { return Mem{Base: dst, Disp: 32 * j} })
+}
+
+// hashBatch hashes one 64-byte message per stream: quarter k of stream
+// j's message is the 16 bytes at load(j, k), its digest goes to
+// store(j) (32 bytes, ordinary byte order). Every message is loaded
+// before any digest is stored.
+func hashBatch(ss []stream, t tables, load func(j, k int) Mem, store func(j int) Mem) {
 	MOVOU(t.flip, X15)
 	for j, s := range ss {
 		for k, m := range s.m {
-			MOVOU(Mem{Base: src, Disp: 64*j + 16*k}, m)
+			MOVOU(load(j, k), m)
 			PSHUFB(X15, m)
 		}
 	}
@@ -50,7 +60,7 @@ func pairsBatch(ss []stream, dst, src Register, t tables) {
 		abcd, efgh := digestHalves(s)
 		PSHUFB(t.out, abcd)
 		PSHUFB(t.out, efgh)
-		MOVOU(abcd, Mem{Base: dst, Disp: 32 * j})
-		MOVOU(efgh, Mem{Base: dst, Disp: 32*j + 16})
+		MOVOU(abcd, store(j))
+		MOVOU(efgh, store(j).Offset(16))
 	}
 }
