@@ -138,10 +138,12 @@ func checkHidden(t *testing.T, feature, isa string) {
 }
 
 // TestNothingHiddenByDefault: without LANEHASH_HIDE no kernel is
-// reported hidden.
+// reported hidden. Where the environment sets it (CI's hidden-feature
+// runs), the check runs in a child process with it cleared.
 func TestNothingHiddenByDefault(t *testing.T) {
-	if os.Getenv(lanes.EnvHide) != "" {
-		t.Skipf("%s is set in this environment", lanes.EnvHide)
+	if os.Getenv(lanes.EnvHide) != "" && !inChild(t.Name()) {
+		runChild(t, t.Name(), lanes.EnvHide+"=")
+		return
 	}
 	for _, info := range lanes.Kernels() {
 		if strings.Contains(info.Missing, "hidden") {
