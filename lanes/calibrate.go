@@ -280,22 +280,20 @@ func calibrationGroups(w int) int { return max(1, min(calibrationLanes/w, 4)) }
 // candidate alike instead of one kernel's whole measurement. With five
 // kernels it takes about 2 ms of CPU.
 func measureAll(h Hash, entries []entry) []measured {
-	var ks []*Kernel
 	var es []*entry
 	for i := range entries {
 		if e := &entries[i]; e.kernel.hash == h && e.missing == "" {
-			ks = append(ks, e.kernel)
 			es = append(es, e)
 		}
 	}
-	if len(ks) < 2 {
+	if len(es) < 2 {
 		return nil
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	maxBlock := 0
-	for _, k := range ks {
-		maxBlock = max(maxBlock, calibrationGroups(k.width)*k.width)
+	for _, e := range es {
+		maxBlock = max(maxBlock, calibrationGroups(e.kernel.width)*e.kernel.width)
 	}
 	src := make([]byte, max(64*calibrationPairs, calibrationLeaves*32*maxBlock))
 	for i := range src {
@@ -307,13 +305,12 @@ func measureAll(h Hash, entries []entry) []measured {
 	// Three timed calls per kernel: the calibration program as one
 	// block, Pairs on up to 64 pairs, Pairs on one pair.
 	var runs []*timedRun
-	var pairsPerBlock []int
-	for _, k := range ks {
+	for _, e := range es {
+		k := e.kernel
 		g := calibrationGroups(k.width)
 		size := g * k.NodeSize() // one node of every group
 		ops := opWords(ExpandOps(CalibrationOps(), g))
 		leaves, root := src[:calibrationLeaves*size], arena[(calibrationNodes-1)*size:calibrationNodes*size]
-		pairsPerBlock = append(pairsPerBlock, 8*g*k.width)
 		runs = append(runs,
 			&timedRun{f: func() {
 				k.pack(arena[:calibrationLeaves*size], leaves)
@@ -333,12 +330,13 @@ func measureAll(h Hash, entries []entry) []measured {
 			r.sample(clock, i)
 		}
 	}
-	ms := make([]measured, len(ks))
-	for i, k := range ks {
-		ms[i] = measured{kernel: k, narrow: es[i].narrow, portable: es[i].portable, ownTails: es[i].ownTails, timing: KernelTiming{
+	ms := make([]measured, len(es))
+	for i, e := range es {
+		k := e.kernel
+		ms[i] = measured{entry: *e, timing: KernelTiming{
 			Name:            k.name,
 			Width:           k.width,
-			LockstepPerPair: runs[3*i].fastest() / float64(pairsPerBlock[i]),
+			LockstepPerPair: runs[3*i].fastest() / float64(8*calibrationGroups(k.width)*k.width),
 			PairsPerPair:    runs[3*i+1].fastest() / float64(calibrationPairsFor(k.width)),
 			OnePair:         runs[3*i+2].fastest(),
 		}}

@@ -76,17 +76,12 @@ func staticChoice(h Hash, entries []entry) choice {
 
 // measured is one candidate kernel with its calibration timings.
 type measured struct {
-	kernel *Kernel
+	// entry is the kernel's registry entry: its marks decide which uses
+	// it is a candidate for (narrow: remainders and small batches),
+	// the margin (portable) and whether remainders are split off for
+	// it (ownTails).
+	entry
 	timing KernelTiming
-	// narrow is the registry's narrow mark: only such kernels (and the
-	// Lockstep or Pairs kernel itself) are candidates for remainders and
-	// small batches.
-	narrow bool
-	// portable is the registry's mark of a pure-Go kernel (margin).
-	portable bool
-	// ownTails is the registry's mark of a kernel that runs Pairs
-	// remainders narrow itself: no split is decided for it.
-	ownTails bool
 }
 
 // decide turns measured timings into the automatic kernel's choice. It
@@ -113,19 +108,26 @@ func decide(static choice, ms []measured) choice {
 	if len(ms) == 0 {
 		return static
 	}
-	timing := func(k *Kernel) (KernelTiming, bool) {
-		for _, m := range ms {
-			if m.kernel == k {
-				return m.timing, true
+	// find returns k's measurement, nil if k was not measured.
+	find := func(k *Kernel) *measured {
+		for i := range ms {
+			if ms[i].kernel == k {
+				return &ms[i]
 			}
+		}
+		return nil
+	}
+	timing := func(k *Kernel) (KernelTiming, bool) {
+		if m := find(k); m != nil {
+			return m.timing, true
 		}
 		return KernelTiming{}, false
 	}
 	// marginOf is how much faster one of a and b must measure to be
 	// preferred to the other.
 	marginOf := func(a, b *Kernel) float64 {
-		for _, m := range ms {
-			if (m.kernel == a || m.kernel == b) && m.portable {
+		for _, k := range []*Kernel{a, b} {
+			if m := find(k); m != nil && m.portable {
 				return clearMargin
 			}
 		}
@@ -166,11 +168,8 @@ func decide(static choice, ms []measured) choice {
 	c.lockstep = pick(static.lockstep, lockstepCost, all)
 	c.pairs = pick(static.pairs, pairsCost, all)
 
-	ownTails := false
-	for _, m := range ms {
-		ownTails = ownTails || m.kernel == c.pairs && m.ownTails
-	}
-	if w := c.pairs.width; w > 1 && !ownTails {
+	if m := find(c.pairs); c.pairs.width > 1 && (m == nil || !m.ownTails) {
+		w := c.pairs.width
 		// Without a split, a remainder is one masked call of the Pairs
 		// kernel: "no narrow kernel" is the Pairs kernel itself.
 		base := static.narrow

@@ -36,11 +36,8 @@ func fakeEntries() []entry {
 // narrow and the pure-Go kernel portable, as in the registry.
 func timed(k *Kernel, lockstep, pairs, one float64) measured {
 	return measured{
-		kernel:   k,
-		timing:   KernelTiming{Name: k.name, Width: k.width, LockstepPerPair: lockstep, PairsPerPair: pairs, OnePair: one},
-		narrow:   k == fakeSHANI,
-		portable: k == fakeGo,
-		ownTails: k == fakeSHANI4,
+		entry:  entry{kernel: k, narrow: k == fakeSHANI, portable: k == fakeGo, ownTails: k == fakeSHANI4},
+		timing: KernelTiming{Name: k.name, Width: k.width, LockstepPerPair: lockstep, PairsPerPair: pairs, OnePair: one},
 	}
 }
 

@@ -29,7 +29,7 @@ func AutomaticFromTimings(h Hash, ts ...KernelTiming) *Kernel {
 	for _, t := range ts {
 		for _, e := range registry {
 			if e.kernel.name == t.Name && e.missing == "" {
-				ms = append(ms, measured{kernel: e.kernel, timing: t, narrow: e.narrow, portable: e.portable, ownTails: e.ownTails})
+				ms = append(ms, measured{entry: e, timing: t})
 			}
 		}
 	}

@@ -13,6 +13,8 @@ import (
 // BenchmarkPairs (docs/kernels.md, "Tail threshold").
 func asmEntries() []entry {
 	avx512Features := missingFeatures(featAVX512F, featAVX512VL, featAVX512BW)
+	avx2Features := missingFeatures(featAVX, featAVX2)
+	shaniFeatures := missingFeatures(featSHANI, featSSSE3, featSSE41)
 	return []entry{
 		{
 			kernel: &Kernel{
@@ -38,7 +40,7 @@ func asmEntries() []entry {
 				pack:        avx2.SHA256Pack,
 				unpack:      avx2.SHA256Unpack,
 			},
-			missing:      missingFeatures(featAVX, featAVX2),
+			missing:      avx2Features,
 			narrowBelow:  avx2.SHA256Lanes,
 			narrowFaster: true,
 		},
@@ -57,7 +59,7 @@ func asmEntries() []entry {
 				pack:        shani.SHA256PackX4,
 				unpack:      shani.SHA256UnpackX4,
 			},
-			missing:  missingFeatures(featSHANI, featSSSE3, featSSE41),
+			missing:  shaniFeatures,
 			ownTails: true,
 		},
 		{
@@ -72,7 +74,7 @@ func asmEntries() []entry {
 				pack:        shani.SHA256Pack,
 				unpack:      shani.SHA256Unpack,
 			},
-			missing: missingFeatures(featSHANI, featSSSE3, featSSE41),
+			missing: shaniFeatures,
 			narrow:  true,
 		},
 		{
@@ -98,7 +100,7 @@ func asmEntries() []entry {
 				pack:        avx2.Keccak256Pack,
 				unpack:      avx2.Keccak256Unpack,
 			},
-			missing: missingFeatures(featAVX, featAVX2),
+			missing: avx2Features,
 		},
 	}
 }

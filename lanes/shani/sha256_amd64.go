@@ -59,15 +59,15 @@ func SHA256LockstepOps(arena []byte, ops *kernelcheck.Ops) {
 // ([node][lane][32 bytes]) into the kernel's chunk layout, which is the
 // same bytes: it copies src to dst. dst may be src itself. It panics if
 // len(src) is not a multiple of 64 or dst is shorter than src.
-func SHA256Pack(dst, src []byte) {
-	if m := kernelcheck.Nodes("shani.SHA256Pack", dst, src, sha256NodeBytes); m > 0 {
-		copy(dst, src)
-	}
-}
+func SHA256Pack(dst, src []byte) { copyNodes("shani.SHA256Pack", dst, src, sha256NodeBytes) }
 
 // SHA256Unpack is the inverse of SHA256Pack, also a copy.
-func SHA256Unpack(dst, src []byte) {
-	if m := kernelcheck.Nodes("shani.SHA256Unpack", dst, src, sha256NodeBytes); m > 0 {
+func SHA256Unpack(dst, src []byte) { copyNodes("shani.SHA256Unpack", dst, src, sha256NodeBytes) }
+
+// copyNodes is Pack and Unpack of a chunk-layout kernel: the contract's
+// checks (named for the caller), then a copy.
+func copyNodes(name string, dst, src []byte, nodeBytes int) {
+	if m := kernelcheck.Nodes(name, dst, src, nodeBytes); m > 0 {
 		copy(dst, src)
 	}
 }

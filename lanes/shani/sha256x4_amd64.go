@@ -67,15 +67,9 @@ func SHA256LockstepOpsX4(arena []byte, ops *kernelcheck.Ops) {
 // which is the same bytes: it copies src to dst. dst may be src itself.
 // It panics if len(src) is not a multiple of 128 or dst is shorter than
 // src.
-func SHA256PackX4(dst, src []byte) {
-	if m := kernelcheck.Nodes("shani.SHA256PackX4", dst, src, sha256NodeBytesX4); m > 0 {
-		copy(dst, src)
-	}
-}
+func SHA256PackX4(dst, src []byte) { copyNodes("shani.SHA256PackX4", dst, src, sha256NodeBytesX4) }
 
 // SHA256UnpackX4 is the inverse of SHA256PackX4, also a copy.
 func SHA256UnpackX4(dst, src []byte) {
-	if m := kernelcheck.Nodes("shani.SHA256UnpackX4", dst, src, sha256NodeBytesX4); m > 0 {
-		copy(dst, src)
-	}
+	copyNodes("shani.SHA256UnpackX4", dst, src, sha256NodeBytesX4)
 }
