@@ -162,9 +162,6 @@ func (p *Plan[T]) Roots(src []T) ([][32]byte, error) {
 	return dst, nil
 }
 
-// reflectValueOf returns the addressable value *v.
-func reflectValueOf[T any](v *T) reflect.Value { return reflect.ValueOf(v).Elem() }
-
 // valueOf is *v as a reflect.Value, or T's zero value for a nil v (a nil
 // pointer is the zero value everywhere).
 func valueOf[T any](v *T) reflect.Value {

@@ -24,7 +24,7 @@ func compileSerial(t *ssz.Type, path string) (sched.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c := sched.ChunkOf(prog); c != nil && len(prog.Checks) == 0 {
+	if c := sched.ChunkOf(prog); c != nil {
 		return c, nil
 	}
 	return &sched.ProgramNode{Program: prog}, nil
