@@ -143,11 +143,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	bp := getBuf(max(BatchBufLen(total, in.n), 64*in.n))
 	defer putBuf(bp)
-	if r.n.Kind == SeqProgressiveList {
-		x.e.tree.MerkleizeProgressiveBatch(dst[:in.n], *rb, *bp, sizes)
-	} else {
-		x.e.tree.MerkleizeBatch(dst[:in.n], *rb, *bp, sizes, r.depth)
-	}
+	x.e.tree.merkleizeTrees(dst[:in.n], *rb, *bp, sizes, r.depth, r.progressive())
 	if r.n.Kind != SeqVector {
 		x.e.tree.MixInLengths(dst[:in.n], lengths, *bp)
 	}
@@ -188,7 +184,7 @@ func (r *seqRooter) locate(err error, inputs []Input) error {
 // root hashes the elements of one instance.
 func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	n := elems.n
-	bp := getBuf(r.bufLen(n))
+	bp := getBuf(treeBufLen(n, r.progressive()))
 	defer putBuf(bp)
 	if err := rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err != nil {
 		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
@@ -199,23 +195,14 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	return r.finish(x, *bp, n), nil
 }
 
-func (r *seqRooter) bufLen(n int) int {
-	if r.n.Kind == SeqProgressiveList {
-		return ProgressiveBufLen(n)
-	}
-	return BufLen(n)
-}
+// progressive reports whether the sequence is a progressive list.
+func (r *seqRooter) progressive() bool { return r.n.Kind == SeqProgressiveList }
 
 // finish merkleizes the n roots at the start of buf and mixes in the
 // length of a list.
 func (r *seqRooter) finish(x *run, buf []byte, n int) [32]byte {
 	// Errors come only from workers, which cannot fail here.
-	switch r.n.Kind {
-	case SeqProgressiveList:
-		_ = x.e.tree.MerkleizeProgressiveParallel(buf, n, x.workers)
-	default:
-		_ = x.e.tree.MerkleizeParallel(buf, n, r.depth, x.workers)
-	}
+	_ = x.e.tree.merkleizeTree(buf, n, r.depth, r.progressive(), x.workers)
 	if r.n.Kind != SeqVector {
 		x.e.tree.MixInLength(buf, uint64(n))
 	}
