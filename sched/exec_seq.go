@@ -11,11 +11,10 @@ type seqRooter struct {
 	elem  rooter
 	zero  unsafe.Pointer // a zero element slot
 	depth int
-	path  string
 }
 
 func newSeqRooter(n *SeqNode, elem rooter) *seqRooter {
-	r := &seqRooter{n: n, elem: elem, zero: zeroValue(n.Stride), path: n.Path}
+	r := &seqRooter{n: n, elem: elem, zero: zeroValue(n.Stride)}
 	switch n.Kind {
 	case SeqVector:
 		r.depth = Depth(n.Length)
@@ -43,11 +42,11 @@ func (r *seqRooter) elements(p unsafe.Pointer) (in Input, zero bool, err error) 
 			return Input{}, true, nil
 		}
 		if n != t.Length {
-			return Input{}, false, errorf(-1, r.path, KindLength, "length %d, want %d", n, t.Length)
+			return Input{}, false, errorf(-1, r.n.Path, KindLength, "length %d, want %d", n, t.Length)
 		}
 	case SeqList:
 		if n > t.Limit {
-			return Input{}, false, errorf(-1, r.path, KindTooLong, "length %d, limit %d", n, t.Limit)
+			return Input{}, false, errorf(-1, r.n.Path, KindTooLong, "length %d, limit %d", n, t.Limit)
 		}
 	}
 	return Input{base: h.data, stride: t.Stride, n: h.len}, false, nil
@@ -60,7 +59,7 @@ func (r *seqRooter) elements(p unsafe.Pointer) (in Input, zero bool, err error) 
 func (r *seqRooter) zeroRoot(x *run) ([32]byte, error) {
 	var one [1][32]byte
 	if err := r.elem.roots(x, one[:], Input{base: r.zero, stride: r.n.Stride, n: 1}); err != nil {
-		return [32]byte{}, reindex(err, 0, r.path, 0)
+		return [32]byte{}, reindex(err, 0, r.n.Path, 0)
 	}
 	return x.e.tree.MerkleizeRepeated(one[0], r.n.Length, r.depth), nil
 }
@@ -173,7 +172,7 @@ func (r *seqRooter) locate(err error, inputs []Input) error {
 		k := pe.Index
 		for i, e := range inputs {
 			if k < e.n {
-				return reindex(err, i, r.path, k)
+				return reindex(err, i, r.n.Path, k)
 			}
 			k -= e.n
 		}
@@ -188,7 +187,7 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	defer putBuf(bp)
 	if err := rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err != nil {
 		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
-			return [32]byte{}, reindex(err, 0, r.path, pe.Index)
+			return [32]byte{}, reindex(err, 0, r.n.Path, pe.Index)
 		}
 		return [32]byte{}, err
 	}
