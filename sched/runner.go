@@ -156,14 +156,7 @@ func (r *runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 		return nil
 	}
 	if n == 1 && r.strategy == Lockstep {
-		b := r.one
-		a := b.pool.Get().(*arena)
-		var c counts
-		err := b.single(a, dst, &in, ext, 0, &c)
-		clear(a.bases)
-		b.pool.Put(a)
-		b.t.stats.add(&c)
-		return err
+		return r.oneAtATime(dst, &in, ext, 0, 1)
 	}
 	workers = min(workers, n*max(len(r.p.Ops), 1)/minPairsPerWorker)
 	if workers <= 1 {
