@@ -120,11 +120,7 @@ func (p *Plan[T]) Root(v *T) ([32]byte, error) {
 	root := out[0]
 	p.outs.Put(out)
 	if err != nil {
-		err = p.firstDefect(err, func(int) reflect.Value { return valueOf(v) })
-		if pe, ok := err.(*Error); ok {
-			// The only value has no index.
-			pe.Index = -1
-		}
+		err = p.valueDefect(err, valueOf(v))
 	}
 	return root, err
 }
