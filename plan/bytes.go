@@ -39,7 +39,7 @@ func (p *Plan[T]) RootAllBytes(dst [][32]byte, b []byte) error {
 func (p *Plan[T]) decodeAll(dst [][32]byte, b []byte, n, size int) error {
 	vals := make([]T, n)
 	for i := range vals {
-		if err := ssz.UnmarshalValue(p.typ, b[i*size:(i+1)*size], reflectValueOf(&vals[i])); err != nil {
+		if err := ssz.UnmarshalValue(p.typ, b[i*size:(i+1)*size], valueOf(&vals[i])); err != nil {
 			return &Error{Index: i, Err: err}
 		}
 	}

@@ -159,7 +159,7 @@ func program(t *ssz.Type, path string) (sched.Node, error) {
 		return nil, err
 	}
 	if c := sched.ChunkOf(prog); c != nil {
-		c.Basic = isBasic(t) && t.Go.Kind() != reflect.Pointer
+		c.Basic = t.IsBasic() && t.Go.Kind() != reflect.Pointer
 		return c, nil
 	}
 	return &sched.ProgramNode{Program: prog, Fields: fields}, nil

@@ -93,6 +93,16 @@ func (c *core) firstDefect(err error, at func(i int) reflect.Value) error {
 	return err
 }
 
+// valueDefect is firstDefect for a call on the single value v (Root):
+// the Error carries no index, as the only value has none.
+func (c *core) valueDefect(err error, v reflect.Value) error {
+	err = c.firstDefect(err, func(int) reflect.Value { return v })
+	if pe, ok := err.(*Error); ok {
+		pe.Index = -1
+	}
+	return err
+}
+
 // referenceDefect is the reference's error for v, or nil. The reference
 // reads Go memory through reflect, which panics on a slice whose length
 // changes under it; a caller racing with the call (documented as

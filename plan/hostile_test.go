@@ -20,11 +20,7 @@ func (c *core) rootOfValue(v reflect.Value) ([32]byte, error) {
 		return out[0], nil
 	}
 	// As Root: the one value, its first defect in field order.
-	err = c.firstDefect(err, func(int) reflect.Value { return v })
-	if pe, ok := err.(*Error); ok {
-		pe.Index = -1
-	}
-	return out[0], err
+	return out[0], c.valueDefect(err, v)
 }
 
 // checkPlanShape is one hostile case of the plan: the plan must reject

@@ -120,11 +120,7 @@ func (p *Plan[T]) Root(v *T) ([32]byte, error) {
 	root := out[0]
 	p.outs.Put(out)
 	if err != nil {
-		err = p.firstDefect(err, func(int) reflect.Value { return valueOf(v) })
-		if pe, ok := err.(*Error); ok {
-			// The only value has no index.
-			pe.Index = -1
-		}
+		err = p.valueDefect(err, valueOf(v))
 	}
 	return root, err
 }
@@ -161,9 +157,6 @@ func (p *Plan[T]) Roots(src []T) ([][32]byte, error) {
 	}
 	return dst, nil
 }
-
-// reflectValueOf returns the addressable value *v.
-func reflectValueOf[T any](v *T) reflect.Value { return reflect.ValueOf(v).Elem() }
 
 // valueOf is *v as a reflect.Value, or T's zero value for a nil v (a nil
 // pointer is the zero value everywhere).

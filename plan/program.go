@@ -21,9 +21,10 @@ func leafCount(t *ssz.Type) uint64 {
 	if !t.Fixed {
 		return tooMany
 	}
-	switch t.Kind {
-	case ssz.KindBool, ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64, ssz.KindUint128, ssz.KindUint256:
+	if t.IsBasic() {
 		return 1
+	}
+	switch t.Kind {
 	case ssz.KindBitvector:
 		return (t.Size + 31) / 32
 	case ssz.KindVector:
@@ -47,21 +48,12 @@ func leafCount(t *ssz.Type) uint64 {
 // inline reports whether t compiles into a lockstep program.
 func inline(t *ssz.Type) bool { return leafCount(t) <= maxProgramLeaves }
 
-// isBasic reports whether t is an SSZ basic type.
-func isBasic(t *ssz.Type) bool {
-	switch t.Kind {
-	case ssz.KindBool, ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64, ssz.KindUint128, ssz.KindUint256:
-		return true
-	}
-	return false
-}
-
 // packed reports whether a vector or list of t's elements is packed
 // basic values whose Go memory is their serialized form (little-endian
 // host; elements held through pointers, such as []*uint256.Int, are
 // not).
 func packed(t *ssz.Type) bool {
-	return t.Elem != nil && isBasic(t.Elem) && t.Elem.Go.Kind() != reflect.Pointer
+	return t.Elem != nil && t.Elem.IsBasic() && t.Elem.Go.Kind() != reflect.Pointer
 }
 
 // emitter adds the Go-memory program of inline types to a builder.

@@ -24,7 +24,7 @@ func compileSerial(t *ssz.Type, path string) (sched.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c := sched.ChunkOf(prog); c != nil && len(prog.Checks) == 0 {
+	if c := sched.ChunkOf(prog); c != nil {
 		return c, nil
 	}
 	return &sched.ProgramNode{Program: prog}, nil
@@ -46,7 +46,7 @@ func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched
 		}
 		return e.packedLeaves(0, off, t.Size, (t.Size+31)/32), nil
 	case ssz.KindVector:
-		if isBasic(t.Elem) {
+		if t.Elem.IsBasic() {
 			if t.Elem.Kind == ssz.KindBool {
 				for i := uint64(0); i < t.Length; i++ {
 					b.Check(0, off+uintptr(i), 0xfe, sched.KindBool, path)

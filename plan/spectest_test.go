@@ -124,23 +124,35 @@ func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
 			fail(k, "%v", err)
 		}
 	}
+	// rootAll runs all valid values on each of kernels and compares
+	// value j's root with want[j]; false when a plan cannot be prepared.
 	roots := make([][32]byte, len(valid))
-	for _, k := range sha {
-		p, err := prepare(t, k)
-		if err != nil {
-			failAll(err)
-			return errs
-		}
-		clear(roots)
-		if err := wrap(p.Run(roots, sched.SliceAt(vals), 2)); err != nil {
-			failAll(fmt.Errorf("RootAll on %s: %w", kernelName(k), err))
-			continue
-		}
-		for j, r := range roots {
-			if want := g.cases[valid[j]].Root; r != want {
-				fail(j, "RootAll on %s: root %x, want %x", kernelName(k), r, want)
+	rootAll := func(kernels []sched.Kernel, label string, want [][32]byte) bool {
+		for _, k := range kernels {
+			p, err := prepare(t, k)
+			if err != nil {
+				failAll(err)
+				return false
+			}
+			clear(roots)
+			if err := wrap(p.Run(roots, sched.SliceAt(vals), 2)); err != nil {
+				failAll(fmt.Errorf("%s on %s: %w", label, kernelName(k), err))
+				continue
+			}
+			for j, r := range roots {
+				if r != want[j] {
+					fail(j, "%s on %s: root %x, want %x", label, kernelName(k), r, want[j])
+				}
 			}
 		}
+		return true
+	}
+	specRoots := make([][32]byte, len(valid))
+	for j, i := range valid {
+		specRoots[j] = g.cases[i].Root
+	}
+	if !rootAll(sha, "RootAll", specRoots) {
+		return errs
 	}
 	// One value at a time, on the automatic kernel.
 	p, err := prepare(t, sha[0])
@@ -161,23 +173,7 @@ func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
 			fail(j, "reference Keccak-256 root: %v", err)
 		}
 	}
-	for _, k := range keccak {
-		p, err := prepare(t, k)
-		if err != nil {
-			failAll(err)
-			return errs
-		}
-		clear(roots)
-		if err := wrap(p.Run(roots, sched.SliceAt(vals), 2)); err != nil {
-			failAll(fmt.Errorf("Keccak-256 RootAll on %s: %w", kernelName(k), err))
-			continue
-		}
-		for j, r := range roots {
-			if r != want[j] {
-				fail(j, "Keccak-256 RootAll on %s: root %x, reference %x", kernelName(k), r, want[j])
-			}
-		}
-	}
+	rootAll(keccak, "Keccak-256 RootAll", want)
 	return errs
 }
 

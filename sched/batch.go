@@ -56,6 +56,16 @@ func (t *Tree) MerkleizeBatch(roots [][32]byte, a, b []byte, sizes []int, depth 
 	t.stats.add(&c)
 }
 
+// merkleizeTrees is MerkleizeProgressiveBatch for progressive trees and
+// MerkleizeBatch to depth otherwise, as merkleizeTree is for one tree.
+func (t *Tree) merkleizeTrees(roots [][32]byte, a, b []byte, sizes []int, depth int, progressive bool) {
+	if progressive {
+		t.MerkleizeProgressiveBatch(roots, a, b, sizes)
+	} else {
+		t.MerkleizeBatch(roots, a, b, sizes, depth)
+	}
+}
+
 // MixInLengths replaces every roots[i] by H(roots[i] || lengths[i] as a
 // 32-byte little-endian integer), with one Pairs call; scratch must be
 // at least 64·len(roots) bytes.

@@ -1,6 +1,9 @@
 package sched
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Kind classifies what is wrong with a value, so that callers map
 // errors to their own sentinels by kind, never by message text.
@@ -93,7 +96,7 @@ func reindex(err error, instance int, path string, elem int) error {
 	}
 	p := fmt.Sprintf("%s[%d]", path, elem)
 	switch {
-	case len(e.Path) >= len(path)+2 && e.Path[:len(path)+2] == path+"[]":
+	case strings.HasPrefix(e.Path, path+"[]"):
 		// The element's own path: put the index in its place.
 		p += e.Path[len(path)+2:]
 	case e.Path != "":
@@ -107,10 +110,8 @@ func reindex(err error, instance int, path string, elem int) error {
 // "Validator.Pubkey" nested under "BeaconState.Validators[3]" reads
 // "BeaconState.Validators[3].Pubkey".
 func lastName(path string) string {
-	for i := 0; i < len(path); i++ {
-		if path[i] == '.' {
-			return path[i+1:]
-		}
+	if _, name, ok := strings.Cut(path, "."); ok {
+		return name
 	}
 	return path
 }

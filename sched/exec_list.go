@@ -23,11 +23,7 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 		chunks = (n*basic.n + 31) / 32
 		depth = Depth(limit/32*size + (limit%32*size+31)/32)
 	}
-	bufLen := BufLen(chunks)
-	if progressive {
-		bufLen = ProgressiveBufLen(chunks)
-	}
-	bp := getBuf(bufLen)
+	bp := getBuf(treeBufLen(chunks, progressive))
 	defer putBuf(bp)
 	buf := *bp
 	if basic != nil {
@@ -40,11 +36,7 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 		return [32]byte{}, err
 	}
 	t := p.e.tree
-	if progressive {
-		if err := t.MerkleizeProgressiveParallel(buf, chunks, x.workers); err != nil {
-			return [32]byte{}, err
-		}
-	} else if err := t.MerkleizeParallel(buf, chunks, depth, x.workers); err != nil {
+	if err := t.merkleizeTree(buf, chunks, depth, progressive, x.workers); err != nil {
 		return [32]byte{}, err
 	}
 	t.MixInLength(buf, uint64(n))

@@ -148,20 +148,12 @@ func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
 	if err != nil {
 		return [32]byte{}, err
 	}
-	size := BufLen(v.chunks)
-	if r.progressive() {
-		size = ProgressiveBufLen(v.chunks)
-	}
-	bp := getBuf(size)
+	bp := getBuf(treeBufLen(v.chunks, r.progressive()))
 	defer putBuf(bp)
 	buf := *bp
 	r.fill(buf, v)
 	t := x.e.tree
-	if r.progressive() {
-		if err := t.MerkleizeProgressiveParallel(buf, v.chunks, x.workers); err != nil {
-			return [32]byte{}, err
-		}
-	} else if err := t.MerkleizeParallel(buf, v.chunks, r.depth, x.workers); err != nil {
+	if err := t.merkleizeTree(buf, v.chunks, r.depth, r.progressive(), x.workers); err != nil {
 		return [32]byte{}, err
 	}
 	if r.mixesLength() {
@@ -197,11 +189,7 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		at += v.chunks
 	}
 	t := x.e.tree
-	if r.progressive() {
-		t.MerkleizeProgressiveBatch(dst[:in.n], *ap, *bp, sizes)
-	} else {
-		t.MerkleizeBatch(dst[:in.n], *ap, *bp, sizes, r.depth)
-	}
+	t.merkleizeTrees(dst[:in.n], *ap, *bp, sizes, r.depth, r.progressive())
 	if r.mixesLength() {
 		lengths := make([]uint64, in.n)
 		for i, v := range vals {

@@ -11,11 +11,10 @@ type seqRooter struct {
 	elem  rooter
 	zero  unsafe.Pointer // a zero element slot
 	depth int
-	path  string
 }
 
 func newSeqRooter(n *SeqNode, elem rooter) *seqRooter {
-	r := &seqRooter{n: n, elem: elem, zero: zeroValue(n.Stride), path: n.Path}
+	r := &seqRooter{n: n, elem: elem, zero: zeroValue(n.Stride)}
 	switch n.Kind {
 	case SeqVector:
 		r.depth = Depth(n.Length)
@@ -43,11 +42,11 @@ func (r *seqRooter) elements(p unsafe.Pointer) (in Input, zero bool, err error) 
 			return Input{}, true, nil
 		}
 		if n != t.Length {
-			return Input{}, false, errorf(-1, r.path, KindLength, "length %d, want %d", n, t.Length)
+			return Input{}, false, errorf(-1, r.n.Path, KindLength, "length %d, want %d", n, t.Length)
 		}
 	case SeqList:
 		if n > t.Limit {
-			return Input{}, false, errorf(-1, r.path, KindTooLong, "length %d, limit %d", n, t.Limit)
+			return Input{}, false, errorf(-1, r.n.Path, KindTooLong, "length %d, limit %d", n, t.Limit)
 		}
 	}
 	return Input{base: h.data, stride: t.Stride, n: h.len}, false, nil
@@ -60,7 +59,7 @@ func (r *seqRooter) elements(p unsafe.Pointer) (in Input, zero bool, err error) 
 func (r *seqRooter) zeroRoot(x *run) ([32]byte, error) {
 	var one [1][32]byte
 	if err := r.elem.roots(x, one[:], Input{base: r.zero, stride: r.n.Stride, n: 1}); err != nil {
-		return [32]byte{}, reindex(err, 0, r.path, 0)
+		return [32]byte{}, reindex(err, 0, r.n.Path, 0)
 	}
 	return x.e.tree.MerkleizeRepeated(one[0], r.n.Length, r.depth), nil
 }
@@ -143,11 +142,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	bp := getBuf(max(BatchBufLen(total, in.n), 64*in.n))
 	defer putBuf(bp)
-	if r.n.Kind == SeqProgressiveList {
-		x.e.tree.MerkleizeProgressiveBatch(dst[:in.n], *rb, *bp, sizes)
-	} else {
-		x.e.tree.MerkleizeBatch(dst[:in.n], *rb, *bp, sizes, r.depth)
-	}
+	x.e.tree.merkleizeTrees(dst[:in.n], *rb, *bp, sizes, r.depth, r.progressive())
 	if r.n.Kind != SeqVector {
 		x.e.tree.MixInLengths(dst[:in.n], lengths, *bp)
 	}
@@ -177,7 +172,7 @@ func (r *seqRooter) locate(err error, inputs []Input) error {
 		k := pe.Index
 		for i, e := range inputs {
 			if k < e.n {
-				return reindex(err, i, r.path, k)
+				return reindex(err, i, r.n.Path, k)
 			}
 			k -= e.n
 		}
@@ -188,34 +183,25 @@ func (r *seqRooter) locate(err error, inputs []Input) error {
 // root hashes the elements of one instance.
 func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	n := elems.n
-	bp := getBuf(r.bufLen(n))
+	bp := getBuf(treeBufLen(n, r.progressive()))
 	defer putBuf(bp)
 	if err := rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err != nil {
 		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
-			return [32]byte{}, reindex(err, 0, r.path, pe.Index)
+			return [32]byte{}, reindex(err, 0, r.n.Path, pe.Index)
 		}
 		return [32]byte{}, err
 	}
 	return r.finish(x, *bp, n), nil
 }
 
-func (r *seqRooter) bufLen(n int) int {
-	if r.n.Kind == SeqProgressiveList {
-		return ProgressiveBufLen(n)
-	}
-	return BufLen(n)
-}
+// progressive reports whether the sequence is a progressive list.
+func (r *seqRooter) progressive() bool { return r.n.Kind == SeqProgressiveList }
 
 // finish merkleizes the n roots at the start of buf and mixes in the
 // length of a list.
 func (r *seqRooter) finish(x *run, buf []byte, n int) [32]byte {
 	// Errors come only from workers, which cannot fail here.
-	switch r.n.Kind {
-	case SeqProgressiveList:
-		_ = x.e.tree.MerkleizeProgressiveParallel(buf, n, x.workers)
-	default:
-		_ = x.e.tree.MerkleizeParallel(buf, n, r.depth, x.workers)
-	}
+	_ = x.e.tree.merkleizeTree(buf, n, r.depth, r.progressive(), x.workers)
 	if r.n.Kind != SeqVector {
 		x.e.tree.MixInLength(buf, uint64(n))
 	}

@@ -47,7 +47,7 @@ func ValueOfReflect(v reflect.Value) Input {
 	if !v.CanAddr() {
 		return Input{}
 	}
-	return Input{base: v.Addr().UnsafePointer(), n: 1, typ: v.Type()}
+	return ValueAt(v)
 }
 
 // SliceOfReflect returns the Input of the elements of the slice s, for
@@ -57,7 +57,7 @@ func SliceOfReflect(s reflect.Value) Input {
 	if s.Kind() != reflect.Slice {
 		return Input{}
 	}
-	return Input{base: s.UnsafePointer(), stride: s.Type().Elem().Size(), n: s.Len(), typ: s.Type().Elem()}
+	return SliceAt(s)
 }
 
 // bytesType is the instance type of BytesOf inputs: serialized bytes.

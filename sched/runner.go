@@ -34,15 +34,13 @@ const minPairsPerWorker = 1 << 12
 // after the full blocks, one partial group the last fewer than W, and a
 // single instance runs level by level on Pairs.
 type runner struct {
-	k  Kernel
-	p  *Program
-	kw int // the kernel's width W
+	k Kernel
+	p *Program
 	// blocks run G, G/2, G/4, … 2 groups per call (largest first; empty
 	// when G would be 1), so the whole blocks of a span and then its
 	// remainder go out in few calls.
 	blocks []*block
-	one    *block // one group per call
-	layout *singlePlan
+	one    *block // one group per call (W lanes), with the single-instance path
 	// strategy is Lockstep but for research runs (PrepareStrategy).
 	strategy Strategy
 }
@@ -90,14 +88,14 @@ type arena struct {
 func newRunner(t *Tree, p *Program) *runner {
 	k := t.k
 	w := k.Width()
-	r := &runner{k: k, p: p, kw: w, layout: planSingle(p)}
+	r := &runner{k: k, p: p}
 	var zeroSize uintptr
 	for _, s := range p.Sources {
 		zeroSize = max(zeroSize, s.ZeroSize)
 	}
 	// Words, not bytes: pointers and slice headers are read from it.
 	zero := zeroValue(zeroSize)
-	r.one = newBlock(t, p, 1, zero, r.layout)
+	r.one = newBlock(t, p, 1, zero, planSingle(p))
 	for g := blockLanes / w; g > 1; g /= 2 {
 		r.blocks = append(r.blocks, newBlock(t, p, g, zero, nil))
 	}
@@ -156,14 +154,7 @@ func (r *runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 		return nil
 	}
 	if n == 1 && r.strategy == Lockstep {
-		b := r.one
-		a := b.pool.Get().(*arena)
-		var c counts
-		err := b.single(a, dst, &in, ext, 0, &c)
-		clear(a.bases)
-		b.pool.Put(a)
-		b.t.stats.add(&c)
-		return err
+		return r.oneAtATime(dst, &in, ext, 0, 1)
 	}
 	workers = min(workers, n*max(len(r.p.Ops), 1)/minPairsPerWorker)
 	if workers <= 1 {
@@ -176,7 +167,7 @@ func (r *runner) Run(dst [][32]byte, in Input, ext [][][32]byte, workers int) er
 // whole number of blocks (the last takes the rest). It is apart from Run
 // so that single-worker calls keep their Input on the stack.
 func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers int) error {
-	unit := r.kw
+	unit := r.one.w
 	if len(r.blocks) > 0 {
 		unit = r.blocks[0].w
 	}

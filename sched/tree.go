@@ -101,6 +101,26 @@ func (t *Tree) MerkleizeParallel(buf []byte, n int, depth int, workers int) erro
 	return t.merkleizeParallel(buf, n, depth, workers)
 }
 
+// treeBufLen is the scratch merkleizeTree needs for n chunks:
+// ProgressiveBufLen for a progressive tree, BufLen otherwise.
+func treeBufLen(n int, progressive bool) int {
+	if progressive {
+		return ProgressiveBufLen(n)
+	}
+	return BufLen(n)
+}
+
+// merkleizeTree is MerkleizeProgressiveParallel for a progressive tree
+// and MerkleizeParallel to depth otherwise: the one place the list and
+// packed rooters choose between the two. buf holds treeBufLen(n,
+// progressive) bytes.
+func (t *Tree) merkleizeTree(buf []byte, n, depth int, progressive bool, workers int) error {
+	if progressive {
+		return t.MerkleizeProgressiveParallel(buf, n, workers)
+	}
+	return t.MerkleizeParallel(buf, n, depth, workers)
+}
+
 // merkleizeParallel is MerkleizeParallel's parallel case, apart so that
 // serial calls allocate nothing.
 func (t *Tree) merkleizeParallel(buf []byte, n int, depth int, workers int) error {
