@@ -28,12 +28,6 @@ func NewExec(k Kernel, stats *Stats) *Exec {
 	return &Exec{tree: NewTree(k, stats), stats: stats}
 }
 
-// Tree returns the executor's wide-tree hasher.
-func (e *Exec) Tree() *Tree { return e.tree }
-
-// Kernel returns the executor's kernel.
-func (e *Exec) Kernel() Kernel { return e.tree.k }
-
 // treeFor returns the Tree of kernel k, which the executor's kernel
 // named for some batch size.
 func (e *Exec) treeFor(k Kernel) *Tree {
