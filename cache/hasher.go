@@ -44,9 +44,15 @@ func (h *hasher) pair(a, b [32]byte) [32]byte {
 
 // mixIn returns H(root ‖ uint256(n)), a list's root from its data root.
 func (h *hasher) mixIn(root [32]byte, n uint64) [32]byte {
+	return h.pair(root, lengthChunk(n))
+}
+
+// lengthChunk is the chunk a list's length is mixed in as: uint256(n),
+// little-endian. It is node 3 of the list's tree.
+func lengthChunk(n uint64) [32]byte {
 	var l [32]byte
 	binary.LittleEndian.PutUint64(l[:], n)
-	return h.pair(root, l)
+	return l
 }
 
 // gather returns a zeroed-length buffer of n pairs for a batch.

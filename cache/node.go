@@ -149,6 +149,17 @@ func childIndex(g proof.GIndex, d int) (chunk uint64, rest proof.GIndex, ok bool
 	return chunk, rest, true
 }
 
+// underData maps g, relative to a list's root and below its two children,
+// to the index relative to the data root (node 2): the leading "left"
+// step is dropped. ok is false when g lies under the length chunk.
+func underData(g proof.GIndex) (rel proof.GIndex, ok bool) {
+	d := g.Depth()
+	if g>>(d-1) != 2 {
+		return 0, false
+	}
+	return g ^ 1<<d | 1<<(d-1), true
+}
+
 func errInside(g proof.GIndex) error {
 	return fmt.Errorf("cache: node %d is inside a chunk: %w", g, proof.ErrIndex)
 }

@@ -255,20 +255,16 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	}
 	rel := g
 	if p.list {
-		if g.Depth() == 1 {
-			if g == 3 {
-				var l [32]byte
-				for i := range 8 {
-					l[i] = byte(uint64(p.n) >> (8 * i))
-				}
-				return l, nil
-			}
+		switch g {
+		case 2:
 			return p.tree.root(c.hasher), nil
+		case 3:
+			return lengthChunk(uint64(p.n)), nil
 		}
-		if g>>(g.Depth()-1) != 2 {
+		var ok bool
+		if rel, ok = underData(g); !ok {
 			return [32]byte{}, errInside(g)
 		}
-		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1) // drop the leading "left" step
 	}
 	if p.tree.keeps() {
 		return p.tree.node(c.hasher, rel, nil) // no closure on the common path

@@ -359,20 +359,16 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	}
 	rel := g
 	if s.list {
-		if g == 3 {
-			var l [32]byte
-			for i := range 8 {
-				l[i] = byte(uint64(s.n) >> (8 * i))
-			}
-			return l, nil
-		}
-		if g == 2 {
+		switch g {
+		case 2:
 			return s.tree.root(c.hasher), nil
+		case 3:
+			return lengthChunk(uint64(s.n)), nil
 		}
-		if g>>(g.Depth()-1) != 2 {
+		var ok bool
+		if rel, ok = underData(g); !ok {
 			return [32]byte{}, errInside(g)
 		}
-		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1)
 	}
 	base, _, zeroVec, err := s.elems(p)
 	if err != nil {
