@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -44,7 +45,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 		}
 		fp := path + "." + f.Name
 		fd := field{off: f.Offset, name: f.Name}
-		if f.Type.Fixed && f.Type.Size <= 32 && (isBasicKind(f.Type.Kind) || f.Type.Kind == ssz.KindVector && isBasicKind(f.Type.Elem.Kind)) {
+		if f.Type.Fixed && f.Type.Size <= 32 && (f.Type.IsBasic() || f.Type.Kind == ssz.KindVector && f.Type.Elem.IsBasic()) {
 			fd.inline = compileLayout(f.Type, fp)
 		}
 		if fd.inline == nil {
@@ -56,7 +57,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 		}
 		ct.fields = append(ct.fields, fd)
 	}
-	ct.w = wide{depth: depthOf(uint64(len(ct.fields))), keepLeaves: true}
+	ct.w = wide{depth: sched.Depth(uint64(len(ct.fields))), keepLeaves: true}
 	ct.w.resize(len(ct.fields))
 	return ct, nil
 }

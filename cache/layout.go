@@ -85,7 +85,7 @@ func compileLayout(t *ssz.Type, path string) *layout {
 			return nil
 		}
 		l.slice, l.n, l.stride = g.Kind() == reflect.Slice, int(t.Length), g.Elem().Size()
-		if isBasicKind(t.Elem.Kind) && plainBytes(g.Elem()) && uintptr(t.Elem.Size) == g.Elem().Size() {
+		if t.Elem.IsBasic() && plainBytes(g.Elem()) && uintptr(t.Elem.Size) == g.Elem().Size() {
 			l.kind = layoutBytes
 			return l
 		}
@@ -125,8 +125,6 @@ func plainBytes(g reflect.Type) bool {
 	}
 	return false
 }
-
-func isBasicKind(k ssz.Kind) bool { return k >= ssz.KindBool && k <= ssz.KindUint256 }
 
 // encode writes the serialization of the value at p (a pointer to the Go
 // value, so a pointer field is followed here) into dst[:l.size].

@@ -101,7 +101,7 @@ func newNode(c *ctx, t *ssz.Type, path string) (node, error) {
 	case ssz.KindContainer:
 		return newContainer(c, t, path)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
-		if isBasicKind(t.Elem.Kind) {
+		if t.Elem.IsBasic() {
 			if n := newPacked(c, t, path); n != nil {
 				return n, nil
 			}

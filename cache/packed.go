@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -75,7 +76,7 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 		p.tree = &progressive{}
 	}
 	if p.tree == nil {
-		p.tree = &wide{depth: depthOf(chunks), keepLeaves: !c.upper || !p.list}
+		p.tree = &wide{depth: sched.Depth(chunks), keepLeaves: !c.upper || !p.list}
 	}
 	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
 		p.zeros = make([]byte, t.Size)

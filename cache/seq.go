@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -79,10 +80,10 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 	switch t.Kind {
 	case ssz.KindVector:
 		s.limit = t.Length
-		s.tree = &wide{depth: depthOf(t.Length), keepLeaves: true}
+		s.tree = &wide{depth: sched.Depth(t.Length), keepLeaves: true}
 	case ssz.KindList:
 		s.list, s.limit = true, t.Limit
-		s.tree = &wide{depth: depthOf(t.Limit), keepLeaves: !c.upper}
+		s.tree = &wide{depth: sched.Depth(t.Limit), keepLeaves: !c.upper}
 	default:
 		s.list, s.limit = true, 1<<62
 		s.tree = &progressive{}

@@ -144,7 +144,7 @@ func stepIndex(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
 		}
 		chunk, elem := st.Index, t.Elem
 		chunks := count
-		if isBasic(t.Elem) {
+		if t.Elem.IsBasic() {
 			per := 32 / t.Elem.Size
 			chunk, elem = st.Index/per, nil
 			chunks = (count + per - 1) / per
@@ -234,9 +234,6 @@ func fieldIndex(t *ssz.Type, name string) int {
 }
 
 func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
-
-// isBasic reports whether t is an SSZ basic type (packed into chunks).
-func isBasic(t *ssz.Type) bool { return t.Kind >= ssz.KindBool && t.Kind <= ssz.KindUint256 }
 
 // depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).
 func depthOf(n uint64) int {
