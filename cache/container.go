@@ -88,7 +88,7 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 			case marked:
 				sel = m
 			case f.kid != nil && isSeq(f.kid):
-				sel = &selection{} // lengths only
+				sel = &lengthsOnly
 			default:
 				continue
 			}
@@ -117,6 +117,11 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 	ct.root = ct.w.root(c.hasher)
 	return ct.root, nil
 }
+
+// lengthsOnly is the selection of an unmarked list in Marked mode: no
+// elements, so only its length is looked at. Nodes only read a selection,
+// so one serves every field and tree.
+var lengthsOnly selection
 
 func isSeq(n node) bool {
 	switch n.(type) {

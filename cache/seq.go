@@ -278,10 +278,7 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 	if len(idx) == 0 {
 		return nil
 	}
-	ops := 0
-	for _, l := range s.prog.levels {
-		ops += len(l)
-	}
+	ops := s.prog.nodes - len(s.prog.leaves) // the pairs one element costs
 	// Batches of bounded size keep the scratch small for huge updates (the
 	// first root of a registry) and are still many lanes wide; a plan only
 	// needs a pointer per element, so its batches are larger.
