@@ -54,29 +54,22 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 		}
 		p.esize = int(t.Elem.Size)
 	}
-	var chunks uint64
 	switch t.Kind {
 	case ssz.KindVector:
 		p.fixedN = int(t.Length)
-		chunks = (t.Length*uint64(p.esize) + 31) / 32
 	case ssz.KindBitvector:
 		p.fixedN = int(t.Length)
-		chunks = (t.Length + 255) / 256
 		if r := t.Length % 8; r != 0 {
 			p.pad = ^byte(0) << r
 		}
-	case ssz.KindList:
+	case ssz.KindList, ssz.KindBitlist:
 		p.list, p.limit = true, t.Limit
-		chunks = (t.Limit*uint64(p.esize) + 31) / 32
-	case ssz.KindBitlist:
-		p.list, p.limit = true, t.Limit
-		chunks = (t.Limit + 255) / 256
 	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
 		p.list, p.limit = true, 1<<62
 		p.tree = &progressive{}
 	}
 	if p.tree == nil {
-		p.tree = &wide{depth: sched.Depth(chunks), keepLeaves: !c.upper || !p.list}
+		p.tree = &wide{depth: sched.Depth(t.ChunkCount()), keepLeaves: !c.upper || !p.list}
 	}
 	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
 		p.zeros = make([]byte, t.Size)

@@ -143,12 +143,10 @@ func stepIndex(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
 			return 0, nil, fmt.Errorf("index %d of %d: %w", st.Index, count, ErrPath)
 		}
 		chunk, elem := st.Index, t.Elem
-		chunks := count
 		if t.Elem.IsBasic() {
-			per := 32 / t.Elem.Size
-			chunk, elem = st.Index/per, nil
-			chunks = (count + per - 1) / per
+			chunk, elem = st.Index/(32/t.Elem.Size), nil
 		}
+		chunks := t.ChunkCount() // 0 for a progressive list, which does not use it
 		switch t.Kind {
 		case ssz.KindVector:
 			return GIndex(1)<<depthOf(chunks) | GIndex(chunk), elem, nil
@@ -174,7 +172,7 @@ func stepIndex(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
 		if t.Kind != ssz.KindProgressiveBitlist && st.Index >= count {
 			return 0, nil, fmt.Errorf("bit %d of %d: %w", st.Index, count, ErrPath)
 		}
-		chunks := (count + 255) / 256
+		chunks := t.ChunkCount()
 		switch t.Kind {
 		case ssz.KindBitvector:
 			return GIndex(1)<<depthOf(chunks) | GIndex(st.Index/256), nil, nil
