@@ -178,18 +178,20 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	if chunks < oldChunks && chunks > 0 {
 		dirty = appendSorted(dirty, chunks-1)
 	}
+	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
 		for _, i := range dirty {
 			putChunk(p.tree.leaf(i), b, i)
 		}
+	} else {
+		fetch = func(idx []int, dst []byte) error {
+			for j, i := range idx {
+				putChunk(dst[32*j:], b, i)
+			}
+			return nil
+		}
 	}
 	p.dirty = dirty
-	fetch := func(idx []int, dst []byte) error {
-		for j, i := range idx {
-			putChunk(dst[32*j:], b, i)
-		}
-		return nil
-	}
 	if err := p.tree.rehash(c.hasher, dirty, fetch); err != nil {
 		return [32]byte{}, err
 	}

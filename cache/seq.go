@@ -265,6 +265,9 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 			copy(s.tree.leaf(i), roots[32*j:32*j+32])
 		}
 	}
+	if s.tree.keeps() {
+		return s.tree.rehash(c.hasher, dirty, nil) // no closure on the common path
+	}
 	fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
 	return s.tree.rehash(c.hasher, dirty, fetch)
 }
