@@ -115,7 +115,7 @@ func (b *progBuilder) sub(t *ssz.Type, off int) (ref, error) {
 		return b.leaf(off, int(t.Size)), nil
 	case t.Kind == ssz.KindBitvector, t.Kind == ssz.KindVector && t.Elem.IsBasic():
 		refs := b.chunks(off, int(t.Size))
-		return b.merkleize(refs, sched.Depth(uint64((t.Size+31)/32))), nil
+		return b.merkleize(refs, sched.Depth(t.ChunkCount())), nil
 	case t.Kind == ssz.KindVector:
 		refs := make([]ref, 0, t.Length)
 		for i := range t.Length {
