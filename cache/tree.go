@@ -187,7 +187,9 @@ func (tr *tree) mark(field string, idx []int) error {
 		if field != "" {
 			return fmt.Errorf("%w: %q: a list tree marks element indices only", ErrMark, field)
 		}
-		tr.sel.idx = append(tr.sel.idx, idx...)
+		if tr.mode != Detect { // Detect never reads marks
+			tr.sel.idx = append(tr.sel.idx, idx...)
+		}
 		return nil
 	}
 	fi, ok := tr.fieldIdx[field]
@@ -198,12 +200,16 @@ func (tr *tree) mark(field string, idx []int) error {
 		return fmt.Errorf("%w: no field %q in %s", ErrMark, field, typeName(tr.t))
 	}
 	f := tr.top.fields[fi]
+	if len(idx) > 0 && (f.kid == nil || !isSeq(f.kid)) {
+		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
+	}
+	if tr.mode == Detect {
+		return nil // checked, but Detect never reads marks: nothing to keep
+	}
 	m, ok := tr.marks[fi]
 	switch {
 	case len(idx) == 0:
 		tr.marks[fi] = nil // the whole field: compared (Detect inside it)
-	case f.kid == nil || !isSeq(f.kid):
-		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
 	case ok && m == nil:
 		// already marked whole
 	case ok:
