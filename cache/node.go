@@ -34,18 +34,13 @@ type selection struct {
 	idx []int
 }
 
-// sortedIdx returns the distinct indices of sel below n, sorted, into
-// dst's storage.
+// sortedIdx maps each index of sel below n through chunk (nil: identity)
+// and returns the distinct results, sorted, in dst's storage. Many
+// indices (a block's participation bytes, an epoch's validators) are
+// deduplicated with a bitset, one bit per result, rather than sorted:
+// linear, and no comparison sort of tens of thousands of marks.
 func (s *selection) sortedIdx(dst []int, n int, chunk func(int) int) []int {
-	return uniqueSorted(dst, s.idx, n, chunk)
-}
-
-// uniqueSorted maps each index below n through chunk (nil: identity) and
-// returns the distinct results, sorted, in dst's storage. Many indices
-// (a block's participation bytes, an epoch's validators) are deduplicated
-// with a bitset, one bit per result, rather than sorted: linear, and no
-// comparison sort of tens of thousands of marks.
-func uniqueSorted(dst, idx []int, n int, chunk func(int) int) []int {
+	idx := s.idx
 	dst = dst[:0]
 	m := n
 	if chunk != nil && n > 0 {
