@@ -145,19 +145,19 @@ func (l *layout) encode(dst []byte, p unsafe.Pointer) error {
 			clear(dst[:l.size])
 			return nil
 		default:
-			return &ssz.Error{Path: l.path, Err: fmt.Errorf("%w: %d elements, want %d", ssz.ErrSize, s.len, l.n)}
+			return errAt(l.path, fmt.Errorf("%w: %d elements, want %d", ssz.ErrSize, s.len, l.n))
 		}
 	}
 	switch l.kind {
 	case layoutBytes:
 		copy(dst[:l.size], unsafe.Slice((*byte)(p), l.size))
 		if l.padMask != 0 && dst[l.size-1]&l.padMask != 0 {
-			return &ssz.Error{Path: l.path, Err: ssz.ErrBitvector}
+			return errAt(l.path, ssz.ErrBitvector)
 		}
 	case layoutBool:
 		b := *(*byte)(p)
 		if b > 1 {
-			return &ssz.Error{Path: l.path, Err: ssz.ErrBool}
+			return errAt(l.path, ssz.ErrBool)
 		}
 		dst[0] = b
 	case layoutArray:
