@@ -166,7 +166,8 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		if p.bits {
 			toChunk = func(i int) int { return i / 256 }
 		}
-		dirty = sel.sortedIdx(p.dirty, n, toChunk)
+		// Marks past the old end are covered by the new chunks below.
+		dirty = sel.sortedIdx(p.dirty, min(n, oldN), toChunk)
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)
