@@ -23,6 +23,7 @@ type container struct {
 	w      wide
 	root   [32]byte
 	built  bool
+	dirty  []int // scratch: the fields whose roots changed
 }
 
 type field struct {
@@ -78,7 +79,7 @@ func (ct *container) update(c *ctx, p unsafe.Pointer, _ *selection) ([32]byte, e
 // unmarked lists (an append or truncation is always seen).
 func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selection) ([32]byte, error) {
 	b := ct.base(p)
-	var dirty []int
+	dirty := ct.dirty[:0]
 	for i, f := range ct.fields {
 		fp := unsafe.Add(b, f.off)
 		var sel *selection
@@ -110,6 +111,7 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 		copy(ct.w.chunk(i), r[:])
 		dirty = append(dirty, i)
 	}
+	ct.dirty = dirty
 	if err := ct.w.rehash(c.hasher, dirty, nil); err != nil {
 		return [32]byte{}, err
 	}
@@ -148,7 +150,7 @@ func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 }
 
 func (ct *container) bytes() int {
-	n := ct.w.bytes() + 48*len(ct.fields)
+	n := ct.w.bytes() + 48*len(ct.fields) + 8*cap(ct.dirty)
 	for _, f := range ct.fields {
 		if f.kid != nil {
 			n += f.kid.bytes()
