@@ -18,19 +18,7 @@ type Tree[T any] struct{ tr *tree }
 
 // New builds an empty cached tree for T; the first Root hashes everything.
 func New[T any](opts ...Option) (*Tree[T], error) {
-	var cfg config
-	for _, o := range opts {
-		o(&cfg)
-	}
-	var sopts []ssz.Option
-	if cfg.spec != nil {
-		sopts = append(sopts, ssz.WithSpec(cfg.spec))
-	}
-	t, err := ssz.TypeFor[T](sopts...)
-	if err != nil {
-		return nil, err
-	}
-	tr, err := newTree(t, opts)
+	tr, err := newTreeOf(newConfig(opts), ssz.TypeFor[T])
 	if err != nil {
 		return nil, err
 	}
@@ -104,19 +92,10 @@ func NewProgressiveList[E any](opts ...Option) (*List[E], error) {
 }
 
 func newList[E any](tag reflect.StructTag, opts []Option) (*List[E], error) {
-	var cfg config
-	for _, o := range opts {
-		o(&cfg)
+	describe := func(sopts ...ssz.Option) (*ssz.Type, error) {
+		return ssz.TypeOfTagged(reflect.TypeFor[[]E](), tag, sopts...)
 	}
-	var sopts []ssz.Option
-	if cfg.spec != nil {
-		sopts = append(sopts, ssz.WithSpec(cfg.spec))
-	}
-	t, err := ssz.TypeOfTagged(reflect.TypeFor[[]E](), tag, sopts...)
-	if err != nil {
-		return nil, err
-	}
-	tr, err := newTree(t, opts)
+	tr, err := newTreeOf(newConfig(opts), describe)
 	if err != nil {
 		return nil, err
 	}
@@ -188,24 +167,10 @@ func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
 // elements, reads the proofs and drops the tree. It costs about one root's
 // hashing and memory proportional to the value.
 func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
-	var cfg config
-	for _, o := range opts {
-		o(&cfg)
-	}
-	var sopts []ssz.Option
-	if cfg.spec != nil {
-		sopts = append(sopts, ssz.WithSpec(cfg.spec))
-	}
-	t, err := ssz.TypeFor[T](sopts...)
+	cfg := newConfig(opts)
+	cfg.noCopy = true // the tree is dropped after the proofs: nothing to compare with later
+	tr, err := newTreeOf(cfg, ssz.TypeFor[T])
 	if err != nil {
-		return nil, [32]byte{}, err
-	}
-	tr, err := newTree(t, opts)
-	if err != nil {
-		return nil, [32]byte{}, err
-	}
-	tr.c.noCopy = true
-	if err := rebuildNoCopy(tr); err != nil {
 		return nil, [32]byte{}, err
 	}
 	root, err := tr.update(unsafe.Pointer(v), v)
@@ -219,15 +184,4 @@ func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byt
 		}
 	}
 	return out, root, nil
-}
-
-// rebuildNoCopy rebuilds the nodes after ctx.noCopy changed.
-func rebuildNoCopy(tr *tree) error {
-	n, err := newNode(tr.c, tr.t, typeName(tr.t))
-	if err != nil {
-		return err
-	}
-	tr.root = n
-	tr.top, _ = n.(*container)
-	return nil
 }

@@ -6,6 +6,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -22,6 +23,7 @@ type container struct {
 	w      wide
 	root   [32]byte
 	built  bool
+	dirty  []int // scratch: the fields whose roots changed
 }
 
 type field struct {
@@ -44,7 +46,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 		}
 		fp := path + "." + f.Name
 		fd := field{off: f.Offset, name: f.Name}
-		if f.Type.Fixed && f.Type.Size <= 32 && (isBasicKind(f.Type.Kind) || f.Type.Kind == ssz.KindVector && isBasicKind(f.Type.Elem.Kind)) {
+		if f.Type.Fixed && f.Type.Size <= 32 && (f.Type.IsBasic() || f.Type.Kind == ssz.KindVector && f.Type.Elem.IsBasic()) {
 			fd.inline = compileLayout(f.Type, fp)
 		}
 		if fd.inline == nil {
@@ -56,7 +58,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 		}
 		ct.fields = append(ct.fields, fd)
 	}
-	ct.w = wide{depth: depthOf(uint64(len(ct.fields))), keepLeaves: true}
+	ct.w = wide{depth: sched.Depth(uint64(len(ct.fields))), keepLeaves: true}
 	ct.w.resize(len(ct.fields))
 	return ct, nil
 }
@@ -77,7 +79,7 @@ func (ct *container) update(c *ctx, p unsafe.Pointer, _ *selection) ([32]byte, e
 // unmarked lists (an append or truncation is always seen).
 func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selection) ([32]byte, error) {
 	b := ct.base(p)
-	var dirty []int
+	dirty := ct.dirty[:0]
 	for i, f := range ct.fields {
 		fp := unsafe.Add(b, f.off)
 		var sel *selection
@@ -87,7 +89,7 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 			case marked:
 				sel = m
 			case f.kid != nil && isSeq(f.kid):
-				sel = &selection{} // lengths only
+				sel = &lengthsOnly
 			default:
 				continue
 			}
@@ -109,6 +111,7 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 		copy(ct.w.chunk(i), r[:])
 		dirty = append(dirty, i)
 	}
+	ct.dirty = dirty
 	if err := ct.w.rehash(c.hasher, dirty, nil); err != nil {
 		return [32]byte{}, err
 	}
@@ -116,6 +119,11 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 	ct.root = ct.w.root(c.hasher)
 	return ct.root, nil
 }
+
+// lengthsOnly is the selection of an unmarked list in Marked mode: no
+// elements, so only its length is looked at. Nodes only read a selection,
+// so one serves every field and tree.
+var lengthsOnly selection
 
 func isSeq(n node) bool {
 	switch n.(type) {
@@ -142,7 +150,7 @@ func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 }
 
 func (ct *container) bytes() int {
-	n := ct.w.bytes() + 48*len(ct.fields)
+	n := ct.w.bytes() + 48*len(ct.fields) + 8*cap(ct.dirty)
 	for _, f := range ct.fields {
 		if f.kid != nil {
 			n += f.kid.bytes()

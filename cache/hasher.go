@@ -17,6 +17,12 @@ type hasher struct {
 	pairs uint64     // pairs hashed since the counters were reset
 	buf   []byte     // gather buffer: pairs to hash
 	out   []byte     // their digests
+	// one is pair's scratch: a local array would escape to the heap
+	// through the kernel's function value and cost an allocation per
+	// pair, and pair is called for every mix-in and zero-ladder step.
+	// A tree's hasher is used by one goroutine at a time (the tree's
+	// lock).
+	one [64]byte
 }
 
 func newHasher(h lanes.Hash, kernel string) (*hasher, error) {
@@ -35,18 +41,23 @@ func (h *hasher) pairsInPlace(dst, src []byte) {
 
 // pair returns H(a ‖ b).
 func (h *hasher) pair(a, b [32]byte) [32]byte {
-	var buf [64]byte
-	copy(buf[:32], a[:])
-	copy(buf[32:], b[:])
-	h.pairsInPlace(buf[:32], buf[:])
-	return [32]byte(buf[:32])
+	copy(h.one[:32], a[:])
+	copy(h.one[32:], b[:])
+	h.pairsInPlace(h.one[:32], h.one[:])
+	return [32]byte(h.one[:32])
 }
 
 // mixIn returns H(root ‖ uint256(n)), a list's root from its data root.
 func (h *hasher) mixIn(root [32]byte, n uint64) [32]byte {
+	return h.pair(root, lengthChunk(n))
+}
+
+// lengthChunk is the chunk a list's length is mixed in as: uint256(n),
+// little-endian. It is node 3 of the list's tree.
+func lengthChunk(n uint64) [32]byte {
 	var l [32]byte
 	binary.LittleEndian.PutUint64(l[:], n)
-	return h.pair(root, l)
+	return l
 }
 
 // gather returns a zeroed-length buffer of n pairs for a batch.

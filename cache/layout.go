@@ -85,7 +85,7 @@ func compileLayout(t *ssz.Type, path string) *layout {
 			return nil
 		}
 		l.slice, l.n, l.stride = g.Kind() == reflect.Slice, int(t.Length), g.Elem().Size()
-		if isBasicKind(t.Elem.Kind) && plainBytes(g.Elem()) && uintptr(t.Elem.Size) == g.Elem().Size() {
+		if t.Elem.IsBasic() && plainBytes(g.Elem()) && uintptr(t.Elem.Size) == g.Elem().Size() {
 			l.kind = layoutBytes
 			return l
 		}
@@ -126,8 +126,6 @@ func plainBytes(g reflect.Type) bool {
 	return false
 }
 
-func isBasicKind(k ssz.Kind) bool { return k >= ssz.KindBool && k <= ssz.KindUint256 }
-
 // encode writes the serialization of the value at p (a pointer to the Go
 // value, so a pointer field is followed here) into dst[:l.size].
 func (l *layout) encode(dst []byte, p unsafe.Pointer) error {
@@ -147,19 +145,19 @@ func (l *layout) encode(dst []byte, p unsafe.Pointer) error {
 			clear(dst[:l.size])
 			return nil
 		default:
-			return &ssz.Error{Path: l.path, Err: fmt.Errorf("%w: %d elements, want %d", ssz.ErrSize, s.len, l.n)}
+			return errAt(l.path, fmt.Errorf("%w: %d elements, want %d", ssz.ErrSize, s.len, l.n))
 		}
 	}
 	switch l.kind {
 	case layoutBytes:
 		copy(dst[:l.size], unsafe.Slice((*byte)(p), l.size))
 		if l.padMask != 0 && dst[l.size-1]&l.padMask != 0 {
-			return &ssz.Error{Path: l.path, Err: ssz.ErrBitvector}
+			return errAt(l.path, ssz.ErrBitvector)
 		}
 	case layoutBool:
 		b := *(*byte)(p)
 		if b > 1 {
-			return &ssz.Error{Path: l.path, Err: ssz.ErrBool}
+			return errAt(l.path, ssz.ErrBool)
 		}
 		dst[0] = b
 	case layoutArray:

@@ -34,18 +34,13 @@ type selection struct {
 	idx []int
 }
 
-// sortedIdx returns the distinct indices of sel below n, sorted, into
-// dst's storage.
+// sortedIdx maps each index of sel below n through chunk (nil: identity)
+// and returns the distinct results, sorted, in dst's storage. Many
+// indices (a block's participation bytes, an epoch's validators) are
+// deduplicated with a bitset, one bit per result, rather than sorted:
+// linear, and no comparison sort of tens of thousands of marks.
 func (s *selection) sortedIdx(dst []int, n int, chunk func(int) int) []int {
-	return uniqueSorted(dst, s.idx, n, chunk)
-}
-
-// uniqueSorted maps each index below n through chunk (nil: identity) and
-// returns the distinct results, sorted, in dst's storage. Many indices
-// (a block's participation bytes, an epoch's validators) are deduplicated
-// with a bitset, one bit per result, rather than sorted: linear, and no
-// comparison sort of tens of thousands of marks.
-func uniqueSorted(dst, idx []int, n int, chunk func(int) int) []int {
+	idx := s.idx
 	dst = dst[:0]
 	m := n
 	if chunk != nil && n > 0 {
@@ -101,7 +96,7 @@ func newNode(c *ctx, t *ssz.Type, path string) (node, error) {
 	case ssz.KindContainer:
 		return newContainer(c, t, path)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
-		if isBasicKind(t.Elem.Kind) {
+		if t.Elem.IsBasic() {
 			if n := newPacked(c, t, path); n != nil {
 				return n, nil
 			}
@@ -147,6 +142,17 @@ func childIndex(g proof.GIndex, d int) (chunk uint64, rest proof.GIndex, ok bool
 	chunk = top ^ 1<<d
 	rest = proof.GIndex(uint64(g)&(1<<below-1) | 1<<below)
 	return chunk, rest, true
+}
+
+// underData maps g, relative to a list's root and below its two children,
+// to the index relative to the data root (node 2): the leading "left"
+// step is dropped. ok is false when g lies under the length chunk.
+func underData(g proof.GIndex) (rel proof.GIndex, ok bool) {
+	d := g.Depth()
+	if g>>(d-1) != 2 {
+		return 0, false
+	}
+	return g ^ 1<<d | 1<<(d-1), true
 }
 
 func errInside(g proof.GIndex) error {

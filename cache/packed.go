@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -53,29 +54,22 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 		}
 		p.esize = int(t.Elem.Size)
 	}
-	var chunks uint64
 	switch t.Kind {
 	case ssz.KindVector:
 		p.fixedN = int(t.Length)
-		chunks = (t.Length*uint64(p.esize) + 31) / 32
 	case ssz.KindBitvector:
 		p.fixedN = int(t.Length)
-		chunks = (t.Length + 255) / 256
 		if r := t.Length % 8; r != 0 {
 			p.pad = ^byte(0) << r
 		}
-	case ssz.KindList:
+	case ssz.KindList, ssz.KindBitlist:
 		p.list, p.limit = true, t.Limit
-		chunks = (t.Limit*uint64(p.esize) + 31) / 32
-	case ssz.KindBitlist:
-		p.list, p.limit = true, t.Limit
-		chunks = (t.Limit + 255) / 256
 	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
 		p.list, p.limit = true, 1<<62
 		p.tree = &progressive{}
 	}
 	if p.tree == nil {
-		p.tree = &wide{depth: depthOf(chunks), keepLeaves: !c.upper || !p.list}
+		p.tree = &wide{depth: sched.Depth(t.ChunkCount()), keepLeaves: !c.upper || !p.list}
 	}
 	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
 		p.zeros = make([]byte, t.Size)
@@ -172,7 +166,8 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		if p.bits {
 			toChunk = func(i int) int { return i / 256 }
 		}
-		dirty = sel.sortedIdx(p.dirty, n, toChunk)
+		// Marks past the old end are covered by the new chunks below.
+		dirty = sel.sortedIdx(p.dirty, min(n, oldN), toChunk)
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)
@@ -184,18 +179,20 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	if chunks < oldChunks && chunks > 0 {
 		dirty = appendSorted(dirty, chunks-1)
 	}
+	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
 		for _, i := range dirty {
 			putChunk(p.tree.leaf(i), b, i)
 		}
+	} else {
+		fetch = func(idx []int, dst []byte) error {
+			for j, i := range idx {
+				putChunk(dst[32*j:], b, i)
+			}
+			return nil
+		}
 	}
 	p.dirty = dirty
-	fetch := func(idx []int, dst []byte) error {
-		for j, i := range idx {
-			putChunk(dst[32*j:], b, i)
-		}
-		return nil
-	}
 	if err := p.tree.rehash(c.hasher, dirty, fetch); err != nil {
 		return [32]byte{}, err
 	}
@@ -255,20 +252,16 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	}
 	rel := g
 	if p.list {
-		if g.Depth() == 1 {
-			if g == 3 {
-				var l [32]byte
-				for i := range 8 {
-					l[i] = byte(uint64(p.n) >> (8 * i))
-				}
-				return l, nil
-			}
+		switch g {
+		case 2:
 			return p.tree.root(c.hasher), nil
+		case 3:
+			return lengthChunk(uint64(p.n)), nil
 		}
-		if g>>(g.Depth()-1) != 2 {
+		var ok bool
+		if rel, ok = underData(g); !ok {
 			return [32]byte{}, errInside(g)
 		}
-		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1) // drop the leading "left" step
 	}
 	if p.tree.keeps() {
 		return p.tree.node(c.hasher, rel, nil) // no closure on the common path

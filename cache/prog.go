@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -110,11 +111,11 @@ func (b *progBuilder) chunks(off, n int) []ref {
 
 func (b *progBuilder) sub(t *ssz.Type, off int) (ref, error) {
 	switch {
-	case isBasicKind(t.Kind):
+	case t.IsBasic():
 		return b.leaf(off, int(t.Size)), nil
-	case t.Kind == ssz.KindBitvector, t.Kind == ssz.KindVector && isBasicKind(t.Elem.Kind):
+	case t.Kind == ssz.KindBitvector, t.Kind == ssz.KindVector && t.Elem.IsBasic():
 		refs := b.chunks(off, int(t.Size))
-		return b.merkleize(refs, depthOf(uint64((t.Size+31)/32))), nil
+		return b.merkleize(refs, sched.Depth(t.ChunkCount())), nil
 	case t.Kind == ssz.KindVector:
 		refs := make([]ref, 0, t.Length)
 		for i := range t.Length {
@@ -124,7 +125,7 @@ func (b *progBuilder) sub(t *ssz.Type, off int) (ref, error) {
 			}
 			refs = append(refs, r)
 		}
-		return b.merkleize(refs, depthOf(t.Length)), nil
+		return b.merkleize(refs, sched.Depth(t.Length)), nil
 	case t.Kind == ssz.KindContainer:
 		refs := make([]ref, 0, len(t.Fields))
 		for _, f := range t.Fields {
@@ -135,7 +136,7 @@ func (b *progBuilder) sub(t *ssz.Type, off int) (ref, error) {
 			refs = append(refs, r)
 			off += int(f.Type.Size)
 		}
-		return b.merkleize(refs, depthOf(uint64(len(refs)))), nil
+		return b.merkleize(refs, sched.Depth(uint64(len(refs)))), nil
 	}
 	return 0, fmt.Errorf("cache: fixed-size %s: %w", t.Kind, ssz.ErrUnsupported)
 }

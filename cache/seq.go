@@ -7,6 +7,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -79,10 +80,10 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 	switch t.Kind {
 	case ssz.KindVector:
 		s.limit = t.Length
-		s.tree = &wide{depth: depthOf(t.Length), keepLeaves: true}
+		s.tree = &wide{depth: sched.Depth(t.Length), keepLeaves: true}
 	case ssz.KindList:
 		s.list, s.limit = true, t.Limit
-		s.tree = &wide{depth: depthOf(t.Limit), keepLeaves: !c.upper}
+		s.tree = &wide{depth: sched.Depth(t.Limit), keepLeaves: !c.upper}
 	default:
 		s.list, s.limit = true, 1<<62
 		s.tree = &progressive{}
@@ -264,6 +265,9 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 			copy(s.tree.leaf(i), roots[32*j:32*j+32])
 		}
 	}
+	if s.tree.keeps() {
+		return s.tree.rehash(c.hasher, dirty, nil) // no closure on the common path
+	}
 	fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
 	return s.tree.rehash(c.hasher, dirty, fetch)
 }
@@ -277,10 +281,7 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 	if len(idx) == 0 {
 		return nil
 	}
-	ops := 0
-	for _, l := range s.prog.levels {
-		ops += len(l)
-	}
+	ops := s.prog.nodes - len(s.prog.leaves) // the pairs one element costs
 	// Batches of bounded size keep the scratch small for huge updates (the
 	// first root of a registry) and are still many lanes wide; a plan only
 	// needs a pointer per element, so its batches are larger.
@@ -359,20 +360,16 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	}
 	rel := g
 	if s.list {
-		if g == 3 {
-			var l [32]byte
-			for i := range 8 {
-				l[i] = byte(uint64(s.n) >> (8 * i))
-			}
-			return l, nil
-		}
-		if g == 2 {
+		switch g {
+		case 2:
 			return s.tree.root(c.hasher), nil
+		case 3:
+			return lengthChunk(uint64(s.n)), nil
 		}
-		if g>>(g.Depth()-1) != 2 {
+		var ok bool
+		if rel, ok = underData(g); !ok {
 			return [32]byte{}, errInside(g)
 		}
-		rel = g ^ (1 << g.Depth()) | 1<<(g.Depth()-1)
 	}
 	base, _, zeroVec, err := s.elems(p)
 	if err != nil {

@@ -48,6 +48,16 @@ type config struct {
 	kernel  string
 	spec    ssz.SpecValues
 	rooters map[reflect.Type]elemRooter
+	noCopy  bool // keep no serializations even in Detect mode (Prove's one-shot tree)
+}
+
+// newConfig applies opts.
+func newConfig(opts []Option) config {
+	var cfg config
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return cfg
 }
 
 // WithMode selects how changes are found; see Mode.
@@ -88,22 +98,26 @@ type tree struct {
 	value    [32]byte
 }
 
-func newTree(t *ssz.Type, opts []Option) (*tree, error) {
-	cfg := config{}
-	for _, o := range opts {
-		o(&cfg)
+// newTreeOf describes the type with describe, under the spec values of
+// cfg, and builds its tree.
+func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tree, error) {
+	var sopts []ssz.Option
+	if cfg.spec != nil {
+		sopts = append(sopts, ssz.WithSpec(cfg.spec))
+	}
+	t, err := describe(sopts...)
+	if err != nil {
+		return nil, err
 	}
 	h, err := newHasher(cfg.hash, cfg.kernel)
 	if err != nil {
 		return nil, err
 	}
-	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.upper || cfg.mode == Marked, rooters: cfg.rooters}
-	n, err := newNode(c, t, typeName(t))
-	if err != nil {
+	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.noCopy || cfg.upper || cfg.mode == Marked, rooters: cfg.rooters}
+	tr := &tree{c: c, t: t, mode: cfg.mode, marks: map[int]*selection{}, sel: &selection{}}
+	if err := tr.rebuild(); err != nil {
 		return nil, err
 	}
-	tr := &tree{c: c, t: t, mode: cfg.mode, root: n, marks: map[int]*selection{}, sel: &selection{}}
-	tr.top, _ = n.(*container)
 	if tr.top != nil {
 		tr.fieldIdx = map[string]int{}
 		for i, f := range tr.top.fields {
@@ -112,6 +126,17 @@ func newTree(t *ssz.Type, opts []Option) (*tree, error) {
 		}
 	}
 	return tr, nil
+}
+
+// rebuild replaces the nodes with empty ones: the next update fills them.
+func (tr *tree) rebuild() error {
+	n, err := newNode(tr.c, tr.t, typeName(tr.t))
+	if err != nil {
+		return err
+	}
+	tr.root = n
+	tr.top, _ = n.(*container)
+	return nil
 }
 
 func typeName(t *ssz.Type) string {
@@ -141,11 +166,9 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 	}
 	if err != nil {
 		// A failed update may leave nodes half-updated: start over next
-		// time rather than trust them.
-		if nn, e := newNode(tr.c, tr.t, typeName(tr.t)); e == nil {
-			tr.root = nn
-			tr.top, _ = nn.(*container)
-		}
+		// time rather than trust them. The nodes were built from the same
+		// type once, so building them again does not fail.
+		_ = tr.rebuild()
 		tr.built = false
 		return [32]byte{}, err
 	}
@@ -164,7 +187,9 @@ func (tr *tree) mark(field string, idx []int) error {
 		if field != "" {
 			return fmt.Errorf("%w: %q: a list tree marks element indices only", ErrMark, field)
 		}
-		tr.sel.idx = append(tr.sel.idx, idx...)
+		if tr.mode != Detect { // Detect never reads marks
+			tr.sel.idx = append(tr.sel.idx, idx...)
+		}
 		return nil
 	}
 	fi, ok := tr.fieldIdx[field]
@@ -175,12 +200,16 @@ func (tr *tree) mark(field string, idx []int) error {
 		return fmt.Errorf("%w: no field %q in %s", ErrMark, field, typeName(tr.t))
 	}
 	f := tr.top.fields[fi]
+	if len(idx) > 0 && (f.kid == nil || !isSeq(f.kid)) {
+		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
+	}
+	if tr.mode == Detect {
+		return nil // checked, but Detect never reads marks: nothing to keep
+	}
 	m, ok := tr.marks[fi]
 	switch {
 	case len(idx) == 0:
 		tr.marks[fi] = nil // the whole field: compared (Detect inside it)
-	case f.kid == nil || !isSeq(f.kid):
-		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
 	case ok && m == nil:
 		// already marked whole
 	case ok:

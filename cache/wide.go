@@ -177,6 +177,9 @@ func (w *wide) fetchPairs(h *hasher, idx []int, buf []byte, fetch fetchFunc) err
 			leaves = append(leaves, 2*p+1)
 		}
 	}
+	// The chunks go to a buffer of their own, not straight into buf:
+	// buf is the hasher's gather buffer, which fetch reuses when it roots
+	// elements with the static program.
 	tmp := make([]byte, 32*len(leaves))
 	if err := fetch(leaves, tmp); err != nil {
 		return err

@@ -73,7 +73,10 @@ func inOrder(a, b GIndex) int {
 // for byte what compactMulti's computeDescriptor returns: for every node
 // of CompactNodes(indices), left to right, as many 0 bits as the index has
 // trailing zero bits, then a 1.
-func Descriptor(indices []GIndex) []byte {
+func Descriptor(indices []GIndex) []byte { return descriptorOf(CompactNodes(indices)) }
+
+// descriptorOf writes the descriptor bits of nodes, CompactNodes' result.
+func descriptorOf(nodes []GIndex) []byte {
 	var out []byte
 	nbits := 0
 	put := func(one bool) {
@@ -85,7 +88,7 @@ func Descriptor(indices []GIndex) []byte {
 		}
 		nbits++
 	}
-	for _, g := range CompactNodes(indices) {
+	for _, g := range nodes {
 		for c := g; c > 1 && !c.IsRight(); c >>= 1 {
 			put(false)
 		}
@@ -200,7 +203,7 @@ func ProveCompact(src NodeSource, indices []GIndex) (*CompactMultiproof, error) 
 		}
 	}
 	nodes := CompactNodes(indices)
-	c := &CompactMultiproof{Descriptor: Descriptor(indices), Nodes: make([][32]byte, len(nodes))}
+	c := &CompactMultiproof{Descriptor: descriptorOf(nodes), Nodes: make([][32]byte, len(nodes))}
 	for i, g := range nodes {
 		n, err := src.Node(g)
 		if err != nil {

@@ -128,62 +128,55 @@ func stepIndex(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
 		// active-fields chunk.
 		pos := activePosition(t.ActiveFields, fi)
 		return progressiveChunk(uint64(pos)), t.Fields[fi].Type, nil
-	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
-		if !st.IsIndex {
-			if st.Field == LengthStep && t.Kind != ssz.KindVector {
-				return 3, nil, nil
-			}
-			return 0, nil, fmt.Errorf("field %q of a %s: %w", st.Field, t.Kind, ErrPath)
-		}
-		count := t.Length
-		if t.Kind == ssz.KindList {
-			count = t.Limit
-		}
-		if t.Kind != ssz.KindProgressiveList && st.Index >= count {
-			return 0, nil, fmt.Errorf("index %d of %d: %w", st.Index, count, ErrPath)
-		}
-		chunk, elem := st.Index, t.Elem
-		chunks := count
-		if isBasic(t.Elem) {
-			per := 32 / t.Elem.Size
-			chunk, elem = st.Index/per, nil
-			chunks = (count + per - 1) / per
-		}
-		switch t.Kind {
-		case ssz.KindVector:
-			return GIndex(1)<<depthOf(chunks) | GIndex(chunk), elem, nil
-		case ssz.KindList:
-			d := depthOf(chunks)
-			if d > 62 {
-				return 0, nil, ErrOverflow
-			}
-			return GIndex(2)<<d | GIndex(chunk), elem, nil
-		}
-		return progressiveChunk(chunk), elem, nil
-	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if !st.IsIndex {
-			if st.Field == LengthStep && t.Kind != ssz.KindBitvector {
-				return 3, nil, nil
-			}
-			return 0, nil, fmt.Errorf("field %q of a %s: %w", st.Field, t.Kind, ErrPath)
-		}
-		count := t.Length
-		if t.Kind == ssz.KindBitlist {
-			count = t.Limit
-		}
-		if t.Kind != ssz.KindProgressiveBitlist && st.Index >= count {
-			return 0, nil, fmt.Errorf("bit %d of %d: %w", st.Index, count, ErrPath)
-		}
-		chunks := (count + 255) / 256
-		switch t.Kind {
-		case ssz.KindBitvector:
-			return GIndex(1)<<depthOf(chunks) | GIndex(st.Index/256), nil, nil
-		case ssz.KindBitlist:
-			return GIndex(2)<<depthOf(chunks) | GIndex(st.Index/256), nil, nil
-		}
-		return progressiveChunk(st.Index / 256), nil, nil
+	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList,
+		ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		return seqStep(t, st)
 	}
 	return 0, nil, fmt.Errorf("cannot step into a %s: %w", t.Kind, ErrPath)
+}
+
+// seqStep is stepIndex for the sequences: vectors, lists and bitfields,
+// binary or progressive. An index names an element, or for basic elements
+// and bits the chunk that packs it; the length step names a list's length
+// chunk.
+func seqStep(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
+	bitfield := t.Kind == ssz.KindBitvector || t.Kind == ssz.KindBitlist || t.Kind == ssz.KindProgressiveBitlist
+	progressive := t.Kind == ssz.KindProgressiveList || t.Kind == ssz.KindProgressiveBitlist
+	if !st.IsIndex {
+		if st.Field == LengthStep && t.Kind != ssz.KindVector && t.Kind != ssz.KindBitvector {
+			return 3, nil, nil
+		}
+		return 0, nil, fmt.Errorf("field %q of a %s: %w", st.Field, t.Kind, ErrPath)
+	}
+	count := t.Length
+	if t.Kind == ssz.KindList || t.Kind == ssz.KindBitlist {
+		count = t.Limit
+	}
+	if !progressive && st.Index >= count {
+		what := "index"
+		if bitfield {
+			what = "bit"
+		}
+		return 0, nil, fmt.Errorf("%s %d of %d: %w", what, st.Index, count, ErrPath)
+	}
+	chunk, elem := st.Index, t.Elem
+	switch {
+	case bitfield:
+		chunk, elem = st.Index/256, nil
+	case t.Elem.IsBasic():
+		chunk, elem = st.Index/(32/t.Elem.Size), nil
+	}
+	switch t.Kind {
+	case ssz.KindVector, ssz.KindBitvector:
+		return GIndex(1)<<depthOf(t.ChunkCount()) | GIndex(chunk), elem, nil
+	case ssz.KindList, ssz.KindBitlist:
+		d := depthOf(t.ChunkCount())
+		if d > 62 {
+			return 0, nil, ErrOverflow
+		}
+		return GIndex(2)<<d | GIndex(chunk), elem, nil
+	}
+	return progressiveChunk(chunk), elem, nil
 }
 
 // progressiveChunk is the relative generalized index of chunk c in a value
@@ -234,9 +227,6 @@ func fieldIndex(t *ssz.Type, name string) int {
 }
 
 func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
-
-// isBasic reports whether t is an SSZ basic type (packed into chunks).
-func isBasic(t *ssz.Type) bool { return t.Kind >= ssz.KindBool && t.Kind <= ssz.KindUint256 }
 
 // depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).
 func depthOf(n uint64) int {
