@@ -35,9 +35,6 @@ func NewTree(k Kernel, stats *Stats) *Tree {
 	return t
 }
 
-// Kernel returns the kernel the tree hashes with.
-func (t *Tree) Kernel() Kernel { return t.k }
-
 // Zero returns zero_hashes[depth], the root of a tree of 2^depth zero
 // chunks.
 func (t *Tree) Zero(depth int) [32]byte { return t.zero[depth] }
@@ -166,14 +163,6 @@ func (t *Tree) merkleizeParallel(buf []byte, n int, depth int, workers int) erro
 func (t *Tree) MixInLength(buf []byte, length uint64) {
 	clear(buf[32:64])
 	binary.LittleEndian.PutUint64(buf[32:40], length)
-	t.k.Pairs(buf[:32], buf[:64])
-	var c counts
-	c.treePairs, c.kernelCalls = 1, 1
-	t.stats.add(&c)
-}
-
-// HashPair sets buf[0:32] to H(buf[0:64]).
-func (t *Tree) HashPair(buf []byte) {
 	t.k.Pairs(buf[:32], buf[:64])
 	var c counts
 	c.treePairs, c.kernelCalls = 1, 1
