@@ -1,6 +1,24 @@
 package sched
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// listTileDepth sets the tiles of a long list of composite elements:
+// ListRoot roots 2^listTileDepth elements at a time and merkleizes them
+// into their subtree root at once, while the tile's 128 KiB of roots
+// are still in the core's L2, instead of writing every element root to
+// memory and reading them back level by level (32 MiB each way for a
+// million validators). Only the tiles' roots go into the list tree.
+const listTileDepth = 12
+
+// minTilesPerWorker is the least work, in tiles, for which ListRoot
+// tiles a list. Below it the roots of a short list stay in cache
+// anyway, and the runner's even split across workers balances better
+// than whole tiles would.
+const minTilesPerWorker = 8
 
 // ListRoot returns hash_tree_root(List[T, limit]) of the instances of
 // in, a SliceOf input: the instances' roots, or for a graph of a basic
@@ -17,6 +35,9 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	basic, _ := p.root.(*chunkRooter)
 	if basic != nil && !basic.basic {
 		basic = nil
+	}
+	if basic == nil && !progressive && depth >= listTileDepth && n >= (minTilesPerWorker*x.workers)<<listTileDepth {
+		return p.tiledListRoot(x, in, depth)
 	}
 	if basic != nil {
 		size := uint64(basic.n)
@@ -41,4 +62,70 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	}
 	t.MixInLength(buf, uint64(n))
 	return [32]byte(buf[:32]), nil
+}
+
+// tiledListRoot is ListRoot of a long list of composite elements, a
+// tile of 2^listTileDepth elements at a time (see listTileDepth); each
+// worker takes one run of whole tiles. depth is at least listTileDepth.
+func (p *Prepared) tiledListRoot(x *run, in Input, depth int) ([32]byte, error) {
+	const tile = 1 << listTileDepth
+	tiles := (in.n + tile - 1) / tile
+	tp := getBuf(BufLen(tiles))
+	defer putBuf(tp)
+	top := *tp
+	if workers := min(x.workers, tiles); workers <= 1 {
+		if err := p.rootTiles(x, in, top, 0, tiles); err != nil {
+			return [32]byte{}, err
+		}
+	} else {
+		// Each worker's tiles run with one worker: the tiles, not the
+		// runner, split the work.
+		one := &run{e: x.e, workers: 1}
+		per := (tiles + workers - 1) / workers
+		// Each run of tiles stops at its first error; the error of the
+		// lowest run is the lowest failing element.
+		errs := make([]error, (tiles+per-1)/per)
+		var g errgroup.Group
+		for w := range errs {
+			g.Go(func() error {
+				errs[w] = p.rootTiles(one, in, top, w*per, min(w*per+per, tiles))
+				return nil
+			})
+		}
+		_ = g.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return [32]byte{}, err
+			}
+		}
+	}
+	// The tile roots are level listTileDepth of the list tree: its
+	// padding there is zero_hashes[listTileDepth] and up.
+	t := p.e.tree
+	var c counts
+	t.merkleize(top, tiles, listTileDepth, depth, &c)
+	t.stats.add(&c)
+	t.MixInLength(top, uint64(in.n))
+	return [32]byte(top[:32]), nil
+}
+
+// rootTiles writes the subtree roots of tiles lo..hi-1 of in into top,
+// one chunk per tile; the last tile of the list is padded with zero
+// chunks. An error names the element's index in the whole list.
+func (p *Prepared) rootTiles(x *run, in Input, top []byte, lo, hi int) error {
+	const tile = 1 << listTileDepth
+	bp := getBuf(BufLen(tile))
+	defer putBuf(bp)
+	buf := *bp
+	t := p.e.tree
+	for j := lo; j < hi; j++ {
+		first := j * tile
+		m := min(tile, in.n-first)
+		if err := rootsInOrder(x, p.root, rootsView(buf, m), in.span(first, m)); err != nil {
+			return shiftIndex(err, first)
+		}
+		t.Merkleize(buf, m, listTileDepth)
+		copy(top[32*j:32*j+32], buf[:32])
+	}
+	return nil
 }

@@ -99,6 +99,15 @@ func (in *Input) at(i int) (unsafe.Pointer, error) {
 	return p, nil
 }
 
+// span returns the Input of the n instances of a direct input from
+// instance first on.
+func (in *Input) span(first, n int) Input {
+	s := *in
+	s.base = unsafe.Add(in.base, uintptr(first)*in.stride)
+	s.n = n
+	return s
+}
+
 // direct reports whether instance i is at base+i·stride.
 func (in *Input) direct() bool { return in.ptrs == nil && !in.indirect }
 

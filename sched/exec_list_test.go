@@ -1,0 +1,92 @@
+package sched_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/sched"
+	"github.com/lanehash/lanehash/sched/schedtest"
+)
+
+// listRoot is the textbook hash_tree_root(List[T, 2^depth]) of elements
+// whose roots are roots.
+func listRoot(h lanes.Hash, roots [][32]byte, depth int) [32]byte {
+	r := merkle(h, roots, depth)
+	var n [32]byte
+	copy(n[:], le(uint64(len(roots)), 8))
+	return schedtest.Sum(h, append(r[:], n[:]...))
+}
+
+// TestListRootTiles checks ListRoot on lists long enough to be rooted a
+// tile at a time, against the textbook list root of the elements' own
+// roots: lengths on both sides of the tiling threshold, a partial last
+// tile, one and three workers, and a limit whose tree is only a little
+// deeper than a tile. The elements are a thing's balance alone (a
+// program of one leaf), so the reference is cheap.
+func TestListRootTiles(t *testing.T) {
+	var th thing
+	b := sched.NewBuilder()
+	p, err := b.Finish(b.Leaf(0, unsafe.Offsetof(th.Bal), 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tiled := sched.MinTilesPerWorker * sched.ListTile
+	things := make([]thing, 3*tiled+sched.ListTile+5)
+	rng := rand.New(rand.NewPCG(11, 12))
+	for i := range things {
+		things[i].Bal = rng.Uint64()
+	}
+	for _, k := range []sched.Kernel{schedtest.New(lanes.SHA256, 2), schedtest.New(lanes.SHA256, 16)} {
+		r, err := sched.NewExec(k, nil).Prepare(&sched.ProgramNode{Program: p}, reflect.TypeFor[thing]())
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct{ n, workers int }{
+			{tiled - 1, 1}, {tiled, 1}, {tiled + sched.ListTile/2 + 3, 1},
+			{3*tiled - 1, 3}, {len(things), 3}, {len(things), 2},
+		} {
+			for _, depth := range []int{40, sched.Depth(uint64(c.n)) + 1} {
+				t.Run(fmt.Sprintf("%s/n=%d/workers=%d/depth=%d", kernelName(k), c.n, c.workers, depth), func(t *testing.T) {
+					vals := things[:c.n]
+					roots := make([][32]byte, c.n)
+					for i := range vals {
+						roots[i] = chunksOf(le(vals[i].Bal, 8))[0]
+					}
+					got, err := r.ListRoot(sched.SliceOf(vals), 1<<depth, false, c.workers)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if want := listRoot(k.Hash(), roots, depth); got != want {
+						t.Fatalf("root %x, want %x", got, want)
+					}
+				})
+			}
+		}
+	}
+}
+
+// TestListRootTileErrors checks that an element error in a later tile
+// names the element's index in the whole list, and that with several
+// workers the lowest bad element is reported whichever worker fails
+// first.
+func TestListRootTileErrors(t *testing.T) {
+	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, thingProgram(t, false))
+	n := 3*sched.MinTilesPerWorker*sched.ListTile + 7
+	things := randomThings(rand.New(rand.NewPCG(13, 14)), n)
+	bad := []int{sched.MinTilesPerWorker*sched.ListTile + 5, n - 2}
+	for _, i := range bad {
+		things[i].Cred = things[i].Cred[:31]
+	}
+	for _, workers := range []int{1, 3} {
+		_, err := r.ListRoot(sched.SliceOf(things), 1<<40, false, workers)
+		var se *sched.Error
+		if !errors.As(err, &se) || se.Index != bad[0] || se.Path != "thing.Cred" || se.Kind != sched.KindLength {
+			t.Errorf("workers=%d: err = %v, want element %d thing.Cred of kind length", workers, err, bad[0])
+		}
+	}
+}
