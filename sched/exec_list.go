@@ -36,8 +36,12 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	if basic != nil && !basic.basic {
 		basic = nil
 	}
-	if basic == nil && !progressive && depth >= listTileDepth && n >= (minTilesPerWorker*x.workers)<<listTileDepth {
-		return p.tiledListRoot(x, in, depth)
+	if basic == nil && !progressive && tiled(n, depth, x.workers) {
+		root, err := tiledRoot(x, p.root, in, depth)
+		if err != nil {
+			return [32]byte{}, err
+		}
+		return p.e.tree.mixIn(root, uint64(n)), nil
 	}
 	if basic != nil {
 		size := uint64(basic.n)
@@ -64,17 +68,25 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	return [32]byte(buf[:32]), nil
 }
 
-// tiledListRoot is ListRoot of a long list of composite elements, a
-// tile of 2^listTileDepth elements at a time (see listTileDepth); each
-// worker takes one run of whole tiles. depth is at least listTileDepth.
-func (p *Prepared) tiledListRoot(x *run, in Input, depth int) ([32]byte, error) {
+// tiled reports whether the tree over n element roots, 2^depth wide,
+// is rooted a tile at a time with that many workers (see listTileDepth).
+func tiled(n, depth, workers int) bool {
+	return depth >= listTileDepth && n >= (minTilesPerWorker*workers)<<listTileDepth
+}
+
+// tiledRoot returns the root of the tree over the element roots of in
+// (a direct input), padded to 2^depth, computed a tile of
+// 2^listTileDepth elements at a time (see listTileDepth); each worker
+// takes one run of whole tiles. depth is at least listTileDepth. An
+// error names the element's index in in.
+func tiledRoot(x *run, elem rooter, in Input, depth int) ([32]byte, error) {
 	const tile = 1 << listTileDepth
 	tiles := (in.n + tile - 1) / tile
 	tp := getBuf(BufLen(tiles))
 	defer putBuf(tp)
 	top := *tp
 	if workers := min(x.workers, tiles); workers <= 1 {
-		if err := p.rootTiles(x, in, top, 0, tiles); err != nil {
+		if err := rootTiles(x, elem, in, top, 0, tiles); err != nil {
 			return [32]byte{}, err
 		}
 	} else {
@@ -88,7 +100,7 @@ func (p *Prepared) tiledListRoot(x *run, in Input, depth int) ([32]byte, error) 
 		var g errgroup.Group
 		for w := range errs {
 			g.Go(func() error {
-				errs[w] = p.rootTiles(one, in, top, w*per, min(w*per+per, tiles))
+				errs[w] = rootTiles(one, elem, in, top, w*per, min(w*per+per, tiles))
 				return nil
 			})
 		}
@@ -99,29 +111,28 @@ func (p *Prepared) tiledListRoot(x *run, in Input, depth int) ([32]byte, error) 
 			}
 		}
 	}
-	// The tile roots are level listTileDepth of the list tree: its
-	// padding there is zero_hashes[listTileDepth] and up.
-	t := p.e.tree
+	// The tile roots are level listTileDepth of the tree: its padding
+	// there is zero_hashes[listTileDepth] and up.
+	t := x.e.tree
 	var c counts
 	t.merkleize(top, tiles, listTileDepth, depth, &c)
 	t.stats.add(&c)
-	t.MixInLength(top, uint64(in.n))
 	return [32]byte(top[:32]), nil
 }
 
 // rootTiles writes the subtree roots of tiles lo..hi-1 of in into top,
 // one chunk per tile; the last tile of the list is padded with zero
 // chunks. An error names the element's index in the whole list.
-func (p *Prepared) rootTiles(x *run, in Input, top []byte, lo, hi int) error {
+func rootTiles(x *run, elem rooter, in Input, top []byte, lo, hi int) error {
 	const tile = 1 << listTileDepth
 	bp := getBuf(BufLen(tile))
 	defer putBuf(bp)
 	buf := *bp
-	t := p.e.tree
+	t := x.e.tree
 	for j := lo; j < hi; j++ {
 		first := j * tile
 		m := min(tile, in.n-first)
-		if err := rootsInOrder(x, p.root, rootsView(buf, m), in.span(first, m)); err != nil {
+		if err := rootsInOrder(x, elem, rootsView(buf, m), in.span(first, m)); err != nil {
 			return shiftIndex(err, first)
 		}
 		t.Merkleize(buf, m, listTileDepth)

@@ -22,6 +22,18 @@ func listRoot(h lanes.Hash, roots [][32]byte, depth int) [32]byte {
 	return schedtest.Sum(h, append(r[:], n[:]...))
 }
 
+// balanceProgram is the program of a thing's balance alone, one leaf:
+// lists of it are cheap to check against the textbook root.
+func balanceProgram(t *testing.T) *sched.Program {
+	var th thing
+	b := sched.NewBuilder()
+	p, err := b.Finish(b.Leaf(0, unsafe.Offsetof(th.Bal), 8))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
 // TestListRootTiles checks ListRoot on lists long enough to be rooted a
 // tile at a time, against the textbook list root of the elements' own
 // roots: lengths on both sides of the tiling threshold, a partial last
@@ -29,12 +41,7 @@ func listRoot(h lanes.Hash, roots [][32]byte, depth int) [32]byte {
 // deeper than a tile. The elements are a thing's balance alone (a
 // program of one leaf), so the reference is cheap.
 func TestListRootTiles(t *testing.T) {
-	var th thing
-	b := sched.NewBuilder()
-	p, err := b.Finish(b.Leaf(0, unsafe.Offsetof(th.Bal), 8))
-	if err != nil {
-		t.Fatal(err)
-	}
+	p := balanceProgram(t)
 	tiled := sched.MinTilesPerWorker * sched.ListTile
 	things := make([]thing, 3*tiled+sched.ListTile+5)
 	rng := rand.New(rand.NewPCG(11, 12))
@@ -88,5 +95,68 @@ func TestListRootTileErrors(t *testing.T) {
 		if !errors.As(err, &se) || se.Index != bad[0] || se.Path != "thing.Cred" || se.Kind != sched.KindLength {
 			t.Errorf("workers=%d: err = %v, want element %d thing.Cred of kind length", workers, err, bad[0])
 		}
+	}
+}
+
+// TestSeqRootTiles checks a long list inside a value (a state's
+// registry: a SeqNode of one instance), which is rooted a tile at a
+// time too: its root against the textbook one, and an element error in
+// a later tile naming the element in the field path.
+func TestSeqRootTiles(t *testing.T) {
+	var th thing
+	p := balanceProgram(t)
+	k := schedtest.New(lanes.SHA256, 4)
+	seq := func(p *sched.Program) *sched.Prepared {
+		g := &sched.SeqNode{Kind: sched.SeqList, Elem: &sched.ProgramNode{Program: p}, Stride: unsafe.Sizeof(th), Limit: 1 << 40, Path: "things"}
+		r, err := sched.NewExec(k, nil).Prepare(g, reflect.TypeFor[[]thing]())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	r := seq(p)
+	tiled := sched.MinTilesPerWorker * sched.ListTile
+	things := randomThings(rand.New(rand.NewPCG(15, 16)), 2*tiled+sched.ListTile/3)
+	for _, c := range []struct{ n, workers int }{{tiled - 1, 1}, {tiled + 1, 1}, {len(things), 2}} {
+		vals := things[:c.n]
+		roots := make([][32]byte, c.n)
+		for i := range vals {
+			roots[i] = chunksOf(le(vals[i].Bal, 8))[0]
+		}
+		var got [1][32]byte
+		if err := r.Run(got[:], sched.ValueOf(&vals), c.workers); err != nil {
+			t.Fatal(err)
+		}
+		if want := listRoot(k.Hash(), roots, 40); got[0] != want {
+			t.Errorf("n=%d workers=%d: root %x, want %x", c.n, c.workers, got[0], want)
+		}
+	}
+	strict := seq(thingProgram(t, false))
+	bad := tiled + sched.ListTile + 9
+	things[bad].Cred = nil
+	for _, workers := range []int{1, 2} {
+		var got [1][32]byte
+		err := strict.Run(got[:], sched.ValueOf(&things), workers)
+		var se *sched.Error
+		if want := fmt.Sprintf("things[%d].Cred", bad); !errors.As(err, &se) || se.Index != 0 || se.Path != want {
+			t.Errorf("workers=%d: err = %v, want value 0 at %s", workers, err, want)
+		}
+	}
+}
+
+// TestTiledListRootAllocs checks that a tiled list root with one worker
+// allocates nothing in steady state, as ListRoot's untiled path.
+func TestTiledListRootAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, thingProgram(t, false))
+	things := randomThings(rand.New(rand.NewPCG(17, 18)), sched.MinTilesPerWorker*sched.ListTile+1)
+	in := sched.SliceOf(things)
+	if _, err := r.ListRoot(in, 1<<40, false, 1); err != nil {
+		t.Fatal(err)
+	}
+	if n := testing.AllocsPerRun(3, func() { _, _ = r.ListRoot(in, 1<<40, false, 1) }); n != 0 {
+		t.Errorf("%v allocations per tiled ListRoot, want 0", n)
 	}
 }

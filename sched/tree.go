@@ -158,6 +158,18 @@ func (t *Tree) merkleizeParallel(buf []byte, n int, depth int, workers int) erro
 	return nil
 }
 
+// mixIn returns H(root || length as a 32-byte little-endian integer).
+func (t *Tree) mixIn(root [32]byte, length uint64) [32]byte {
+	// Pooled: a local array would escape through the kernel interface
+	// and allocate on every call.
+	bp := getBuf(64)
+	defer putBuf(bp)
+	buf := *bp
+	copy(buf, root[:])
+	t.MixInLength(buf, length)
+	return [32]byte(buf[:32])
+}
+
 // MixInLength replaces the root in buf[0:32] by H(root || length as a
 // 32-byte little-endian integer), using buf[32:64] as scratch.
 func (t *Tree) MixInLength(buf []byte, length uint64) {
