@@ -71,7 +71,8 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 // tiled reports whether the tree over n element roots, 2^depth wide,
 // is rooted a tile at a time with that many workers (see listTileDepth).
 func tiled(n, depth, workers int) bool {
-	return depth >= listTileDepth && n >= (minTilesPerWorker*workers)<<listTileDepth
+	// Divided, not multiplied: WithWorkers(1<<62) must not wrap.
+	return depth >= listTileDepth && n>>listTileDepth/minTilesPerWorker >= workers
 }
 
 // tiledRoot returns the root of the tree over the element roots of in

@@ -56,6 +56,7 @@ func TestListRootTiles(t *testing.T) {
 		for _, c := range []struct{ n, workers int }{
 			{tiled - 1, 1}, {tiled, 1}, {tiled + sched.ListTile/2 + 3, 1},
 			{3*tiled - 1, 3}, {len(things), 3}, {len(things), 2},
+			{len(things), 1 << 62}, // no overflow in the threshold
 		} {
 			for _, depth := range []int{40, sched.Depth(uint64(c.n)) + 1} {
 				t.Run(fmt.Sprintf("%s/n=%d/workers=%d/depth=%d", kernelName(k), c.n, c.workers, depth), func(t *testing.T) {
