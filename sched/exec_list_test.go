@@ -48,17 +48,26 @@ func TestListRootTiles(t *testing.T) {
 	for i := range things {
 		things[i].Bal = rng.Uint64()
 	}
-	for _, k := range []sched.Kernel{schedtest.New(lanes.SHA256, 2), schedtest.New(lanes.SHA256, 16)} {
+	kernels := []sched.Kernel{schedtest.New(lanes.SHA256, 2), schedtest.New(lanes.SHA256, 16)}
+	cases := []struct{ n, workers int }{
+		{tiled - 1, 1}, {tiled, 1}, {tiled + sched.ListTile/2 + 3, 1},
+		{3*tiled - 1, 3}, {len(things), 3}, {len(things), 2},
+		{len(things), 1 << 62}, // no overflow in the threshold
+	}
+	depths := func(n int) []int { return []int{40, sched.Depth(uint64(n)) + 1} }
+	if testing.Short() {
+		// The race detector and qemu run these: one kernel, each
+		// boundary once.
+		kernels, cases = kernels[1:], cases[1:3]
+		depths = func(int) []int { return []int{40} }
+	}
+	for _, k := range kernels {
 		r, err := sched.NewExec(k, nil).Prepare(&sched.ProgramNode{Program: p}, reflect.TypeFor[thing]())
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, c := range []struct{ n, workers int }{
-			{tiled - 1, 1}, {tiled, 1}, {tiled + sched.ListTile/2 + 3, 1},
-			{3*tiled - 1, 3}, {len(things), 3}, {len(things), 2},
-			{len(things), 1 << 62}, // no overflow in the threshold
-		} {
-			for _, depth := range []int{40, sched.Depth(uint64(c.n)) + 1} {
+		for _, c := range cases {
+			for _, depth := range depths(c.n) {
 				t.Run(fmt.Sprintf("%s/n=%d/workers=%d/depth=%d", kernelName(k), c.n, c.workers, depth), func(t *testing.T) {
 					vals := things[:c.n]
 					roots := make([][32]byte, c.n)
@@ -84,13 +93,17 @@ func TestListRootTiles(t *testing.T) {
 // first.
 func TestListRootTileErrors(t *testing.T) {
 	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, thingProgram(t, false))
-	n := 3*sched.MinTilesPerWorker*sched.ListTile + 7
+	workers := []int{1, 3}
+	if testing.Short() {
+		workers = workers[:1]
+	}
+	n := workers[len(workers)-1]*sched.MinTilesPerWorker*sched.ListTile + 7
 	things := randomThings(rand.New(rand.NewPCG(13, 14)), n)
-	bad := []int{sched.MinTilesPerWorker*sched.ListTile + 5, n - 2}
+	bad := []int{sched.MinTilesPerWorker*sched.ListTile/2 + 5, n - 2}
 	for _, i := range bad {
 		things[i].Cred = things[i].Cred[:31]
 	}
-	for _, workers := range []int{1, 3} {
+	for _, workers := range workers {
 		_, err := r.ListRoot(sched.SliceOf(things), 1<<40, false, workers)
 		var se *sched.Error
 		if !errors.As(err, &se) || se.Index != bad[0] || se.Path != "thing.Cred" || se.Kind != sched.KindLength {
@@ -117,8 +130,12 @@ func TestSeqRootTiles(t *testing.T) {
 	}
 	r := seq(p)
 	tiled := sched.MinTilesPerWorker * sched.ListTile
-	things := randomThings(rand.New(rand.NewPCG(15, 16)), 2*tiled+sched.ListTile/3)
-	for _, c := range []struct{ n, workers int }{{tiled - 1, 1}, {tiled + 1, 1}, {len(things), 2}} {
+	cases := []struct{ n, workers int }{{tiled - 1, 1}, {tiled + 1, 1}, {2*tiled + sched.ListTile/3, 2}}
+	if testing.Short() {
+		cases = cases[1:2]
+	}
+	things := randomThings(rand.New(rand.NewPCG(15, 16)), cases[len(cases)-1].n)
+	for _, c := range cases {
 		vals := things[:c.n]
 		roots := make([][32]byte, c.n)
 		for i := range vals {
@@ -133,9 +150,9 @@ func TestSeqRootTiles(t *testing.T) {
 		}
 	}
 	strict := seq(thingProgram(t, false))
-	bad := tiled + sched.ListTile + 9
+	bad := tiled - sched.ListTile + 9
 	things[bad].Cred = nil
-	for _, workers := range []int{1, 2} {
+	for _, workers := range []int{1, cases[len(cases)-1].workers} {
 		var got [1][32]byte
 		err := strict.Run(got[:], sched.ValueOf(&things), workers)
 		var se *sched.Error
@@ -151,8 +168,8 @@ func TestTiledListRootAllocs(t *testing.T) {
 	if raceEnabled {
 		t.Skip("allocation counts are not meaningful under the race detector")
 	}
-	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, thingProgram(t, false))
-	things := randomThings(rand.New(rand.NewPCG(17, 18)), sched.MinTilesPerWorker*sched.ListTile+1)
+	r := prepare(t, schedtest.New(lanes.SHA256, 4), nil, balanceProgram(t))
+	things := make([]thing, sched.MinTilesPerWorker*sched.ListTile+1)
 	in := sched.SliceOf(things)
 	if _, err := r.ListRoot(in, 1<<40, false, 1); err != nil {
 		t.Fatal(err)
