@@ -36,8 +36,8 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	if basic != nil && !basic.basic {
 		basic = nil
 	}
-	if basic == nil && !progressive && tiled(n, depth, x.workers) {
-		root, err := tiledRoot(x, p.root, in, depth)
+	if basic == nil && tiledList(n, depth, x.workers, progressive) {
+		root, err := tiledListRoot(x, p.root, in, depth, progressive)
 		if err != nil {
 			return [32]byte{}, err
 		}
@@ -68,11 +68,65 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	return [32]byte(buf[:32]), nil
 }
 
-// tiled reports whether the tree over n element roots, 2^depth wide,
-// is rooted a tile at a time with that many workers (see listTileDepth).
-func tiled(n, depth, workers int) bool {
+// tiledList reports whether a list of n composite elements (2^depth
+// wide unless progressive) is rooted a tile at a time with that many
+// workers (see listTileDepth).
+func tiledList(n, depth, workers int, progressive bool) bool {
 	// Divided, not multiplied: WithWorkers(1<<62) must not wrap.
-	return depth >= listTileDepth && n>>listTileDepth/minTilesPerWorker >= workers
+	return (progressive || depth >= listTileDepth) && n>>listTileDepth/minTilesPerWorker >= workers
+}
+
+// tiledListRoot is tiledRoot for a list of either kind: a progressive
+// list (EIP-7916) by tiledProgressiveRoot, otherwise the tree of depth.
+func tiledListRoot(x *run, elem rooter, in Input, depth int, progressive bool) ([32]byte, error) {
+	if progressive {
+		return tiledProgressiveRoot(x, elem, in)
+	}
+	return tiledRoot(x, elem, in, depth)
+}
+
+// tiledProgressiveRoot returns merkleize_progressive of the element
+// roots of in (a direct input): the subtrees of at least a tile's width
+// (4^6 = 4,096 leaves and up) by tiledRoot over their elements, the
+// small ones below them from one batch of roots, as
+// MerkleizeProgressiveParallel does; then the spine. An error names the
+// element's index in in.
+func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
+	const tile = 1 << listTileDepth
+	n := in.n
+	// The elements of the subtrees narrower than a tile, and room for
+	// the spine's subtree roots (at most 32) and its zero end.
+	small := min(n, progressiveStart(listTileDepth/2))
+	bp := getBuf(ProgressiveBufLen(max(small, 33)))
+	defer putBuf(bp)
+	buf := *bp
+	if err := rootsInOrder(x, elem, rootsView(buf, small), in.span(0, small)); err != nil {
+		return [32]byte{}, err
+	}
+	t := x.e.tree
+	var c counts
+	defer t.stats.add(&c)
+	k := 0
+	for lo, size := 0, 1; lo < n; lo, size = lo+size, 4*size {
+		m := min(size, n-lo)
+		if size < tile {
+			// As in MerkleizeProgressiveParallel: only the last subtree
+			// pads, into the chunk after the batch, which
+			// ProgressiveBufLen reserves; its root moves to chunk k ≤ lo.
+			t.merkleize(buf[32*lo:], m, 0, 2*k, &c)
+			copy(buf[32*k:32*k+32], buf[32*lo:32*lo+32])
+		} else {
+			root, err := tiledRoot(x, elem, in.span(lo, m), 2*k)
+			if err != nil {
+				return [32]byte{}, shiftIndex(err, lo)
+			}
+			// Chunk k lies in the small subtrees' roots, already used.
+			copy(buf[32*k:32*k+32], root[:])
+		}
+		k++
+	}
+	t.foldSpine(buf, k, &c)
+	return [32]byte(buf[:32]), nil
 }
 
 // tiledRoot returns the root of the tree over the element roots of in

@@ -178,3 +178,55 @@ func TestTiledListRootAllocs(t *testing.T) {
 		t.Errorf("%v allocations per tiled ListRoot, want 0", n)
 	}
 }
+
+// TestProgressiveListRootTiles checks a long progressive list (EIP-7916,
+// the Gloas registry), whose subtrees of a tile's width and more are
+// rooted a tile at a time, against the spec's recursion over the
+// elements' own roots, through ListRoot and as a list inside a value;
+// and that an element error names its index in the whole list.
+func TestProgressiveListRootTiles(t *testing.T) {
+	tiled := sched.MinTilesPerWorker * sched.ListTile
+	cases := []struct{ n, workers int }{{tiled - 1, 1}, {tiled + 5, 1}, {2*tiled + 3*sched.ListTile + 1, 2}}
+	if testing.Short() {
+		cases = cases[1:2]
+	}
+	things := randomThings(rand.New(rand.NewPCG(19, 20)), cases[len(cases)-1].n)
+	k := schedtest.New(lanes.SHA256, 4)
+	r := prepare(t, k, nil, balanceProgram(t))
+	var th thing
+	g := &sched.SeqNode{Kind: sched.SeqProgressiveList, Elem: &sched.ProgramNode{Program: balanceProgram(t)}, Stride: unsafe.Sizeof(th), Path: "things"}
+	seq, err := sched.NewExec(k, nil).Prepare(g, reflect.TypeFor[[]thing]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range cases {
+		vals := things[:c.n]
+		roots := make([][32]byte, c.n)
+		for i := range vals {
+			roots[i] = chunksOf(le(vals[i].Bal, 8))[0]
+		}
+		p := progressive(k.Hash(), roots, 1)
+		var n [32]byte
+		copy(n[:], le(uint64(c.n), 8))
+		want := schedtest.Sum(k.Hash(), append(p[:], n[:]...))
+		got, err := r.ListRoot(sched.SliceOf(vals), 0, true, c.workers)
+		if err != nil || got != want {
+			t.Errorf("ListRoot n=%d workers=%d: root %x, %v; want %x", c.n, c.workers, got, err, want)
+		}
+		var one [1][32]byte
+		if err := seq.Run(one[:], sched.ValueOf(&vals), c.workers); err != nil || one[0] != want {
+			t.Errorf("in a value, n=%d workers=%d: root %x, %v; want %x", c.n, c.workers, one[0], err, want)
+		}
+	}
+	strict := prepare(t, k, nil, thingProgram(t, false))
+	for _, bad := range []int{1000, tiled - 3} { // a small subtree, a tiled one
+		vals := randomThings(rand.New(rand.NewPCG(21, 22)), tiled+5)
+		vals[bad].Cred = nil
+		vals[len(vals)-1].Cred = nil
+		_, err := strict.ListRoot(sched.SliceOf(vals), 0, true, 1)
+		var se *sched.Error
+		if !errors.As(err, &se) || se.Index != bad || se.Path != "thing.Cred" {
+			t.Errorf("bad element %d: err = %v, want element %d thing.Cred", bad, err, bad)
+		}
+	}
+}

@@ -186,8 +186,8 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	n := elems.n
 	var root [32]byte
 	var err error
-	if !r.progressive() && tiled(n, r.depth, x.workers) {
-		root, err = tiledRoot(x, r.elem, elems, r.depth)
+	if tiledList(n, r.depth, x.workers, r.progressive()) {
+		root, err = tiledListRoot(x, r.elem, elems, r.depth, r.progressive())
 	} else {
 		bp := getBuf(treeBufLen(n, r.progressive()))
 		defer putBuf(bp)
