@@ -66,3 +66,56 @@ func BenchmarkOverheadCPU(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkListOverheadCPU measures what the list tree adds to the
+// element roots: ListRoot of List[Validator, 2^40] (or
+// ProgressiveListRoot, the Gloas registry's) against RootAll of the
+// same values into a caller's dst, alternating in one loop, in the
+// benchmark thread's CPU time, one worker, the automatic kernel (force
+// one with LANEHASH_KERNEL). The ideal ratio is 1 + one pair per
+// validator over the program's eight.
+func BenchmarkListOverheadCPU(b *testing.B) {
+	if _, ok := cputime.Thread(); !ok {
+		b.Skip("no per-thread CPU clock on this OS")
+	}
+	for _, c := range []struct {
+		n    int
+		list string
+	}{{1 << 16, "list"}, {1 << 20, "list"}, {1 << 20, "progressive"}} {
+		b.Run(fmt.Sprintf("%s/n=%d", c.list, c.n), func(b *testing.B) {
+			n := c.n
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p, err := PlanFor[phase0.Validator](WithWorkers(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			vals := phase0.RandomValidators(n, 1)
+			dst := make([][32]byte, n)
+			var list, all int64
+			for b.Loop() {
+				t0, _ := cputime.Thread()
+				var err error
+				if c.list == "progressive" {
+					_, err = p.ProgressiveListRoot(vals)
+				} else {
+					_, err = p.ListRoot(vals, 1<<40)
+				}
+				if err != nil {
+					b.Fatal(err)
+				}
+				t1, _ := cputime.Thread()
+				if err := p.RootAll(dst, vals); err != nil {
+					b.Fatal(err)
+				}
+				t2, _ := cputime.Thread()
+				list += t1 - t0
+				all += t2 - t1
+			}
+			per := float64(b.N) * float64(n)
+			b.ReportMetric(float64(list)/per, "listroot-cpu-ns/validator")
+			b.ReportMetric(float64(all)/per, "rootall-cpu-ns/validator")
+			b.ReportMetric(float64(list)/float64(all), "ratio")
+		})
+	}
+}

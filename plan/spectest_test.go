@@ -135,7 +135,7 @@ func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
 				return false
 			}
 			clear(roots)
-			if err := wrap(p.Run(roots, sched.SliceAt(vals), 2)); err != nil {
+			if err := wrap(p.Run(roots, sched.SliceOfReflect(vals), 2)); err != nil {
 				failAll(fmt.Errorf("%s on %s: %w", label, kernelName(k), err))
 				continue
 			}
@@ -162,7 +162,7 @@ func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
 	}
 	var one [1][32]byte
 	for j := range valid {
-		if err := wrap(p.Run(one[:], sched.ValueAt(vals.Index(j)), 1)); err != nil || one[0] != g.cases[valid[j]].Root {
+		if err := wrap(p.Run(one[:], sched.ValueOfReflect(vals.Index(j)), 1)); err != nil || one[0] != g.cases[valid[j]].Root {
 			fail(j, "Root: %x, %v; want %x", one[0], err, g.cases[valid[j]].Root)
 		}
 	}

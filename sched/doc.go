@@ -11,12 +11,13 @@
 //
 // An Exec runs graphs with one kernel. Prepare readies a graph for one
 // Go type; Prepared.Run reads the instances of an Input (built only by
-// the typed constructors SliceOf, PtrsOf, ValueOf, ValueAt, BytesOf, and
-// checked against the prepared type) and writes their roots. This
-// package owns reading Go memory (one slice-header definition), scratch
-// memory (pools, so steady-state calls allocate nothing), the split of
-// work across workers, the level queue (Tree.MerkleizeBatch) and the
-// error kinds (Kind) every failure is classified by.
+// the typed constructors SliceOf, PtrsOf, ValueOf, their reflect forms
+// and BytesOf, and checked against the prepared type) and writes their
+// roots. This package owns reading Go memory (one slice-header
+// definition), scratch memory (pools, so steady-state calls allocate
+// nothing), the split of work across workers, the level queue
+// (Tree.MerkleizeBatch) and the error kinds (Kind) every failure is
+// classified by.
 //
 // A program runs for many instances at once, one instance per lane of
 // the lockstep kernel the Exec's kernel names for the batch size

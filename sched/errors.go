@@ -86,6 +86,16 @@ func setIndex(err error, i int) error {
 	return err
 }
 
+// shiftIndex adds by to the instance index of an Error about an
+// instance: the index of an error of a span of the input starting at
+// instance by, in the whole input.
+func shiftIndex(err error, by int) error {
+	if e, ok := err.(*Error); ok && e.Index >= 0 {
+		e.Index += by
+	}
+	return err
+}
+
 // reindex maps an error about element j of a batch whose elements came
 // from several instances to the instance: the index becomes instance
 // and the path gains the element's position under the list's path.

@@ -1,6 +1,24 @@
 package sched
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"golang.org/x/sync/errgroup"
+)
+
+// listTileDepth sets the tiles of a long list of composite elements:
+// ListRoot roots 2^listTileDepth elements at a time and merkleizes them
+// into their subtree root at once, while the tile's 128 KiB of roots
+// are still in the core's L2, instead of writing every element root to
+// memory and reading them back level by level (32 MiB each way for a
+// million validators). Only the tiles' roots go into the list tree.
+const listTileDepth = 12
+
+// minTilesPerWorker is the least work, in tiles, for which ListRoot
+// tiles a list. Below it the roots of a short list stay in cache
+// anyway, and the runner's even split across workers balances better
+// than whole tiles would.
+const minTilesPerWorker = 8
 
 // ListRoot returns hash_tree_root(List[T, limit]) of the instances of
 // in, a SliceOf input: the instances' roots, or for a graph of a basic
@@ -17,6 +35,13 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	basic, _ := p.root.(*chunkRooter)
 	if basic != nil && !basic.basic {
 		basic = nil
+	}
+	if basic == nil && tiledList(n, depth, x.workers, progressive) {
+		root, err := tiledListRoot(x, p.root, in, depth, progressive)
+		if err != nil {
+			return [32]byte{}, err
+		}
+		return p.e.tree.mixIn(root, uint64(n)), nil
 	}
 	if basic != nil {
 		size := uint64(basic.n)
@@ -41,4 +66,132 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	}
 	t.MixInLength(buf, uint64(n))
 	return [32]byte(buf[:32]), nil
+}
+
+// tiledList reports whether a list of n composite elements (2^depth
+// wide unless progressive) is rooted a tile at a time with that many
+// workers (see listTileDepth).
+func tiledList(n, depth, workers int, progressive bool) bool {
+	// Divided, not multiplied: WithWorkers(1<<62) must not wrap.
+	return (progressive || depth >= listTileDepth) && n>>listTileDepth/minTilesPerWorker >= workers
+}
+
+// tiledListRoot is tiledRoot for a list of either kind: a progressive
+// list (EIP-7916) by tiledProgressiveRoot, otherwise the tree of depth.
+func tiledListRoot(x *run, elem rooter, in Input, depth int, progressive bool) ([32]byte, error) {
+	if progressive {
+		return tiledProgressiveRoot(x, elem, in)
+	}
+	return tiledRoot(x, elem, in, depth)
+}
+
+// tiledProgressiveRoot returns merkleize_progressive of the element
+// roots of in (a direct input): the subtrees of at least a tile's width
+// (4^6 = 4,096 leaves and up) by tiledRoot over their elements, the
+// small ones below them from one batch of roots, as
+// MerkleizeProgressiveParallel does; then the spine. An error names the
+// element's index in in.
+func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
+	const tile = 1 << listTileDepth
+	n := in.n
+	// The elements of the subtrees narrower than a tile, and room for
+	// the spine's subtree roots (at most 32) and its zero end.
+	small := min(n, progressiveStart(listTileDepth/2))
+	bp := getBuf(ProgressiveBufLen(max(small, 33)))
+	defer putBuf(bp)
+	buf := *bp
+	if err := rootsInOrder(x, elem, rootsView(buf, small), in.span(0, small)); err != nil {
+		return [32]byte{}, err
+	}
+	t := x.e.tree
+	var c counts
+	defer t.stats.add(&c)
+	k := 0
+	for lo, size := 0, 1; lo < n; lo, size = lo+size, 4*size {
+		m := min(size, n-lo)
+		if size < tile {
+			// As in MerkleizeProgressiveParallel: only the last subtree
+			// pads, into the chunk after the batch, which
+			// ProgressiveBufLen reserves; its root moves to chunk k ≤ lo.
+			t.merkleize(buf[32*lo:], m, 0, 2*k, &c)
+			copy(buf[32*k:32*k+32], buf[32*lo:32*lo+32])
+		} else {
+			root, err := tiledRoot(x, elem, in.span(lo, m), 2*k)
+			if err != nil {
+				return [32]byte{}, shiftIndex(err, lo)
+			}
+			// Chunk k lies in the small subtrees' roots, already used.
+			copy(buf[32*k:32*k+32], root[:])
+		}
+		k++
+	}
+	t.foldSpine(buf, k, &c)
+	return [32]byte(buf[:32]), nil
+}
+
+// tiledRoot returns the root of the tree over the element roots of in
+// (a direct input), padded to 2^depth, computed a tile of
+// 2^listTileDepth elements at a time (see listTileDepth); each worker
+// takes one run of whole tiles. depth is at least listTileDepth. An
+// error names the element's index in in.
+func tiledRoot(x *run, elem rooter, in Input, depth int) ([32]byte, error) {
+	const tile = 1 << listTileDepth
+	tiles := (in.n + tile - 1) / tile
+	tp := getBuf(BufLen(tiles))
+	defer putBuf(tp)
+	top := *tp
+	if workers := min(x.workers, tiles); workers <= 1 {
+		if err := rootTiles(x, elem, in, top, 0, tiles); err != nil {
+			return [32]byte{}, err
+		}
+	} else {
+		// Each worker's tiles run with one worker: the tiles, not the
+		// runner, split the work.
+		one := &run{e: x.e, workers: 1}
+		per := (tiles + workers - 1) / workers
+		// Each run of tiles stops at its first error; the error of the
+		// lowest run is the lowest failing element.
+		errs := make([]error, (tiles+per-1)/per)
+		var g errgroup.Group
+		for w := range errs {
+			g.Go(func() error {
+				errs[w] = rootTiles(one, elem, in, top, w*per, min(w*per+per, tiles))
+				return nil
+			})
+		}
+		_ = g.Wait()
+		for _, err := range errs {
+			if err != nil {
+				return [32]byte{}, err
+			}
+		}
+	}
+	// The tile roots are level listTileDepth of the tree: its padding
+	// there is zero_hashes[listTileDepth] and up.
+	t := x.e.tree
+	var c counts
+	t.merkleize(top, tiles, listTileDepth, depth, &c)
+	t.stats.add(&c)
+	return [32]byte(top[:32]), nil
+}
+
+// rootTiles writes the subtree roots of tiles lo..hi-1 of in into top,
+// one chunk per tile; the last tile of the list is padded with zero
+// chunks. An error names the element's index in the whole list.
+func rootTiles(x *run, elem rooter, in Input, top []byte, lo, hi int) error {
+	const tile = 1 << listTileDepth
+	bp := getBuf(BufLen(tile))
+	defer putBuf(bp)
+	buf := *bp
+	t := x.e.tree
+	for j := lo; j < hi; j++ {
+		first := j * tile
+		m := min(tile, in.n-first)
+		if err := rootsInOrder(x, elem, rootsView(buf, m), in.span(first, m)); err != nil {
+			return shiftIndex(err, first)
+		}
+		t.Merkleize(buf, m, listTileDepth)
+		copy(top[32*j:32*j+32], buf[:32])
+	}
+	return nil
 }

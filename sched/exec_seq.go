@@ -180,30 +180,34 @@ func (r *seqRooter) locate(err error, inputs []Input) error {
 	return err
 }
 
-// root hashes the elements of one instance.
+// root hashes the elements of one instance; a long list (a state's
+// registry) a tile at a time (see listTileDepth).
 func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	n := elems.n
-	bp := getBuf(treeBufLen(n, r.progressive()))
-	defer putBuf(bp)
-	if err := rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err != nil {
+	var root [32]byte
+	var err error
+	if tiledList(n, r.depth, x.workers, r.progressive()) {
+		root, err = tiledListRoot(x, r.elem, elems, r.depth, r.progressive())
+	} else {
+		bp := getBuf(treeBufLen(n, r.progressive()))
+		defer putBuf(bp)
+		if err = rootsInOrder(x, r.elem, rootsView(*bp, n), elems); err == nil {
+			// Errors come only from workers, which cannot fail here.
+			_ = x.e.tree.merkleizeTree(*bp, n, r.depth, r.progressive(), x.workers)
+			root = [32]byte((*bp)[:32])
+		}
+	}
+	if err != nil {
 		if pe, ok := err.(*Error); ok && pe.Index >= 0 {
 			return [32]byte{}, reindex(err, 0, r.n.Path, pe.Index)
 		}
 		return [32]byte{}, err
 	}
-	return r.finish(x, *bp, n), nil
+	if r.n.Kind != SeqVector {
+		root = x.e.tree.mixIn(root, uint64(n))
+	}
+	return root, nil
 }
 
 // progressive reports whether the sequence is a progressive list.
 func (r *seqRooter) progressive() bool { return r.n.Kind == SeqProgressiveList }
-
-// finish merkleizes the n roots at the start of buf and mixes in the
-// length of a list.
-func (r *seqRooter) finish(x *run, buf []byte, n int) [32]byte {
-	// Errors come only from workers, which cannot fail here.
-	_ = x.e.tree.merkleizeTree(buf, n, r.depth, r.progressive(), x.workers)
-	if r.n.Kind != SeqVector {
-		x.e.tree.MixInLength(buf, uint64(n))
-	}
-	return [32]byte(buf[:32])
-}

@@ -40,24 +40,26 @@ func ValueOf[T any](v *T) Input {
 }
 
 // ValueOfReflect returns the Input of the single value v, which must be
-// addressable: the constructor for callers that know the Go type only
-// at run time (types built with reflect). A value that is not
-// addressable gives an Input of no instances.
+// addressable (reflect.Value.CanAddr): ValueOf for callers that know
+// the Go type only at run time (types built with reflect, the
+// spec-vector runner's). A value that is not addressable gives an Input
+// of no type and no instances, which Prepared.Run refuses (KindType).
 func ValueOfReflect(v reflect.Value) Input {
 	if !v.CanAddr() {
 		return Input{}
 	}
-	return ValueAt(v)
+	return Input{base: v.Addr().UnsafePointer(), n: 1, typ: v.Type()}
 }
 
-// SliceOfReflect returns the Input of the elements of the slice s, for
-// callers that know the element type only at run time. A value that is
-// not a slice gives an Input of no instances.
+// SliceOfReflect returns the Input of the elements of the slice s:
+// SliceOf for callers that know the element type only at run time. A
+// value that is not a slice gives an Input of no type and no instances,
+// which Prepared.Run refuses (KindType).
 func SliceOfReflect(s reflect.Value) Input {
 	if s.Kind() != reflect.Slice {
 		return Input{}
 	}
-	return SliceAt(s)
+	return Input{base: s.UnsafePointer(), stride: s.Type().Elem().Size(), n: s.Len(), typ: s.Type().Elem()}
 }
 
 // bytesType is the instance type of BytesOf inputs: serialized bytes.
@@ -97,6 +99,15 @@ func (in *Input) at(i int) (unsafe.Pointer, error) {
 	return p, nil
 }
 
+// span returns the Input of the n instances of a direct input from
+// instance first on.
+func (in *Input) span(first, n int) Input {
+	s := *in
+	s.base = unsafe.Add(in.base, uintptr(first)*in.stride)
+	s.n = n
+	return s
+}
+
 // direct reports whether instance i is at base+i·stride.
 func (in *Input) direct() bool { return in.ptrs == nil && !in.indirect }
 
@@ -112,17 +123,4 @@ type sliceHeader struct {
 // value (pointers and slice headers are read from it).
 func zeroValue(size uintptr) unsafe.Pointer {
 	return unsafe.Pointer(unsafe.SliceData(make([]uint64, size/8+1)))
-}
-
-// ValueAt returns the Input of the single value v, which must be
-// addressable (reflect.Value.CanAddr).
-func ValueAt(v reflect.Value) Input {
-	return Input{base: v.Addr().UnsafePointer(), n: 1, typ: v.Type()}
-}
-
-// SliceAt returns the Input of the elements of s, a reflect.Value of
-// kind Slice: SliceOf for a slice whose element type is known only at
-// run time (the spec-vector runner's).
-func SliceAt(s reflect.Value) Input {
-	return Input{base: s.UnsafePointer(), stride: s.Type().Elem().Size(), n: s.Len(), typ: s.Type().Elem()}
 }

@@ -43,6 +43,7 @@ type runner struct {
 	one    *block // one group per call (W lanes), with the single-instance path
 	// strategy is Lockstep but for research runs (PrepareStrategy).
 	strategy Strategy
+	levels   sync.Pool // *levelScratch of the PerLevel strategy
 }
 
 // block is the runner's machinery for G groups per call: s = G·W lanes,

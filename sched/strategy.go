@@ -59,29 +59,56 @@ func (r *runner) oneAtATime(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi 
 	return err
 }
 
-// perLevel hashes instances [lo, hi) level by level: each instance's
-// leaves are resolved and gathered into its own run of ordinary-layout
-// nodes, then every level of the program is one Pairs call over the
-// level's pairs of all instances of the batch. It allocates its buffers
-// per call: it is a yardstick, not a production path.
-func (r *runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
-	b := r.one
+// levelScratch is the per-level strategy's working memory for one
+// batch: perLevelBatch instances' nodes in ordinary layout, with the
+// program's constants in place, and room for the widest level's pairs.
+// Leaf padding bytes are never written, so they stay zero from the
+// allocation on; the scratch is pooled per runner (per program), so a
+// list hashed a tile at a time does not allocate and zero it per tile.
+type levelScratch struct {
+	lv    [][]lanes.Op
+	nodes []byte
+	pairs []byte
+}
+
+func (r *runner) newLevelScratch() *levelScratch {
 	p := r.p
 	lv := levels(p)
 	widest := 0
 	for _, l := range lv {
 		widest = max(widest, len(l))
 	}
-	batch := min(perLevelBatch, hi-lo)
 	nodeBytes := 32 * p.Nodes
-	nodes := make([]byte, batch*nodeBytes)
-	pairs := make([]byte, 64*max(widest, 1)*batch)
-	for i := 0; i < batch; i++ {
+	s := &levelScratch{
+		lv:    lv,
+		nodes: make([]byte, perLevelBatch*nodeBytes),
+		pairs: make([]byte, 64*max(widest, 1)*perLevelBatch),
+	}
+	for i := 0; i < perLevelBatch; i++ {
 		for _, k := range p.Consts {
-			z := b.t.Zero(int(k.Depth))
-			copy(nodes[i*nodeBytes+32*int(k.Node):], z[:])
+			z := r.one.t.Zero(int(k.Depth))
+			copy(s.nodes[i*nodeBytes+32*int(k.Node):], z[:])
 		}
 	}
+	return s
+}
+
+// perLevel hashes instances [lo, hi) level by level: each instance's
+// leaves are resolved and gathered into its own run of ordinary-layout
+// nodes, then every level of the program is one Pairs call over the
+// level's pairs of all instances of the batch. It is a yardstick, not a
+// production path.
+func (r *runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi int) error {
+	b := r.one
+	p := r.p
+	sc, _ := r.levels.Get().(*levelScratch)
+	if sc == nil {
+		sc = r.newLevelScratch()
+	}
+	defer r.levels.Put(sc)
+	lv, nodes, pairs := sc.lv, sc.nodes, sc.pairs
+	batch := perLevelBatch
+	nodeBytes := 32 * p.Nodes
 	a := b.pool.Get().(*arena)
 	defer func() {
 		clear(a.bases)
@@ -97,8 +124,6 @@ func (r *runner) perLevel(dst [][32]byte, in *Input, ext [][][32]byte, lo, hi in
 			}
 			inst := nodes[i*nodeBytes:]
 			for _, g := range p.Gathers {
-				// Padding bytes of leaf chunks are never written, so
-				// they stay zero from the allocation on.
 				copyChunk(unsafe.Pointer(&inst[32*g.Node]), unsafe.Add(a.bases[int(g.Src)*b.w], g.Off), g.Len)
 			}
 		}

@@ -35,9 +35,6 @@ func NewTree(k Kernel, stats *Stats) *Tree {
 	return t
 }
 
-// Kernel returns the kernel the tree hashes with.
-func (t *Tree) Kernel() Kernel { return t.k }
-
 // Zero returns zero_hashes[depth], the root of a tree of 2^depth zero
 // chunks.
 func (t *Tree) Zero(depth int) [32]byte { return t.zero[depth] }
@@ -161,19 +158,23 @@ func (t *Tree) merkleizeParallel(buf []byte, n int, depth int, workers int) erro
 	return nil
 }
 
+// mixIn returns H(root || length as a 32-byte little-endian integer).
+func (t *Tree) mixIn(root [32]byte, length uint64) [32]byte {
+	// Pooled: a local array would escape through the kernel interface
+	// and allocate on every call.
+	bp := getBuf(64)
+	defer putBuf(bp)
+	buf := *bp
+	copy(buf, root[:])
+	t.MixInLength(buf, length)
+	return [32]byte(buf[:32])
+}
+
 // MixInLength replaces the root in buf[0:32] by H(root || length as a
 // 32-byte little-endian integer), using buf[32:64] as scratch.
 func (t *Tree) MixInLength(buf []byte, length uint64) {
 	clear(buf[32:64])
 	binary.LittleEndian.PutUint64(buf[32:40], length)
-	t.k.Pairs(buf[:32], buf[:64])
-	var c counts
-	c.treePairs, c.kernelCalls = 1, 1
-	t.stats.add(&c)
-}
-
-// HashPair sets buf[0:32] to H(buf[0:64]).
-func (t *Tree) HashPair(buf []byte) {
 	t.k.Pairs(buf[:32], buf[:64])
 	var c counts
 	c.treePairs, c.kernelCalls = 1, 1
