@@ -25,6 +25,21 @@ func registryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash) [32]byte 
 	return r
 }
 
+// progressiveRegistryRoot is the reference root of vals as a
+// ProgressiveList[Validator] (EIP-7916), the Gloas registry.
+func progressiveRegistryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash) [32]byte {
+	t.Helper()
+	lt, err := ssz.TypeOfTagged(reflect.TypeFor[[]phase0.Validator](), `ssz-type:"progressive-list"`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ssz.HashTreeRootValue(lt, reflect.ValueOf(vals), h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // TestRegistryCounts checks registry roots for counts around lane and
 // power-of-two boundaries with every kernel; the big counts run with
 // the automatic kernel only, and not with -short.
@@ -54,6 +69,18 @@ func TestRegistryCounts(t *testing.T) {
 				checkRegistry(t, auto, all[:n], h)
 			})
 		}
+		// 65,537 instances on 2 workers are past the executor's list tiling
+		// threshold (8 tiles of 4,096 per worker): the progressive registry
+		// (Gloas) is rooted tile by tile too.
+		t.Run(fmt.Sprintf("%s/auto/progressive/n=%d", h, len(all)), func(t *testing.T) {
+			got, err := auto.ProgressiveListRoot(all)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := progressiveRegistryRoot(t, all, h); got != want {
+				t.Fatalf("progressive registry of %d: root %x, want %x", len(all), got, want)
+			}
+		})
 	}
 }
 
