@@ -93,7 +93,7 @@ func newNode(c *ctx, t *ssz.Type, path string) (node, error) {
 		return newOpaque(t, path), nil
 	}
 	switch t.Kind {
-	case ssz.KindContainer:
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
 		return newContainer(c, t, path)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if t.Elem.IsBasic() {

@@ -11,8 +11,8 @@ import (
 )
 
 // opaque caches the root of a value whose shape the cache does not model
-// (unions, progressive containers, fields behind embedded pointers, every
-// value on a big-endian host): it keeps the serialization and the root,
+// (unions, containers with fields behind embedded pointers, every value on
+// a big-endian host): it keeps the serialization and the root,
 // and hashes the value again with the reference ssz.HashTreeRootValue only
 // when the serialization changed. Proofs reach its root but not inside.
 type opaque struct {
