@@ -1,6 +1,7 @@
 package cache_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -220,5 +221,31 @@ func TestListErrors(t *testing.T) {
 	}
 	if want := refListRoot(t, vals, `ssz-max:"10"`); got != want {
 		t.Fatalf("after an error: %x, reference %x", got, want)
+	}
+}
+
+// TestEmptyBitlist roots empty bitlists (nil slices, the Go zero value)
+// as the codec and the reference read them: zero bits, not an error; a
+// bitlist without its delimiter bit is still an error.
+func TestEmptyBitlist(t *testing.T) {
+	type bits struct {
+		B []byte `ssz:"bitlist" ssz-max:"64"`
+		P []byte `ssz-type:"progressive-bitlist"`
+	}
+	tr, err := cache.New[bits]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []*bits{{}, {B: []byte{0b101}, P: []byte{0b11}}, {}} {
+		got, err := tr.Root(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refRoot(t, v); got != want {
+			t.Fatalf("%x: %x, reference %x", v.B, got, want)
+		}
+	}
+	if _, err := tr.Root(&bits{B: []byte{1, 0}}); !errors.Is(err, ssz.ErrBitlist) {
+		t.Fatalf("no delimiter: %v, want ErrBitlist", err)
 	}
 }

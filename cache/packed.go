@@ -102,7 +102,12 @@ func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
 		}
 		return b, p.fixedN, nil
 	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if len(b) == 0 || b[len(b)-1] == 0 {
+		if len(b) == 0 {
+			// An empty slice (a nil pointer's zero value too) is the
+			// empty bitlist, as the codec and the reference read it.
+			return p.strip[:0], 0, nil
+		}
+		if b[len(b)-1] == 0 {
 			return nil, 0, errAt(p.path, ssz.ErrBitlist)
 		}
 		last := b[len(b)-1]

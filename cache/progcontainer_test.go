@@ -218,3 +218,41 @@ func TestProgressiveContainerNodes(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressiveContainerErrors checks that errors inside a progressive
+// container are classified and name the field, and that the tree roots
+// a valid value again afterwards.
+func TestProgressiveContainerErrors(t *testing.T) {
+	g := newGappy(rand.New(rand.NewPCG(5, 6)))
+	tr, err := cache.New[gappy]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Root(g); err != nil {
+		t.Fatal(err)
+	}
+	vals, list := g.Vals, g.List
+	g.Vals = make([]*phase0.Validator, 65) // limit 64
+	cases := []struct {
+		change func()
+		want   error
+		path   string
+	}{
+		{func() {}, ssz.ErrListTooLong, "gappy.Vals"},
+		{func() { g.Vals, g.Inner = vals, &gappyInner{Y: make([]uint32, 101)} }, ssz.ErrListTooLong, "gappy.Inner.Y"},
+		{func() { g.Inner.Y = nil; g.Bits = []byte{1, 0} }, ssz.ErrBitlist, "gappy.Bits"},
+	}
+	for _, c := range cases {
+		c.change()
+		_, err := tr.Root(g)
+		var se *ssz.Error
+		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.Path != c.path {
+			t.Fatalf("%v, want %v at %s", err, c.want, c.path)
+		}
+	}
+	g.Bits, g.List = nil, append(list, 1)
+	got, err := tr.Root(g)
+	if err != nil || got != refRoot(t, g) {
+		t.Fatalf("after errors: %x (%v), reference %x", got, err, refRoot(t, g))
+	}
+}
