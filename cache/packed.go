@@ -229,24 +229,28 @@ func appendSorted(s []int, i int) []int {
 }
 
 // diff returns the chunks among the first m whose bytes differ from the
-// stored ones: a memory compare, 1 KiB at a time, chunk by chunk only in a
-// block that differs.
+// stored ones: a memory compare, 1 KiB at a time over each contiguous run
+// of stored chunks (a wide tree's chunks, a progressive subtree's), chunk
+// by chunk only in a block that differs.
 func (p *packed) diff(dirty []int, b []byte, m int) []int {
 	const block = 32
 	var c [32]byte
-	for start := 0; start < m; start += block {
-		end := min(start+block, m)
-		if w, ok := p.tree.(*wide); ok && 32*end <= len(b) {
-			if bytes.Equal(b[32*start:32*end], w.lv[0][32*start:32*end]) {
+	for start := 0; start < m; {
+		run := p.tree.run(start)
+		end := min(m, start+len(run)/32)
+		for s := start; s < end; s += block {
+			e := min(s+block, end)
+			if 32*e <= len(b) && bytes.Equal(b[32*s:32*e], run[32*(s-start):32*(e-start)]) {
 				continue
 			}
-		}
-		for i := start; i < end; i++ {
-			putChunk(c[:], b, i)
-			if !bytes.Equal(c[:], p.tree.leaf(i)) {
-				dirty = append(dirty, i)
+			for i := s; i < e; i++ {
+				putChunk(c[:], b, i)
+				if !bytes.Equal(c[:], run[32*(i-start):32*(i-start)+32]) {
+					dirty = append(dirty, i)
+				}
 			}
 		}
+		start = end
 	}
 	return dirty
 }
