@@ -3,6 +3,7 @@ package cache
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"github.com/lanehash/lanehash/proof"
 )
@@ -44,10 +45,9 @@ func (w *wide) chunkOf(g proof.GIndex) (uint64, proof.GIndex, bool) {
 // that grows only ever adds subtrees on the right. Each subtree is a wide
 // tree; the spine (one pair per subtree) is hashed again on every change.
 type progressive struct {
-	n       int
-	subs    []*wide
-	spine   [][32]byte // spine[k]: root of the progressive tree from subtree k on
-	scratch []int      // one subtree's changed chunks, relative to it
+	n     int
+	subs  []*wide
+	spine [][32]byte // spine[k]: root of the progressive tree from subtree k on
 }
 
 // progressiveSub returns the subtree of chunk i and its offset there.
@@ -101,18 +101,13 @@ func (p *progressive) rehash(h *hasher, dirty []int, _ fetchFunc) error {
 	}
 	for k, s := range p.subs {
 		start := (1<<(2*k) - 1) / 3
-		end := start + s.n
-		rel := p.scratch[:0]
-		for len(dirty) > 0 && dirty[0] < end {
-			rel = append(rel, dirty[0]-start)
-			dirty = dirty[1:]
-		}
-		p.scratch = rel
-		if err := s.rehash(h, rel, nil); err != nil {
+		in, _ := slices.BinarySearch(dirty, start+s.n)
+		if err := s.rehashFrom(h, dirty[:in], start, nil); err != nil {
 			return err
 		}
+		s.scratch = trimInts(s.scratch) // as a list's own tree's is
+		dirty = dirty[in:]
 	}
-	p.scratch = trimInts(p.scratch)
 	if cap(p.spine) < len(p.subs)+1 {
 		p.spine = make([][32]byte, len(p.subs)+1)
 	}

@@ -186,8 +186,14 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	}
 	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
-		for _, i := range dirty {
-			putChunk(p.tree.leaf(i), b, i)
+		// dirty is sorted: one run lookup per stretch of stored chunks.
+		for j := 0; j < len(dirty); {
+			start := dirty[j]
+			run := p.tree.run(start)
+			end := start + len(run)/32
+			for ; j < len(dirty) && dirty[j] < end; j++ {
+				putChunk(run[32*(dirty[j]-start):], b, dirty[j])
+			}
 		}
 	} else {
 		fetch = func(idx []int, dst []byte) error {

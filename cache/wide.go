@@ -94,6 +94,14 @@ func (w *wide) chunk(i int) []byte { return w.lv[0][32*i : 32*i+32] }
 // one Pairs call and scattered back. A level where most parents change is
 // hashed whole and in place, without gathering.
 func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
+	return w.rehashFrom(h, dirty, 0, fetch)
+}
+
+// rehashFrom is rehash over the chunks dirty[i] − base: a progressive
+// tree passes each subtree its stretch of the tree's changed chunks as
+// they are, and the offset is taken off while they are copied into the
+// scratch anyway.
+func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) error {
 	if w.n == 0 {
 		return nil
 	}
@@ -101,7 +109,13 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 	if len(dirty) == 0 && len(w.up) == w.depth-top {
 		return nil
 	}
-	idx := append(w.scratch[:0], dirty...)
+	idx := w.scratch[:0]
+	if cap(idx) < len(dirty) {
+		idx = make([]int, 0, len(dirty)) // once, exact: not grown by doubling
+	}
+	for _, i := range dirty {
+		idx = append(idx, i-base)
+	}
 	defer func() { w.scratch = idx[:0] }()
 	all := false
 	for k := 0; k < top; k++ {
