@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
@@ -156,9 +157,11 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	p.tree.resize(chunks)
 	var dirty []int
 	keep := p.tree.keeps()
+	stored := 0 // the chunks below this one are stored already
 	switch {
 	case sel == nil && keep:
-		dirty = p.diff(p.dirty[:0], b, min(oldChunks, chunks))
+		stored = min(oldChunks, chunks)
+		dirty = p.diff(p.dirty[:0], b, stored)
 	case sel == nil:
 		// No stored chunks to compare with: every chunk is rehashed.
 		dirty = p.dirty[:0]
@@ -187,7 +190,8 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
 		// dirty is sorted: one run lookup per stretch of stored chunks.
-		for j := 0; j < len(dirty); {
+		j, _ := slices.BinarySearch(dirty, stored)
+		for j < len(dirty) {
 			start := dirty[j]
 			run := p.tree.run(start)
 			end := start + len(run)/32
@@ -235,9 +239,10 @@ func appendSorted(s []int, i int) []int {
 }
 
 // diff returns the chunks among the first m whose bytes differ from the
-// stored ones: a memory compare, 1 KiB at a time over each contiguous run
-// of stored chunks (a wide tree's chunks, a progressive subtree's), chunk
-// by chunk only in a block that differs.
+// stored ones, and stores them: a memory compare, 1 KiB at a time over
+// each contiguous run of stored chunks (a wide tree's chunks, a
+// progressive subtree's), chunk by chunk only in a block that differs.
+// A changed chunk is written while it is at hand, not read again later.
 func (p *packed) diff(dirty []int, b []byte, m int) []int {
 	const block = 32
 	var c [32]byte
@@ -251,7 +256,8 @@ func (p *packed) diff(dirty []int, b []byte, m int) []int {
 			}
 			for i := s; i < e; i++ {
 				putChunk(c[:], b, i)
-				if !bytes.Equal(c[:], run[32*(i-start):32*(i-start)+32]) {
+				if have := (*[32]byte)(run[32*(i-start):]); *have != c {
+					*have = c
 					dirty = append(dirty, i)
 				}
 			}
