@@ -46,7 +46,7 @@ func mutateGloasState(t testing.TB, r *rand.Rand, s *gloas.BeaconState, m marker
 		mark("Slot")
 		mark("BlockRoots", i)
 		mark("StateRoots", i)
-		mark("ExecutionPayloadAvailability")
+		mark("ExecutionPayloadAvailability", i) // a bit index: chunk i/256
 		mark("latest_execution_payload_bid")
 		mark("LatestBlockHash")
 	case 1: // queues shrink and grow

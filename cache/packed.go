@@ -139,8 +139,7 @@ func (p *packed) chunkCount(n int) int {
 // putChunk copies chunk i of b (zero-padded) into dst.
 func putChunk(dst, b []byte, i int) {
 	if 32*i+32 <= len(b) {
-		// A whole chunk: a fixed-size assignment, not a memmove call.
-		*(*[32]byte)(dst) = *(*[32]byte)(b[32*i:])
+		move32(dst, b[32*i:]) // a whole chunk
 		return
 	}
 	n := copy(dst[:32], b[min(32*i, len(b)):min(32*i+32, len(b))])
@@ -169,13 +168,14 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 			dirty = append(dirty, i)
 		}
 	default:
-		per := p.esize
-		toChunk := func(i int) int { return i * per / 32 }
+		// An element or bit index's chunk: 32/esize elements (a power of
+		// two) or 256 bits per chunk. Marks past the old end are covered
+		// by the new chunks below.
+		shift := uint(bits.Len(uint(32/p.esize)) - 1)
 		if p.bits {
-			toChunk = func(i int) int { return i / 256 }
+			shift = 8
 		}
-		// Marks past the old end are covered by the new chunks below.
-		dirty = sel.sortedIdx(p.dirty, min(n, oldN), toChunk)
+		dirty = sel.sortedIdx(p.dirty, min(n, oldN), shift)
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)

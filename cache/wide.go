@@ -148,12 +148,12 @@ func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) err
 		} else {
 			lv := w.lv[k]
 			for j, p := range idx {
-				// Fixed-size assignments: no memmove call per pair.
+				// Inlined moves: no memmove call per pair.
+				move32(buf[64*j:], lv[64*p:])
 				if 2*p+1 < cnt {
-					*(*[64]byte)(buf[64*j:]) = *(*[64]byte)(lv[64*p:])
+					move32(buf[64*j+32:], lv[64*p+32:])
 				} else {
-					*(*[32]byte)(buf[64*j:]) = *(*[32]byte)(lv[64*p:])
-					*(*[32]byte)(buf[64*j+32:]) = h.zero[k]
+					move32(buf[64*j+32:], h.zero[k][:])
 				}
 			}
 		}
@@ -161,7 +161,7 @@ func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) err
 		h.pairsInPlace(out, buf)
 		next := w.lv[k+1]
 		for j, p := range idx {
-			*(*[32]byte)(next[32*p:]) = *(*[32]byte)(out[32*j:])
+			move32(next[32*p:], out[32*j:])
 		}
 	}
 	if top == 0 && !w.keepLeaves {
