@@ -66,3 +66,18 @@ func TestOpaqueFields(t *testing.T) {
 		t.Fatalf("proof of a progressive container's field: %v", err)
 	}
 }
+
+// TestOpaqueErrorPath checks that an error inside an opaque node carries
+// one path, from the tree's type down into the union's value.
+func TestOpaqueErrorPath(t *testing.T) {
+	tr, err := cache.New[withOpaque]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &withOpaque{Shape: shape{Selector: 2, Value: make([]uint64, 9)}} // Big: at most 8
+	_, err = tr.Root(v)
+	var se *ssz.Error
+	if !errors.Is(err, ssz.ErrListTooLong) || !errors.As(err, &se) || se.Path != "withOpaque.Shape.Value" {
+		t.Fatalf("%v, want ErrListTooLong at withOpaque.Shape.Value", err)
+	}
+}
