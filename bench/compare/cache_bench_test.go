@@ -262,6 +262,17 @@ func BenchmarkCachedGloasState(b *testing.B) {
 	}
 }
 
+// BenchmarkCachedGloasStateDetect is BenchmarkCachedGloasState's cached
+// case in the safe Detect mode: the same changes, unmarked, found by
+// comparing the whole state with the tree.
+func BenchmarkCachedGloasStateDetect(b *testing.B) {
+	for _, c := range stateChanges {
+		b.Run("change="+c.name, func(b *testing.B) {
+			benchCachedState(b, cache.Detect, c.change, func() *gloas.BeaconState { return gloas.SyntheticBeaconState(cachedRegistrySize, 1) }, gloasFields)
+		})
+	}
+}
+
 // benchCachedState times tr.Root after each change of a state newState
 // makes, in mode, and checks the first and last root against the state's
 // plan.
