@@ -63,7 +63,10 @@
 // zero chunks, the chunks form the same progressive tree a progressive
 // list keeps, and the root is that tree's root mixed with the
 // active-fields bitvector. Marks, modes and proofs work through it as
-// through a container.
+// through a container. Fixed-size progressive containers in a list (a
+// block body's payload attestations) are rooted in batches like other
+// fixed-size elements: the element program has their progressive tree
+// and the active-fields chunk as a constant node.
 //
 // # Limits
 //
@@ -71,7 +74,5 @@
 // arm64); elsewhere, and for unions and containers with fields behind
 // embedded pointers, a value is an opaque node: its root is cached
 // (recomputed by the reference implementation when its serialization
-// changes), and proofs stop at it. Fixed-size progressive containers in a
-// list (a block body's payload attestations) are cached one node per
-// element rather than rooted in batches by the element program.
+// changes), and proofs stop at it.
 package cache

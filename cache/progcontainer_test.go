@@ -7,8 +7,10 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -254,5 +256,78 @@ func TestProgressiveContainerErrors(t *testing.T) {
 	got, err := tr.Root(g)
 	if err != nil || got != refRoot(t, g) {
 		t.Fatalf("after errors: %x (%v), reference %x", got, err, refRoot(t, g))
+	}
+}
+
+// fixedGappy is a fixed-size progressive container with gaps, the element
+// of a list: its elements are rooted in batches by the element program
+// (fields at their positions, zero chunks between, progressive tree,
+// active-fields mix-in), or by a registered plan.
+type fixedGappy struct {
+	A uint64            `ssz-index:"0"`
+	B phase0.Checkpoint `ssz-index:"3"`
+	C [2]uint32         `ssz-index:"6"`
+	D bool              `ssz-index:"9"`
+}
+
+// TestFixedProgressiveElements roots lists of fixed-size progressive
+// containers (with gaps, and the Gloas PayloadAttestation) as they change,
+// with the element program and with a plan, and proves into elements.
+func TestFixedProgressiveElements(t *testing.T) {
+	pp, err := plan.PlanFor[gloas.PayloadAttestation]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, opts := range [][]cache.Option{nil, {cache.WithMode(cache.Marked), cache.WithPlan(pp)}} {
+		r := rand.New(rand.NewPCG(41, uint64(len(opts))))
+		gl, err := cache.NewList[fixedGappy](100, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		pl, err := cache.NewProgressiveList[gloas.PayloadAttestation](opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var gs []fixedGappy
+		var ps []gloas.PayloadAttestation
+		for step := range 12 {
+			for range r.IntN(8) {
+				gs = append(gs, fixedGappy{A: r.Uint64(), C: [2]uint32{r.Uint32(), 7}, D: r.IntN(2) == 0})
+				p := gloas.PayloadAttestation{AggregationBits: make([]byte, 64), Data: &gloas.PayloadAttestationData{Slot: phase0.Slot(step)}}
+				p.AggregationBits[r.IntN(64)] = 0x81
+				ps = append(ps, p)
+			}
+			if len(gs) > 0 {
+				i := r.IntN(len(gs))
+				gs[i].B.Epoch++
+				ps[i].Data = &gloas.PayloadAttestationData{Slot: 99, PayloadPresent: true}
+				gl.Mark(i)
+				pl.Mark(i)
+			}
+			got, err := gl.Root(gs)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := refListRoot(t, gs, `ssz-max:"100"`); got != want {
+				t.Fatalf("gappy step %d: %x, reference %x", step, got, want)
+			}
+			gotP, err := pl.Root(ps)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wantP := refListRoot(t, ps, `ssz-type:"progressive-list"`)
+			if gotP != wantP {
+				t.Fatalf("payload attestations step %d: %x, reference %x", step, gotP, wantP)
+			}
+			if len(ps) > 0 {
+				i := r.IntN(len(ps))
+				for _, path := range []string{"", ".Data.Slot", ".AggregationBits", ".Signature"} {
+					p, err := pl.Prove(fmt.Sprintf("[%d]%s", i, path))
+					if err != nil || !p.Verify(wantP) {
+						t.Fatalf("[%d]%s: %v", i, path, err)
+					}
+				}
+			}
+		}
 	}
 }
