@@ -42,7 +42,9 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 // name), or with no idx the whole field (which is then compared with what
 // is stored, as Detect does). A nested change is marked by its top-level
 // field ("LatestBlockHeader" for its StateRoot). Appends and truncations
-// need no mark. In Detect mode marks are accepted and change nothing.
+// need no mark. In Detect mode, and on a big-endian host (where the whole
+// value is one opaque node, compared as a whole), marks are checked and
+// change nothing.
 func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
 
 // Node returns the node at generalized index g as of the last Root. Nodes

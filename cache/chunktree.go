@@ -2,6 +2,8 @@ package cache
 
 import (
 	"fmt"
+	"math/bits"
+	"slices"
 
 	"github.com/lanehash/lanehash/proof"
 )
@@ -14,6 +16,10 @@ type chunkTree interface {
 	keeps() bool
 	// leaf is the stored chunk i (only when keeps()).
 	leaf(i int) []byte
+	// run is the stored chunks from i to the end of the contiguous
+	// storage that holds i (only when keeps()): a wide tree's chunks
+	// from i on, or the rest of chunk i's progressive subtree.
+	run(i int) []byte
 	rehash(h *hasher, dirty []int, fetch fetchFunc) error
 	root(h *hasher) [32]byte
 	// node is the node at g relative to the data root.
@@ -28,6 +34,7 @@ type chunkTree interface {
 func (w *wide) count() int        { return w.n }
 func (w *wide) keeps() bool       { return w.keepLeaves }
 func (w *wide) leaf(i int) []byte { return w.chunk(i) }
+func (w *wide) run(i int) []byte  { return w.lv[0][32*i:] }
 func (w *wide) chunkOf(g proof.GIndex) (uint64, proof.GIndex, bool) {
 	return childIndex(g, w.depth)
 }
@@ -44,14 +51,12 @@ type progressive struct {
 }
 
 // progressiveSub returns the subtree of chunk i and its offset there.
+// Subtree k starts at chunk (4^k − 1)/3, so k = floor(log4(3i + 1)): a
+// bit length, not a loop, since every chunk access of a progressive list
+// goes through here.
 func progressiveSub(i int) (k, off int) {
-	start, size := 0, 1
-	for i >= start+size {
-		start += size
-		size *= 4
-		k++
-	}
-	return k, i - start
+	k = (bits.Len(uint(3*i+1)) - 1) / 2
+	return k, i - (1<<(2*k)-1)/3
 }
 
 func (p *progressive) resize(n int) {
@@ -81,18 +86,33 @@ func (p *progressive) leaf(i int) []byte {
 	return p.subs[k].chunk(off)
 }
 
+func (p *progressive) run(i int) []byte {
+	k, off := progressiveSub(i)
+	return p.subs[k].run(off)
+}
+
+// rehash rehashes each subtree over its changed chunks (dirty is sorted,
+// so each subtree's are one stretch of it) and then the spine.
 func (p *progressive) rehash(h *hasher, dirty []int, _ fetchFunc) error {
-	per := make([][]int, len(p.subs))
-	for _, i := range dirty {
-		k, off := progressiveSub(i)
-		per[k] = append(per[k], off)
+	if len(dirty) == 0 && len(p.spine) == len(p.subs)+1 {
+		// Nothing changed: a resize always comes with dirty chunks (the
+		// new ones, or the new right edge), so the spine still holds.
+		return nil
 	}
 	for k, s := range p.subs {
-		if err := s.rehash(h, per[k], nil); err != nil {
+		start := (1<<(2*k) - 1) / 3
+		in, _ := slices.BinarySearch(dirty, start+s.n)
+		if err := s.rehashFrom(h, dirty[:in], start, nil); err != nil {
 			return err
 		}
+		s.scratch = trimInts(s.scratch) // as a list's own tree's is
+		dirty = dirty[in:]
 	}
-	p.spine = make([][32]byte, len(p.subs)+1)
+	if cap(p.spine) < len(p.subs)+1 {
+		p.spine = make([][32]byte, len(p.subs)+1)
+	}
+	p.spine = p.spine[:len(p.subs)+1]
+	p.spine[len(p.subs)] = [32]byte{}
 	for k := len(p.subs) - 1; k >= 0; k-- {
 		p.spine[k] = h.pair(p.subs[k].root(h), p.spine[k+1])
 	}

@@ -10,42 +10,72 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// container caches a container: its field roots are the chunks of a small
-// wide tree. A field of one chunk (an integer, a root, a version) is
-// serialized straight into its chunk, so comparing is a 32-byte compare;
-// every other field is a node of its own.
+// container caches a container or an EIP-7495 progressive container: its
+// field roots are the chunks of a small tree. A field of one chunk (an
+// integer, a root, a version) is serialized straight into its chunk, so
+// comparing is a 32-byte compare; every other field is a node of its own.
+//
+// A Container's chunks are its fields, in order, in a wide tree. A
+// ProgressiveContainer's chunks are the positions of its active_fields
+// bitvector: each field sits at the position its ssz-index names, the
+// positions between (gaps) are zero chunks, and the chunks are merkleized
+// progressively (the same progressive tree a ProgressiveList keeps); the
+// root is that tree's root mixed with pack_bits(active_fields).
 type container struct {
 	t      *ssz.Type
 	path   string
 	ptr    bool           // the Go value is a pointer (nil is the zero value)
 	zero   unsafe.Pointer // the zero struct, for nil
 	fields []field
-	w      wide
-	root   [32]byte
-	built  bool
-	dirty  []int // scratch: the fields whose roots changed
+	tree   chunkTree
+	// progressive containers: the field at each chunk position (-1 for a
+	// gap) and the active-fields chunk mixed into the root.
+	progressive bool
+	atPos       []int
+	active      [32]byte
+	root        [32]byte
+	built       bool
+	dirty       []int // scratch: the chunk positions whose roots changed
 }
 
 type field struct {
 	off    uintptr
 	name   string
+	pos    int     // chunk position: the field's index, or its ssz-index
 	inline *layout // a one-chunk field, serialized into its chunk
 	kid    node
 }
 
 func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 	g := t.Go
-	ct := &container{t: t, path: path}
+	ct := &container{t: t, path: path, progressive: t.Kind == ssz.KindProgressiveContainer}
 	if g.Kind() == reflect.Pointer {
 		ct.ptr = true
 		ct.zero = newZero(g.Elem())
 	}
-	for _, f := range t.Fields {
+	width := len(t.Fields)
+	var pos []int
+	if ct.progressive {
+		width = len(t.ActiveFields)
+		ct.atPos = make([]int, width)
+		for i, on := range t.ActiveFields {
+			ct.atPos[i] = -1
+			if on {
+				pos = append(pos, i)
+				ct.active[i/8] |= 1 << (i % 8)
+			}
+		}
+	}
+	for i, f := range t.Fields {
 		if !f.Direct {
 			return newOpaque(t, path), nil
 		}
 		fp := path + "." + f.Name
-		fd := field{off: f.Offset, name: f.Name}
+		fd := field{off: f.Offset, name: f.Name, pos: i}
+		if ct.progressive {
+			fd.pos = pos[i]
+			ct.atPos[fd.pos] = i
+		}
 		if f.Type.Fixed && f.Type.Size <= 32 && (f.Type.IsBasic() || f.Type.Kind == ssz.KindVector && f.Type.Elem.IsBasic()) {
 			fd.inline = compileLayout(f.Type, fp)
 		}
@@ -58,8 +88,12 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 		}
 		ct.fields = append(ct.fields, fd)
 	}
-	ct.w = wide{depth: sched.Depth(uint64(len(ct.fields))), keepLeaves: true}
-	ct.w.resize(len(ct.fields))
+	if ct.progressive {
+		ct.tree = &progressive{}
+	} else {
+		ct.tree = &wide{depth: sched.Depth(uint64(width)), keepLeaves: true}
+	}
+	ct.tree.resize(width)
 	return ct, nil
 }
 
@@ -80,6 +114,13 @@ func (ct *container) update(c *ctx, p unsafe.Pointer, _ *selection) ([32]byte, e
 func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selection) ([32]byte, error) {
 	b := ct.base(p)
 	dirty := ct.dirty[:0]
+	if !ct.built {
+		// The first update hashes every chunk, the gaps of a progressive
+		// container too: the tree's nodes above them start out unset.
+		for i := range ct.tree.count() {
+			dirty = append(dirty, i)
+		}
+	}
 	for i, f := range ct.fields {
 		fp := unsafe.Add(b, f.off)
 		var sel *selection
@@ -105,18 +146,27 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 				return [32]byte{}, err
 			}
 		}
-		if ct.built && bytes.Equal(ct.w.chunk(i), r[:]) {
+		leaf := ct.tree.leaf(f.pos)
+		if ct.built && bytes.Equal(leaf, r[:]) {
 			continue
 		}
-		copy(ct.w.chunk(i), r[:])
-		dirty = append(dirty, i)
+		copy(leaf, r[:])
+		if ct.built {
+			dirty = append(dirty, f.pos) // positions grow with the field index: sorted
+		}
 	}
 	ct.dirty = dirty
-	if err := ct.w.rehash(c.hasher, dirty, nil); err != nil {
+	if ct.built && len(dirty) == 0 {
+		return ct.root, nil
+	}
+	if err := ct.tree.rehash(c.hasher, dirty, nil); err != nil {
 		return [32]byte{}, err
 	}
 	ct.built = true
-	ct.root = ct.w.root(c.hasher)
+	ct.root = ct.tree.root(c.hasher)
+	if ct.progressive {
+		ct.root = c.pair(ct.root, ct.active)
+	}
 	return ct.root, nil
 }
 
@@ -134,15 +184,40 @@ func isSeq(n node) bool {
 }
 
 func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error) {
-	i, rest, below := childIndex(g, ct.w.depth)
-	if !below {
-		return ct.w.node(c.hasher, g, nil)
+	rel := g
+	if ct.progressive {
+		// The root is H(data, active): node 2 is the progressive tree's
+		// root, node 3 the active-fields chunk.
+		switch g {
+		case 1:
+			return ct.root, nil
+		case 2:
+			return ct.tree.root(c.hasher), nil
+		case 3:
+			return ct.active, nil
+		}
+		var ok bool
+		if rel, ok = underData(g); !ok {
+			return [32]byte{}, errInside(g)
+		}
 	}
-	if i >= uint64(len(ct.fields)) {
-		// Below a padding chunk: a zero subtree has no nodes of its own.
+	chunk, rest, below := ct.tree.chunkOf(rel)
+	if !below {
+		return ct.tree.node(c.hasher, rel, nil)
+	}
+	fi := -1
+	switch {
+	case chunk >= uint64(ct.tree.count()):
+	case ct.progressive:
+		fi = ct.atPos[chunk]
+	default:
+		fi = int(chunk)
+	}
+	if fi < 0 {
+		// Below a padding chunk or a gap: a zero chunk has no nodes below.
 		return [32]byte{}, errInside(g)
 	}
-	f := ct.fields[i]
+	f := ct.fields[fi]
 	if f.kid == nil {
 		return [32]byte{}, errInside(g)
 	}
@@ -150,7 +225,7 @@ func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 }
 
 func (ct *container) bytes() int {
-	n := ct.w.bytes() + 48*len(ct.fields) + 8*cap(ct.dirty)
+	n := ct.tree.bytes() + 56*len(ct.fields) + 8*(cap(ct.dirty)+len(ct.atPos))
 	for _, f := range ct.fields {
 		if f.kid != nil {
 			n += f.kid.bytes()

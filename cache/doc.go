@@ -55,10 +55,24 @@
 // copy in Detect mode, and from the value itself in the other modes, so
 // do not change that value between Root and Prove there.
 //
+// # Progressive containers
+//
+// An EIP-7495 progressive container (a Gloas BeaconState, block body,
+// execution payload) is cached like a container: each field's root sits
+// at the chunk position its ssz-index names, the positions between are
+// zero chunks, the chunks form the same progressive tree a progressive
+// list keeps, and the root is that tree's root mixed with the
+// active-fields bitvector. Marks, modes and proofs work through it as
+// through a container. Fixed-size progressive containers in a list (a
+// block body's payload attestations) are rooted in batches like other
+// fixed-size elements: the element program has their progressive tree
+// and the active-fields chunk as a constant node.
+//
 // # Limits
 //
 // Values are read straight from Go memory on little-endian hosts (amd64,
-// arm64); elsewhere, and for unions and progressive containers, a value is
-// an opaque node: its root is cached (recomputed by the reference
-// implementation when its serialization changes), and proofs stop at it.
+// arm64); elsewhere, and for unions and containers with fields behind
+// embedded pointers, a value is an opaque node: its root is cached
+// (recomputed by the reference implementation when its serialization
+// changes), and proofs stop at it.
 package cache

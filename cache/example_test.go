@@ -7,6 +7,7 @@ import (
 	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -113,4 +114,43 @@ func ExampleProve() {
 	// Output:
 	// 1319413953335195 50 true
 	// 153 7 true
+}
+
+// A Gloas state is an EIP-7495 progressive container: its 46 fields sit
+// at their ssz-index positions in a progressive tree of subtrees of 1, 4,
+// 16 and 64 chunks, mixed with the active-fields bitvector. It is cached
+// like any container, so a marked change costs its own paths: the
+// balance's chunk up its 4-chunk subtree of the balances' progressive
+// tree (2 pairs), that tree's 6 spine pairs and the length (9 in all);
+// then, in the state's tree, Slot's 4-chunk subtree (2), Balances'
+// 16-chunk subtree (4), the 4 spine pairs and the active-fields mix-in
+// (11): 20 pairs. Proofs reach inside: Slot, at position 2, is chunk 1 of
+// subtree 1, gindex 10·4+1 = 41.
+func Example_progressiveContainer() {
+	state := gloas.SyntheticBeaconState(2000, 1)
+	tree, err := cache.New[gloas.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := tree.Root(state); err != nil {
+		fmt.Println(err)
+		return
+	}
+	state.Balances[7] += 1_000_000
+	state.Slot++
+	_ = tree.Mark("Balances", 7)
+	_ = tree.Mark("Slot")
+	tree.ResetStats()
+	root, _ := tree.Root(state)
+
+	p, _ := plan.PlanFor[gloas.BeaconState]()
+	full, _ := p.Root(state)
+	fmt.Println("pairs hashed:", tree.Stats().PairsHashed, "equals a full root:", root == full)
+
+	pr, _ := tree.Prove("Slot")
+	fmt.Println("Slot: gindex", pr.Index, "leaf is the slot:", binary.LittleEndian.Uint64(pr.Leaf[:]) == uint64(state.Slot), "verifies:", pr.Verify(root))
+	// Output:
+	// pairs hashed: 20 equals a full root: true
+	// Slot: gindex 41 leaf is the slot: true verifies: true
 }

@@ -94,7 +94,9 @@ func compileLayout(t *ssz.Type, path string) *layout {
 			return nil
 		}
 		return l
-	case ssz.KindContainer:
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
+		// A fixed-size progressive container serializes as a container:
+		// its fields in order, the active-fields gaps take no bytes.
 		if g.Kind() != reflect.Struct {
 			return nil
 		}

@@ -1,6 +1,7 @@
 package cache_test
 
 import (
+	"errors"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -220,5 +221,84 @@ func TestListErrors(t *testing.T) {
 	}
 	if want := refListRoot(t, vals, `ssz-max:"10"`); got != want {
 		t.Fatalf("after an error: %x, reference %x", got, want)
+	}
+}
+
+// TestEmptyBitlist roots empty bitlists (nil slices, the Go zero value)
+// as the codec and the reference read them: zero bits, not an error; a
+// bitlist without its delimiter bit is still an error.
+func TestEmptyBitlist(t *testing.T) {
+	type bits struct {
+		B []byte `ssz:"bitlist" ssz-max:"64"`
+		P []byte `ssz-type:"progressive-bitlist"`
+	}
+	tr, err := cache.New[bits]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, v := range []*bits{{}, {B: []byte{0b101}, P: []byte{0b11}}, {}} {
+		got, err := tr.Root(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refRoot(t, v); got != want {
+			t.Fatalf("%x: %x, reference %x", v.B, got, want)
+		}
+	}
+	if _, err := tr.Root(&bits{B: []byte{1, 0}}); !errors.Is(err, ssz.ErrBitlist) {
+		t.Fatalf("no delimiter: %v, want ErrBitlist", err)
+	}
+}
+
+// TestMarkedElementChunks marks single elements and bits of basic lists,
+// vectors and bitfields of every element size in Marked mode: each mark
+// must reach the chunk that packs it (32/size elements or 256 bits per
+// chunk), or the root misses the change.
+func TestMarkedElementChunks(t *testing.T) {
+	type packedKinds struct {
+		Bits   []byte     `ssz-size:"256" ssz-bitsize:"2048"`
+		List   []byte     `ssz:"bitlist" ssz-max:"4096"`
+		U8     []uint8    `ssz-max:"1000"`
+		U16    []uint16   `ssz-max:"1000"`
+		U32    []uint32   `ssz-max:"1000"`
+		U64    []uint64   `ssz-type:"progressive-list"`
+		Hashes [][32]byte `ssz-max:"100"`
+	}
+	r := rand.New(rand.NewPCG(31, 32))
+	v := &packedKinds{Bits: make([]byte, 256), List: make([]byte, 400), U8: make([]uint8, 1000),
+		U16: make([]uint16, 1000), U32: make([]uint32, 1000), U64: make([]uint64, 1000), Hashes: make([][32]byte, 100)}
+	v.List[399] = 1 // 3192 bits
+	tr, err := cache.New[packedKinds](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for step := range 40 {
+		if step > 0 {
+			b := r.IntN(2048)
+			v.Bits[b/8] ^= 1 << (b % 8)
+			l := r.IntN(3192)
+			v.List[l/8] ^= 1 << (l % 8)
+			i := r.IntN(1000)
+			v.U8[i]++
+			v.U16[i]++
+			v.U32[i]++
+			v.U64[i]++
+			v.Hashes[i%100][0]++
+			for _, m := range []struct {
+				f string
+				i int
+			}{{"Bits", b}, {"List", l}, {"U8", i}, {"U16", i}, {"U32", i}, {"U64", i}, {"Hashes", i % 100}} {
+				if err := tr.Mark(m.f, m.i); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		got, err := tr.Root(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refRoot(t, v); got != want {
+			t.Fatalf("step %d: %x, reference %x", step, got, want)
+		}
 	}
 }

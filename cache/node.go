@@ -34,25 +34,23 @@ type selection struct {
 	idx []int
 }
 
-// sortedIdx maps each index of sel below n through chunk (nil: identity)
-// and returns the distinct results, sorted, in dst's storage. Many
-// indices (a block's participation bytes, an epoch's validators) are
-// deduplicated with a bitset, one bit per result, rather than sorted:
-// linear, and no comparison sort of tens of thousands of marks.
-func (s *selection) sortedIdx(dst []int, n int, chunk func(int) int) []int {
+// sortedIdx maps each index of sel below n to its chunk, i >> shift (0:
+// the index itself; basic elements are a power of two per chunk), and
+// returns the distinct results, sorted, in dst's storage. Many indices (a
+// block's participation bytes, an epoch's validators) are deduplicated
+// with a bitset, one bit per result, rather than sorted: linear, and no
+// comparison sort of tens of thousands of marks.
+func (s *selection) sortedIdx(dst []int, n int, shift uint) []int {
 	idx := s.idx
 	dst = dst[:0]
 	m := n
-	if chunk != nil && n > 0 {
-		m = chunk(n-1) + 1
+	if n > 0 {
+		m = (n-1)>>shift + 1
 	}
 	if len(idx) < 64 || len(idx) < m/512 {
 		for _, i := range idx {
 			if i >= 0 && i < n {
-				if chunk != nil {
-					i = chunk(i)
-				}
-				dst = append(dst, i)
+				dst = append(dst, i>>shift)
 			}
 		}
 		slices.Sort(dst)
@@ -61,10 +59,8 @@ func (s *selection) sortedIdx(dst []int, n int, chunk func(int) int) []int {
 	set := make([]uint64, (m+63)/64)
 	for _, i := range idx {
 		if i >= 0 && i < n {
-			if chunk != nil {
-				i = chunk(i)
-			}
-			set[i/64] |= 1 << (i % 64)
+			c := uint(i) >> shift
+			set[c/64] |= 1 << (c % 64)
 		}
 	}
 	for w, bitsw := range set {
@@ -93,7 +89,7 @@ func newNode(c *ctx, t *ssz.Type, path string) (node, error) {
 		return newOpaque(t, path), nil
 	}
 	switch t.Kind {
-	case ssz.KindContainer:
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
 		return newContainer(c, t, path)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if t.Elem.IsBasic() {

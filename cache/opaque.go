@@ -2,8 +2,10 @@ package cache
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
@@ -11,8 +13,8 @@ import (
 )
 
 // opaque caches the root of a value whose shape the cache does not model
-// (unions, progressive containers, fields behind embedded pointers, every
-// value on a big-endian host): it keeps the serialization and the root,
+// (unions, containers with fields behind embedded pointers, every value on
+// a big-endian host): it keeps the serialization and the root,
 // and hashes the value again with the reference ssz.HashTreeRootValue only
 // when the serialization changed. Proofs reach its root but not inside.
 type opaque struct {
@@ -29,17 +31,31 @@ func (o *opaque) update(c *ctx, p unsafe.Pointer, _ *selection) ([32]byte, error
 	v := reflect.NewAt(o.t.Go, p).Elem()
 	ser, err := ssz.MarshalValue(o.t, v)
 	if err != nil {
-		return [32]byte{}, errAt(o.path, err)
+		return [32]byte{}, o.errAt(err)
 	}
 	if o.ok && bytes.Equal(ser, o.ser) {
 		return o.root, nil
 	}
 	r, err := ssz.HashTreeRootValue(o.t, v, ssz.Hash(c.hash))
 	if err != nil {
-		return [32]byte{}, errAt(o.path, err)
+		return [32]byte{}, o.errAt(err)
 	}
 	o.ser, o.root, o.ok = ser, r, true
 	return r, nil
+}
+
+// errAt gives err the node's path. The codec and the reference name the
+// place inside the value starting from the type's name; that start is
+// replaced by the node's path (the same for an opaque top), so the error
+// has one path, the whole one.
+func (o *opaque) errAt(err error) error {
+	var se *ssz.Error
+	if errors.As(err, &se) {
+		if rest, ok := strings.CutPrefix(se.Path, typeName(o.t)); ok {
+			return &ssz.Error{Path: o.path + rest, Err: se.Err}
+		}
+	}
+	return errAt(o.path, err)
 }
 
 func (o *opaque) nodeAt(_ *ctx, _ unsafe.Pointer, g proof.GIndex) ([32]byte, error) {

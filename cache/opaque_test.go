@@ -20,9 +20,9 @@ type progressiveInner struct {
 	B uint32 `ssz-index:"2"`
 }
 
-// withOpaque holds values the cache does not model (a union, a
-// progressive container): their roots are cached and recomputed by the
-// reference when their serialization changes.
+// withOpaque holds a value the cache does not model (a union), whose
+// root is cached and recomputed by the reference when its serialization
+// changes, next to a progressive container, which is modelled.
 type withOpaque struct {
 	Head  uint64
 	Shape shape
@@ -60,5 +60,24 @@ func TestOpaqueFields(t *testing.T) {
 	// 10 is the left child of Shape (gindex 5), inside the union.
 	if _, err := tr.Node(10); !errors.Is(err, proof.ErrIndex) {
 		t.Fatalf("a node inside the union: %v, want ErrIndex", err)
+	}
+	// The progressive container is modelled: a proof reaches its fields.
+	if p, err := tr.Prove("Inner.B"); err != nil || !p.Verify(refRoot(t, v)) || p.Leaf[0] != 99 {
+		t.Fatalf("proof of a progressive container's field: %v", err)
+	}
+}
+
+// TestOpaqueErrorPath checks that an error inside an opaque node carries
+// one path, from the tree's type down into the union's value.
+func TestOpaqueErrorPath(t *testing.T) {
+	tr, err := cache.New[withOpaque]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &withOpaque{Shape: shape{Selector: 2, Value: make([]uint64, 9)}} // Big: at most 8
+	_, err = tr.Root(v)
+	var se *ssz.Error
+	if !errors.Is(err, ssz.ErrListTooLong) || !errors.As(err, &se) || se.Path != "withOpaque.Shape.Value" {
+		t.Fatalf("%v, want ErrListTooLong at withOpaque.Shape.Value", err)
 	}
 }

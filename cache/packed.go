@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/bits"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/proof"
@@ -102,7 +103,12 @@ func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
 		}
 		return b, p.fixedN, nil
 	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if len(b) == 0 || b[len(b)-1] == 0 {
+		if len(b) == 0 {
+			// An empty slice (a nil pointer's zero value too) is the
+			// empty bitlist, as the codec and the reference read it.
+			return p.strip[:0], 0, nil
+		}
+		if b[len(b)-1] == 0 {
 			return nil, 0, errAt(p.path, ssz.ErrBitlist)
 		}
 		last := b[len(b)-1]
@@ -133,8 +139,7 @@ func (p *packed) chunkCount(n int) int {
 // putChunk copies chunk i of b (zero-padded) into dst.
 func putChunk(dst, b []byte, i int) {
 	if 32*i+32 <= len(b) {
-		// A whole chunk: a fixed-size assignment, not a memmove call.
-		*(*[32]byte)(dst) = *(*[32]byte)(b[32*i:])
+		move32(dst, b[32*i:]) // a whole chunk
 		return
 	}
 	n := copy(dst[:32], b[min(32*i, len(b)):min(32*i+32, len(b))])
@@ -151,9 +156,11 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	p.tree.resize(chunks)
 	var dirty []int
 	keep := p.tree.keeps()
+	stored := 0 // the chunks below this one are stored already
 	switch {
 	case sel == nil && keep:
-		dirty = p.diff(p.dirty[:0], b, min(oldChunks, chunks))
+		stored = min(oldChunks, chunks)
+		dirty = p.diff(p.dirty[:0], b, stored)
 	case sel == nil:
 		// No stored chunks to compare with: every chunk is rehashed.
 		dirty = p.dirty[:0]
@@ -161,13 +168,14 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 			dirty = append(dirty, i)
 		}
 	default:
-		per := p.esize
-		toChunk := func(i int) int { return i * per / 32 }
+		// An element or bit index's chunk: 32/esize elements (a power of
+		// two) or 256 bits per chunk. Marks past the old end are covered
+		// by the new chunks below.
+		shift := uint(bits.Len(uint(32/p.esize)) - 1)
 		if p.bits {
-			toChunk = func(i int) int { return i / 256 }
+			shift = 8
 		}
-		// Marks past the old end are covered by the new chunks below.
-		dirty = sel.sortedIdx(p.dirty, min(n, oldN), toChunk)
+		dirty = sel.sortedIdx(p.dirty, min(n, oldN), shift)
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)
@@ -181,8 +189,15 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	}
 	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
-		for _, i := range dirty {
-			putChunk(p.tree.leaf(i), b, i)
+		// dirty is sorted: one run lookup per stretch of stored chunks.
+		j, _ := slices.BinarySearch(dirty, stored)
+		for j < len(dirty) {
+			start := dirty[j]
+			run := p.tree.run(start)
+			end := start + len(run)/32
+			for ; j < len(dirty) && dirty[j] < end; j++ {
+				putChunk(run[32*(dirty[j]-start):], b, dirty[j])
+			}
 		}
 	} else {
 		fetch = func(idx []int, dst []byte) error {
@@ -224,24 +239,30 @@ func appendSorted(s []int, i int) []int {
 }
 
 // diff returns the chunks among the first m whose bytes differ from the
-// stored ones: a memory compare, 1 KiB at a time, chunk by chunk only in a
-// block that differs.
+// stored ones, and stores them: a memory compare, 1 KiB at a time over
+// each contiguous run of stored chunks (a wide tree's chunks, a
+// progressive subtree's), chunk by chunk only in a block that differs.
+// A changed chunk is written while it is at hand, not read again later.
 func (p *packed) diff(dirty []int, b []byte, m int) []int {
 	const block = 32
 	var c [32]byte
-	for start := 0; start < m; start += block {
-		end := min(start+block, m)
-		if w, ok := p.tree.(*wide); ok && 32*end <= len(b) {
-			if bytes.Equal(b[32*start:32*end], w.lv[0][32*start:32*end]) {
+	for start := 0; start < m; {
+		run := p.tree.run(start)
+		end := min(m, start+len(run)/32)
+		for s := start; s < end; s += block {
+			e := min(s+block, end)
+			if 32*e <= len(b) && bytes.Equal(b[32*s:32*e], run[32*(s-start):32*(e-start)]) {
 				continue
 			}
-		}
-		for i := start; i < end; i++ {
-			putChunk(c[:], b, i)
-			if !bytes.Equal(c[:], p.tree.leaf(i)) {
-				dirty = append(dirty, i)
+			for i := s; i < e; i++ {
+				putChunk(c[:], b, i)
+				if have := (*[32]byte)(run[32*(i-start):]); *have != c {
+					*have = c
+					dirty = append(dirty, i)
+				}
 			}
 		}
+		start = end
 	}
 	return dirty
 }

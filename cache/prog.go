@@ -16,6 +16,7 @@ import (
 // programs, used when no plan was registered for the element type.
 type prog struct {
 	leaves []progLeaf
+	consts []progConst // nodes of the same value in every element
 	levels [][]progOp
 	nodes  int
 	root   ref
@@ -24,6 +25,13 @@ type prog struct {
 }
 
 type progLeaf struct{ off, len, node int }
+
+// progConst is a node whose value does not depend on the element: a
+// progressive container's active-fields chunk.
+type progConst struct {
+	node int
+	val  [32]byte
+}
 
 type progOp struct {
 	l, r ref
@@ -58,6 +66,14 @@ func (b *progBuilder) leaf(off, n int) ref {
 	id := b.p.nodes
 	b.p.nodes++
 	b.p.leaves = append(b.p.leaves, progLeaf{off: off, len: n, node: id})
+	b.level[id] = 0
+	return ref(id)
+}
+
+func (b *progBuilder) constant(v [32]byte) ref {
+	id := b.p.nodes
+	b.p.nodes++
+	b.p.consts = append(b.p.consts, progConst{node: id, val: v})
 	b.level[id] = 0
 	return ref(id)
 }
@@ -100,6 +116,22 @@ func (b *progBuilder) merkleize(refs []ref, depth int) ref {
 	return refs[0]
 }
 
+// merkleizeProgressive is EIP-7916's merkleize_progressive over refs:
+// H(subtree of 1 chunk, H(subtree of 4, H(…, zero chunk))).
+func (b *progBuilder) merkleizeProgressive(refs []ref) ref {
+	var subs []ref
+	for size, depth := 1, 0; len(refs) > 0; size, depth = 4*size, depth+2 {
+		k := min(size, len(refs))
+		subs = append(subs, b.merkleize(refs[:k], depth))
+		refs = refs[k:]
+	}
+	r := zeroRef(0)
+	for k := len(subs) - 1; k >= 0; k-- {
+		r = b.op(subs[k], r)
+	}
+	return r
+}
+
 // chunks cuts n serialized bytes at off into leaf chunks.
 func (b *progBuilder) chunks(off, n int) []ref {
 	var refs []ref
@@ -137,6 +169,28 @@ func (b *progBuilder) sub(t *ssz.Type, off int) (ref, error) {
 			off += int(f.Type.Size)
 		}
 		return b.merkleize(refs, sched.Depth(uint64(len(refs)))), nil
+	case t.Kind == ssz.KindProgressiveContainer:
+		// The fields at their active positions, zero chunks between,
+		// merkleized progressively and mixed with the active fields.
+		refs := make([]ref, len(t.ActiveFields))
+		var active [32]byte
+		fi := 0
+		for pos, on := range t.ActiveFields {
+			if !on {
+				refs[pos] = zeroRef(0)
+				continue
+			}
+			active[pos/8] |= 1 << (pos % 8)
+			f := t.Fields[fi]
+			r, err := b.sub(f.Type, off)
+			if err != nil {
+				return 0, err
+			}
+			refs[pos] = r
+			off += int(f.Type.Size)
+			fi++
+		}
+		return b.op(b.merkleizeProgressive(refs), b.constant(active)), nil
 	}
 	return 0, fmt.Errorf("cache: fixed-size %s: %w", t.Kind, ssz.ErrUnsupported)
 }
@@ -163,6 +217,9 @@ func (p *prog) run(h *hasher, r *progRun, ser []byte, size, k int, dst []byte) {
 			c := nodes[base+32*lf.node : base+32*lf.node+32]
 			n := copy(c, src[lf.off:lf.off+lf.len])
 			clear(c[n:])
+		}
+		for _, k := range p.consts {
+			copy(nodes[base+32*k.node:], k.val[:])
 		}
 	}
 	for _, ops := range p.levels {

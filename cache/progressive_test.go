@@ -13,10 +13,10 @@ import (
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
-// The reference ssz package still hashes progressive trees in the
-// pre-v1.7.0-alpha.2 orientation while the spec helper's change is in
-// flight, so these tests compare with an independent formula written
-// from the current spec text with crypto/sha256:
+// These tests compare with an independent formula written from the
+// current spec text with crypto/sha256 (the Gloas and progressive
+// container tests compare with the reference ssz, which follows the
+// same orientation):
 //
 //	merkleize_progressive(chunks, n=1) = Z if no chunks, else
 //	  H(merkleize(chunks[:n], limit=n), merkleize_progressive(chunks[n:], 4n))

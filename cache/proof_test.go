@@ -16,27 +16,13 @@ import (
 // fields, elements of composite and basic lists and vectors, fields of
 // elements, lengths, bits.
 func randomStatePaths(r *rand.Rand, s *fulu.BeaconState, k int) []string {
-	n := len(s.Validators)
-	gen := []func() string{
-		func() string { return "Slot" },
+	gen := append(commonPaths(r, len(s.Validators)),
 		func() string { return "GenesisValidatorsRoot" },
-		func() string { return "Fork.CurrentVersion" },
-		func() string { return "LatestBlockHeader.StateRoot" },
-		func() string { return fmt.Sprintf("BlockRoots[%d]", r.IntN(len(s.BlockRoots))) },
 		func() string { return fmt.Sprintf("RANDAOMixes[%d]", r.IntN(len(s.RANDAOMixes))) },
 		func() string { return fmt.Sprintf("Slashings[%d]", r.IntN(len(s.Slashings))) },
-		func() string { return fmt.Sprintf("Validators[%d]", r.IntN(n)) },
-		func() string { return fmt.Sprintf("Validators[%d].EffectiveBalance", r.IntN(n)) },
-		func() string { return fmt.Sprintf("validators[%d].withdrawal_credentials", r.IntN(n)) },
-		func() string { return fmt.Sprintf("Validators[%d].Pubkey", r.IntN(n)) },
-		func() string { return fmt.Sprintf("Validators[%d].ExitEpoch", r.IntN(n)) },
-		func() string { return "Validators.__len__" },
-		func() string { return fmt.Sprintf("Balances[%d]", r.IntN(n)) },
-		func() string { return fmt.Sprintf("InactivityScores[%d]", r.IntN(n)) },
-		func() string { return fmt.Sprintf("CurrentEpochParticipation[%d]", r.IntN(n)) },
-		func() string { return "JustificationBits" },
-		func() string { return "FinalizedCheckpoint.Root" },
-		func() string { return fmt.Sprintf("CurrentSyncCommittee.Pubkeys[%d]", r.IntN(512)) },
+		func() string { return fmt.Sprintf("validators[%d].withdrawal_credentials", r.IntN(len(s.Validators))) },
+		func() string { return fmt.Sprintf("Validators[%d].Pubkey", r.IntN(len(s.Validators))) },
+		func() string { return fmt.Sprintf("InactivityScores[%d]", r.IntN(len(s.InactivityScores))) },
 		func() string { return "NextSyncCommittee.AggregatePubkey" },
 		func() string { return "LatestExecutionPayloadHeader.ExtraData" },
 		func() string { return "LatestExecutionPayloadHeader.BaseFeePerGas" },
@@ -49,7 +35,32 @@ func randomStatePaths(r *rand.Rand, s *fulu.BeaconState, k int) []string {
 		func() string { return fmt.Sprintf("HistoricalRoots[%d]", r.IntN(len(s.HistoricalRoots))) },
 		func() string { return fmt.Sprintf("ProposerLookahead[%d]", r.IntN(len(s.ProposerLookahead))) },
 		func() string { return "PendingConsolidations.__len__" },
+	)
+	return pickPaths(r, gen, k)
+}
+
+// commonPaths returns path generators for fields a fulu and a gloas state
+// of n validators share.
+func commonPaths(r *rand.Rand, n int) []func() string {
+	return []func() string{
+		func() string { return "Slot" },
+		func() string { return "Fork.CurrentVersion" },
+		func() string { return "LatestBlockHeader.StateRoot" },
+		func() string { return fmt.Sprintf("BlockRoots[%d]", r.IntN(8192)) },
+		func() string { return fmt.Sprintf("Validators[%d]", r.IntN(n)) },
+		func() string { return fmt.Sprintf("Validators[%d].EffectiveBalance", r.IntN(n)) },
+		func() string { return fmt.Sprintf("Validators[%d].ExitEpoch", r.IntN(n)) },
+		func() string { return "Validators.__len__" },
+		func() string { return fmt.Sprintf("Balances[%d]", r.IntN(n)) },
+		func() string { return fmt.Sprintf("CurrentEpochParticipation[%d]", r.IntN(n)) },
+		func() string { return "JustificationBits" },
+		func() string { return "FinalizedCheckpoint.Root" },
+		func() string { return fmt.Sprintf("CurrentSyncCommittee.Pubkeys[%d]", r.IntN(512)) },
 	}
+}
+
+// pickPaths draws k paths from the generators gen.
+func pickPaths(r *rand.Rand, gen []func() string, k int) []string {
 	out := make([]string, k)
 	for i := range out {
 		out[i] = gen[r.IntN(len(gen))]()
@@ -60,47 +71,54 @@ func randomStatePaths(r *rand.Rand, s *fulu.BeaconState, k int) []string {
 // TestStateProofs proves random paths from a cached state, after changes,
 // and verifies every proof against the reference root.
 func TestStateProofs(t *testing.T) {
-	r := rand.New(rand.NewPCG(11, 12))
 	s := fulu.SyntheticBeaconState(1000, 3)
-	tr, err := cache.New[fulu.BeaconState]()
+	testStateProofs(t, 11, s, func(r *rand.Rand) {
+		s.Balances[r.IntN(len(s.Balances))]++
+		s.Validators[r.IntN(len(s.Validators))].Slashed = true
+	}, randomStatePaths)
+}
+
+// testStateProofs roots s in a cached tree three times, with change
+// between, and each time proves 40 random paths (paths draws them) and
+// verifies them against the reference root.
+func testStateProofs[S any](t *testing.T, seed uint64, s *S, change func(*rand.Rand), paths func(*rand.Rand, *S, int) []string) {
+	r := rand.New(rand.NewPCG(seed, seed+1))
+	tr, err := cache.New[S]()
 	if err != nil {
 		t.Fatal(err)
 	}
-	pool := s.Validators[0]
-	_ = pool
 	for round := range 3 {
 		if round > 0 {
-			s.Balances[r.IntN(len(s.Balances))]++
-			s.Validators[r.IntN(len(s.Validators))].Slashed = true
+			change(r)
 		}
 		if _, err := tr.Root(s); err != nil {
 			t.Fatal(err)
 		}
-		want := refRoot(t, s)
-		paths := randomStatePaths(r, s, 40)
-		for _, p := range paths {
-			pr, err := tr.Prove(p)
-			if err != nil {
-				t.Fatalf("%s: %v", p, err)
-			}
-			if !pr.Verify(want) {
-				t.Fatalf("%s (gindex %d): proof does not verify against the reference root", p, pr.Index)
-			}
-		}
-		m, err := tr.ProveMulti(paths[:8]...)
+		verifyProofs(t, tr, refRoot(t, s), paths(r, s, 40))
+	}
+}
+
+// verifyProofs proves each of paths (at least 20) from tr alone, the first
+// 8 as one multiproof and the next 12 as one compact multiproof, and
+// verifies every proof against want, the reference root.
+func verifyProofs[T any](t *testing.T, tr *cache.Tree[T], want [32]byte, paths []string) {
+	t.Helper()
+	for _, p := range paths {
+		pr, err := tr.Prove(p)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("%s: %v", p, err)
 		}
-		if !m.Verify(want) {
-			t.Fatalf("multiproof of %v does not verify", paths[:8])
+		if !pr.Verify(want) {
+			t.Fatalf("%s (gindex %d): proof does not verify against the reference root", p, pr.Index)
 		}
-		c, err := tr.ProveCompact(paths[8:20]...)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if !c.Verify(want) {
-			t.Fatalf("compact multiproof of %v does not verify", paths[8:20])
-		}
+	}
+	m, err := tr.ProveMulti(paths[:8]...)
+	if err != nil || !m.Verify(want) {
+		t.Fatalf("multiproof of %v: %v", paths[:8], err)
+	}
+	c, err := tr.ProveCompact(paths[8:20]...)
+	if err != nil || !c.Verify(want) {
+		t.Fatalf("compact multiproof of %v: %v", paths[8:20], err)
 	}
 }
 

@@ -183,7 +183,7 @@ func (s *seq) candidates(sel *selection, n, old int, f func(i int, compare bool)
 		}
 		return nil
 	}
-	s.marked = sel.sortedIdx(s.marked, min(n, old), nil)
+	s.marked = sel.sortedIdx(s.marked, min(n, old), 0)
 	for _, i := range s.marked {
 		if err := f(i, false); err != nil {
 			return err

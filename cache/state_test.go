@@ -28,110 +28,158 @@ type marker interface {
 	Mark(field string, idx ...int) error
 }
 
-// mutateState applies one random change of the kinds a beacon node makes
-// and marks it.
-func mutateState(t testing.TB, r *rand.Rand, s *fulu.BeaconState, m marker, pool []phase0.Validator) {
-	mark := func(field string, idx ...int) {
-		if err := m.Mark(field, idx...); err != nil {
-			t.Fatal(err)
-		}
-	}
-	n := len(s.Validators)
-	switch r.IntN(13) {
+// commonState points at fields a fulu and a gloas state share (the
+// validator-indexed lists kept in parallel, the finality fields, the next
+// sync committee), so both states' tests change them the same way.
+type commonState struct {
+	vals      *[]*phase0.Validator
+	bal       *[]phase0.Gwei
+	prev, cur *[]altair.ParticipationFlags
+	scores    *[]uint64
+	bits      *[1]byte
+	fin       **phase0.Checkpoint
+	sync      **altair.SyncCommittee
+}
+
+// commonChanges is the number of kinds of change commonState.mutate makes.
+const commonChanges = 8
+
+// mutate makes change op (< commonChanges) and marks it with mark: a
+// block's balances, participation bytes or validators, deposits (every
+// list grows), an epoch (every balance and score, participation rotated),
+// validators leaving the end (not a spec event, a tree event),
+// justification and finality, a sync committee member.
+func (g commonState) mutate(r *rand.Rand, op int, mark func(string, ...int), pool []phase0.Validator) {
+	n := len(*g.vals)
+	switch op {
 	case 0:
 		for range 1 + r.IntN(40) {
 			i := r.IntN(n)
-			s.Balances[i] = phase0.Gwei(r.Uint64N(64e9))
+			(*g.bal)[i] = phase0.Gwei(r.Uint64N(64e9))
 			mark("Balances", i)
 		}
 	case 1:
 		for range 1 + r.IntN(40) {
 			i := r.IntN(n)
-			s.CurrentEpochParticipation[i] = altair.ParticipationFlags(r.IntN(8))
+			(*g.cur)[i] = altair.ParticipationFlags(r.IntN(8))
 			mark("current_epoch_participation", i)
 		}
 	case 2:
 		for range 1 + r.IntN(5) {
 			i := r.IntN(n)
-			v := *s.Validators[i]
+			v := *(*g.vals)[i]
 			mutateValidator(r, &v)
-			s.Validators[i] = &v
+			(*g.vals)[i] = &v
 			mark("Validators", i)
 		}
 	case 3:
+		for range 1 + r.IntN(40) {
+			v := pool[r.IntN(len(pool))]
+			*g.vals = append(*g.vals, &v)
+			*g.bal = append(*g.bal, v.EffectiveBalance)
+			*g.prev = append(*g.prev, 0)
+			*g.cur = append(*g.cur, 0)
+			*g.scores = append(*g.scores, 0)
+		}
+	case 4:
+		for i := range *g.bal {
+			(*g.bal)[i] += phase0.Gwei(r.IntN(1000))
+			(*g.scores)[i] = uint64(r.IntN(3))
+		}
+		*g.prev = *g.cur
+		*g.cur = make([]altair.ParticipationFlags, n)
+		mark("Balances")
+		mark("InactivityScores")
+		mark("PreviousEpochParticipation")
+		mark("CurrentEpochParticipation")
+	case 5:
+		k := r.IntN(min(n-1, 50))
+		*g.vals = (*g.vals)[:n-k]
+		*g.bal = (*g.bal)[:n-k]
+		*g.prev = (*g.prev)[:n-k]
+		*g.cur = (*g.cur)[:n-k]
+		*g.scores = (*g.scores)[:n-k]
+	case 6:
+		g.bits[0] = byte(r.IntN(16))
+		c := **g.fin
+		c.Epoch++
+		*g.fin = &c
+		mark("JustificationBits")
+		mark("FinalizedCheckpoint")
+	default:
+		sc := **g.sync
+		sc.Pubkeys = append([]phase0.BLSPubKey(nil), sc.Pubkeys...)
+		sc.Pubkeys[r.IntN(len(sc.Pubkeys))][0] ^= 1
+		*g.sync = &sc
+		mark("NextSyncCommittee")
+	}
+}
+
+func commonFulu(s *fulu.BeaconState) commonState {
+	return commonState{&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation,
+		&s.InactivityScores, &s.JustificationBits, &s.FinalizedCheckpoint, &s.NextSyncCommittee}
+}
+
+// markFatal returns a mark function that fails t on a Mark error.
+func markFatal(t testing.TB, m marker) func(string, ...int) {
+	return func(field string, idx ...int) {
+		if err := m.Mark(field, idx...); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// mutateState applies one random change of the kinds a beacon node makes
+// and marks it.
+func mutateState(t testing.TB, r *rand.Rand, s *fulu.BeaconState, m marker, pool []phase0.Validator) {
+	mark := markFatal(t, m)
+	op := r.IntN(5 + commonChanges)
+	if op < commonChanges {
+		commonFulu(s).mutate(r, op, mark, pool)
+		return
+	}
+	switch op - commonChanges {
+	case 0:
 		i := r.IntN(len(s.BlockRoots))
 		s.BlockRoots[i][r.IntN(32)] ^= 1
 		s.StateRoots[i][0] ^= 2
 		mark("BlockRoots", i)
 		mark("StateRoots", i)
-	case 4:
+	case 1:
 		s.Slot++
 		h := *s.LatestBlockHeader
 		h.StateRoot[3] ^= 7
 		s.LatestBlockHeader = &h
 		mark("Slot")
 		mark("LatestBlockHeader")
-	case 5: // a deposit: the registry and its parallel lists grow
-		for range 1 + r.IntN(40) {
-			v := pool[r.IntN(len(pool))]
-			s.Validators = append(s.Validators, &v)
-			s.Balances = append(s.Balances, v.EffectiveBalance)
-			s.PreviousEpochParticipation = append(s.PreviousEpochParticipation, 0)
-			s.CurrentEpochParticipation = append(s.CurrentEpochParticipation, 0)
-			s.InactivityScores = append(s.InactivityScores, 0)
-		}
-	case 6: // pending lists shrink and grow
+	case 2: // pending lists shrink and grow
 		s.PendingDeposits = s.PendingDeposits[:r.IntN(len(s.PendingDeposits)+1)]
 		s.PendingPartialWithdrawals = append(s.PendingPartialWithdrawals, &electra.PendingPartialWithdrawal{ValidatorIndex: 5, Amount: 7})
 		s.ETH1DataVotes = append(s.ETH1DataVotes, &phase0.Eth1Data{DepositCount: r.Uint64()})
-	case 7:
+	case 3:
 		i := r.IntN(len(s.RANDAOMixes))
 		s.RANDAOMixes[i][0]++
 		mark("RANDAOMixes", i)
-	case 8:
-		s.JustificationBits[0] = byte(r.IntN(16))
-		c := *s.FinalizedCheckpoint
-		c.Epoch++
-		s.FinalizedCheckpoint = &c
-		mark("JustificationBits")
-		mark("FinalizedCheckpoint")
-	case 9: // an epoch: every balance, inactivity score, participation rotated
-		for i := range s.Balances {
-			s.Balances[i] += phase0.Gwei(r.IntN(1000))
-			s.InactivityScores[i] = uint64(r.IntN(3))
-		}
-		s.PreviousEpochParticipation = s.CurrentEpochParticipation
-		s.CurrentEpochParticipation = make([]altair.ParticipationFlags, n)
-		mark("Balances")
-		mark("InactivityScores")
-		mark("PreviousEpochParticipation")
-		mark("CurrentEpochParticipation")
-	case 10:
+	default:
 		s.HistoricalSummaries = append(s.HistoricalSummaries, &capella.HistoricalSummary{BlockSummaryRoot: phase0.Root{1}})
 		h := *s.LatestExecutionPayloadHeader
 		h.ExtraData = append([]byte(nil), h.ExtraData[:r.IntN(len(h.ExtraData)+1)]...)
 		h.BlockNumber++
 		s.LatestExecutionPayloadHeader = &h
 		mark("LatestExecutionPayloadHeader")
-	case 11: // validators leave the end of the lists (not a spec event, a tree event)
-		k := r.IntN(min(n-1, 50))
-		s.Validators = s.Validators[:n-k]
-		s.Balances = s.Balances[:n-k]
-		s.PreviousEpochParticipation = s.PreviousEpochParticipation[:n-k]
-		s.CurrentEpochParticipation = s.CurrentEpochParticipation[:n-k]
-		s.InactivityScores = s.InactivityScores[:n-k]
-	default:
-		sc := *s.NextSyncCommittee
-		sc.Pubkeys = append([]phase0.BLSPubKey(nil), sc.Pubkeys...)
-		sc.Pubkeys[r.IntN(len(sc.Pubkeys))][0] ^= 1
-		s.NextSyncCommittee = &sc
-		mark("NextSyncCommittee")
 	}
 }
 
 // TestStateRandom interleaves block- and epoch-like changes, deposits and
 // truncations on a fulu state and compares every root with the reference.
 func TestStateRandom(t *testing.T) {
+	testStateRandom(t, 5, func() *fulu.BeaconState { return fulu.SyntheticBeaconState(1000, 1) }, mutateState)
+}
+
+// testStateRandom runs steps of 1–3 random changes (mutate) on the state
+// new makes, in Detect, Marked (with a registered validator plan) and
+// upper-levels-only trees, and compares every root with the reference.
+func testStateRandom[S any](t *testing.T, seed uint64, new func() *S, mutate func(testing.TB, *rand.Rand, *S, marker, []phase0.Validator)) {
 	vp, err := plan.PlanFor[phase0.Validator]()
 	if err != nil {
 		t.Fatal(err)
@@ -146,10 +194,10 @@ func TestStateRandom(t *testing.T) {
 	}
 	for _, md := range modes {
 		t.Run(md.name, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(5, 6))
+			r := rand.New(rand.NewPCG(seed, seed+1))
 			pool := phase0.RandomValidators(200, 9)
-			s := fulu.SyntheticBeaconState(1000, 1)
-			tr, err := cache.New[fulu.BeaconState](md.opts...)
+			s := new()
+			tr, err := cache.New[S](md.opts...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -160,7 +208,7 @@ func TestStateRandom(t *testing.T) {
 			for step := range steps {
 				if step > 0 {
 					for range 1 + r.IntN(3) {
-						mutateState(t, r, s, tr, pool)
+						mutate(t, r, s, tr, pool)
 					}
 				}
 				got, err := tr.Root(s)

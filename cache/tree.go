@@ -118,11 +118,13 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	if err := tr.rebuild(); err != nil {
 		return nil, err
 	}
-	if tr.top != nil {
+	if t.Kind == ssz.KindContainer || t.Kind == ssz.KindProgressiveContainer {
+		// From the type, not the top node: an opaque top (a big-endian
+		// host) still takes marks by field name.
 		tr.fieldIdx = map[string]int{}
-		for i, f := range tr.top.fields {
-			tr.fieldIdx[f.name] = i
-			tr.fieldIdx[proofNormalize(f.name)] = i
+		for i, f := range t.Fields {
+			tr.fieldIdx[f.Name] = i
+			tr.fieldIdx[proofNormalize(f.Name)] = i
 		}
 	}
 	return tr, nil
@@ -183,7 +185,7 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 func (tr *tree) mark(field string, idx []int) error {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	if tr.top == nil {
+	if tr.fieldIdx == nil {
 		if field != "" {
 			return fmt.Errorf("%w: %q: a list tree marks element indices only", ErrMark, field)
 		}
@@ -199,12 +201,13 @@ func (tr *tree) mark(field string, idx []int) error {
 	if !ok {
 		return fmt.Errorf("%w: no field %q in %s", ErrMark, field, typeName(tr.t))
 	}
-	f := tr.top.fields[fi]
-	if len(idx) > 0 && (f.kid == nil || !isSeq(f.kid)) {
+	if len(idx) > 0 && !tr.hasElements(fi) {
 		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
 	}
-	if tr.mode == Detect {
-		return nil // checked, but Detect never reads marks: nothing to keep
+	if tr.mode == Detect || tr.top == nil {
+		// Checked, but not kept: Detect never reads marks, and an opaque
+		// top compares its whole serialization on every root.
+		return nil
 	}
 	m, ok := tr.marks[fi]
 	switch {
@@ -218,6 +221,22 @@ func (tr *tree) mark(field string, idx []int) error {
 		tr.marks[fi] = &selection{idx: append([]int(nil), idx...)}
 	}
 	return nil
+}
+
+// hasElements reports whether top-level field fi takes element marks: its
+// node is a list, vector or bitfield, or, when the top is opaque, its
+// type is one.
+func (tr *tree) hasElements(fi int) bool {
+	if tr.top != nil {
+		f := tr.top.fields[fi]
+		return f.kid != nil && isSeq(f.kid)
+	}
+	switch tr.t.Fields[fi].Type.Kind {
+	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList,
+		ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		return true
+	}
+	return false
 }
 
 // node is the NodeSource of the last update.

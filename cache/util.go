@@ -29,3 +29,12 @@ func trimInts(b []int) []int {
 	}
 	return b[:0]
 }
+
+// move32 copies the 32 bytes at src to dst. A [32]byte or [64]byte
+// assignment between two slices compiles to a memmove call (the compiler
+// cannot rule out overlap), which costs more than the copy itself for one
+// chunk; 16-byte moves are inlined.
+func move32(dst, src []byte) {
+	*(*[16]byte)(dst) = *(*[16]byte)(src)
+	*(*[16]byte)(dst[16:]) = *(*[16]byte)(src[16:])
+}

@@ -94,6 +94,14 @@ func (w *wide) chunk(i int) []byte { return w.lv[0][32*i : 32*i+32] }
 // one Pairs call and scattered back. A level where most parents change is
 // hashed whole and in place, without gathering.
 func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
+	return w.rehashFrom(h, dirty, 0, fetch)
+}
+
+// rehashFrom is rehash over the chunks dirty[i] − base: a progressive
+// tree passes each subtree its stretch of the tree's changed chunks as
+// they are, and the offset is taken off while they are copied into the
+// scratch anyway.
+func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) error {
 	if w.n == 0 {
 		return nil
 	}
@@ -101,7 +109,13 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 	if len(dirty) == 0 && len(w.up) == w.depth-top {
 		return nil
 	}
-	idx := append(w.scratch[:0], dirty...)
+	idx := w.scratch[:0]
+	if cap(idx) < len(dirty) {
+		idx = make([]int, 0, len(dirty)) // once, exact: not grown by doubling
+	}
+	for _, i := range dirty {
+		idx = append(idx, i-base)
+	}
 	defer func() { w.scratch = idx[:0] }()
 	all := false
 	for k := 0; k < top; k++ {
@@ -134,12 +148,12 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 		} else {
 			lv := w.lv[k]
 			for j, p := range idx {
-				// Fixed-size assignments: no memmove call per pair.
+				// Inlined moves: no memmove call per pair.
+				move32(buf[64*j:], lv[64*p:])
 				if 2*p+1 < cnt {
-					*(*[64]byte)(buf[64*j:]) = *(*[64]byte)(lv[64*p:])
+					move32(buf[64*j+32:], lv[64*p+32:])
 				} else {
-					*(*[32]byte)(buf[64*j:]) = *(*[32]byte)(lv[64*p:])
-					*(*[32]byte)(buf[64*j+32:]) = h.zero[k]
+					move32(buf[64*j+32:], h.zero[k][:])
 				}
 			}
 		}
@@ -147,7 +161,7 @@ func (w *wide) rehash(h *hasher, dirty []int, fetch fetchFunc) error {
 		h.pairsInPlace(out, buf)
 		next := w.lv[k+1]
 		for j, p := range idx {
-			*(*[32]byte)(next[32*p:]) = *(*[32]byte)(out[32*j:])
+			move32(next[32*p:], out[32*j:])
 		}
 	}
 	if top == 0 && !w.keepLeaves {

@@ -1,6 +1,7 @@
 package compare
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 	"runtime"
@@ -10,7 +11,10 @@ import (
 
 	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/altair"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -122,135 +126,247 @@ func BenchmarkCachedRegistry(b *testing.B) {
 	})
 }
 
+// stateFields points at the fields of a beacon state that a block or an
+// epoch changes; the fulu and the gloas state have them with the same
+// types, so one change serves both.
+type stateFields struct {
+	slot                   *phase0.Slot
+	header                 **phase0.BeaconBlockHeader
+	blockRoots, stateRoots *[]phase0.Root
+	randao                 *[]phase0.Root
+	slashings              *[]phase0.Gwei
+	validators             *[]*phase0.Validator
+	balances               *[]phase0.Gwei
+	prev, cur              *[]altair.ParticipationFlags
+	scores                 *[]uint64
+}
+
+func fuluFields(s *fulu.BeaconState) stateFields {
+	return stateFields{&s.Slot, &s.LatestBlockHeader, &s.BlockRoots, &s.StateRoots, &s.RANDAOMixes, &s.Slashings,
+		&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
+}
+
+func gloasFields(s *gloas.BeaconState) stateFields {
+	return stateFields{&s.Slot, &s.LatestBlockHeader, &s.BlockRoots, &s.StateRoots, &s.RANDAOMixes, &s.Slashings,
+		&s.Validators, &s.Balances, &s.PreviousEpochParticipation, &s.CurrentEpochParticipation, &s.InactivityScores}
+}
+
 // stateChange applies one block's or one epoch's worth of changes to s
-// and marks them on tr.
-type stateChange func(r *rand.Rand, s *fulu.BeaconState, tr *cache.Tree[fulu.BeaconState], iter int)
+// and marks them with mark (a tree's Mark).
+type stateChange func(r *rand.Rand, s stateFields, mark func(string, ...int) error, iter int)
 
 // blockChange: a few hundred balances, the participation bytes of 1/32 of
 // the validators (one slot's committees), one block root and one state
 // root, the slot and latest header, a few validators.
-func blockChange(r *rand.Rand, s *fulu.BeaconState, tr *cache.Tree[fulu.BeaconState], iter int) {
-	n := len(s.Validators)
+func blockChange(r *rand.Rand, s stateFields, mark func(string, ...int) error, iter int) {
+	n := len(*s.validators)
 	for range 300 {
 		i := r.IntN(n)
-		s.Balances[i] += 1000
-		_ = tr.Mark("Balances", i)
+		(*s.balances)[i] += 1000
+		_ = mark("Balances", i)
 	}
 	for range n / 32 {
 		i := r.IntN(n)
-		s.CurrentEpochParticipation[i] ^= 1 << r.IntN(3)
-		_ = tr.Mark("CurrentEpochParticipation", i)
+		(*s.cur)[i] ^= 1 << r.IntN(3)
+		_ = mark("CurrentEpochParticipation", i)
 	}
-	slot := (int(s.Slot) + iter) % len(s.BlockRoots)
-	s.BlockRoots[slot][0]++
-	s.StateRoots[slot][0]++
-	_ = tr.Mark("BlockRoots", slot)
-	_ = tr.Mark("StateRoots", slot)
-	s.Slot++
-	h := *s.LatestBlockHeader
-	h.Slot = s.Slot
+	slot := (int(*s.slot) + iter) % len(*s.blockRoots)
+	(*s.blockRoots)[slot][0]++
+	(*s.stateRoots)[slot][0]++
+	_ = mark("BlockRoots", slot)
+	_ = mark("StateRoots", slot)
+	*s.slot++
+	h := **s.header
+	h.Slot = *s.slot
 	h.ParentRoot[0]++
-	s.LatestBlockHeader = &h
-	_ = tr.Mark("Slot")
-	_ = tr.Mark("LatestBlockHeader")
+	*s.header = &h
+	_ = mark("Slot")
+	_ = mark("LatestBlockHeader")
 	for range 4 {
 		i := r.IntN(n)
-		s.Validators[i].ExitEpoch = phase0.Epoch(r.Uint64N(1 << 20))
-		_ = tr.Mark("Validators", i)
+		(*s.validators)[i].ExitEpoch = phase0.Epoch(r.Uint64N(1 << 20))
+		_ = mark("Validators", i)
 	}
 }
 
 // epochChange: every balance, both participation lists (rotated), every
 // inactivity score, 1% of the validators, a randao mix and a slashing.
-func epochChange(r *rand.Rand, s *fulu.BeaconState, tr *cache.Tree[fulu.BeaconState], iter int) {
-	n := len(s.Validators)
-	for i := range s.Balances {
-		s.Balances[i] += phase0.Gwei(1 + r.IntN(1000))
-		s.InactivityScores[i] ^= 1
+func epochChange(r *rand.Rand, s stateFields, mark func(string, ...int) error, iter int) {
+	n := len(*s.validators)
+	for i := range *s.balances {
+		(*s.balances)[i] += phase0.Gwei(1 + r.IntN(1000))
+		(*s.scores)[i] ^= 1
 	}
-	s.PreviousEpochParticipation, s.CurrentEpochParticipation = s.CurrentEpochParticipation, s.PreviousEpochParticipation
-	clear(s.CurrentEpochParticipation)
+	*s.prev, *s.cur = *s.cur, *s.prev
+	clear(*s.cur)
 	for _, f := range []string{"Balances", "InactivityScores", "PreviousEpochParticipation", "CurrentEpochParticipation"} {
-		_ = tr.Mark(f)
+		_ = mark(f)
 	}
 	for range n / 100 {
 		i := r.IntN(n)
-		s.Validators[i].EffectiveBalance += 1e9
-		_ = tr.Mark("Validators", i)
+		(*s.validators)[i].EffectiveBalance += 1e9
+		_ = mark("Validators", i)
 	}
-	e := (iter + 7) % len(s.RANDAOMixes)
-	s.RANDAOMixes[e][0]++
-	s.Slashings[e%len(s.Slashings)]++
-	_ = tr.Mark("RANDAOMixes", e)
-	_ = tr.Mark("Slashings", e%len(s.Slashings))
+	e := (iter + 7) % len(*s.randao)
+	(*s.randao)[e][0]++
+	(*s.slashings)[e%len(*s.slashings)]++
+	_ = mark("RANDAOMixes", e)
+	_ = mark("Slashings", e%len(*s.slashings))
 }
+
+// stateChanges are the changes the state benchmarks time.
+var stateChanges = []struct {
+	name   string
+	change stateChange
+}{{"block", blockChange}, {"epoch", epochChange}}
 
 // BenchmarkCachedState times the cached root of a mainnet-shaped fulu
 // state with 1M validators after a block's (change=block) or an epoch's
 // (change=epoch) worth of marked changes, on one core, in ms/op.
 func BenchmarkCachedState(b *testing.B) {
-	benchCachedState(b, cache.Marked)
+	for _, c := range stateChanges {
+		b.Run("change="+c.name, func(b *testing.B) {
+			benchCachedState(b, cache.Marked, c.change, func() *fulu.BeaconState { return fulu.SyntheticBeaconState(cachedRegistrySize, 1) }, fuluFields)
+		})
+	}
 }
 
 // BenchmarkCachedStateDetect is BenchmarkCachedState in the safe Detect
 // mode: the same changes, unmarked, found by comparing the whole state
 // with the tree's copy.
 func BenchmarkCachedStateDetect(b *testing.B) {
-	benchCachedState(b, cache.Detect)
-}
-
-func benchCachedState(b *testing.B, mode cache.Mode) {
-	for _, c := range []struct {
-		name   string
-		change stateChange
-	}{{"block", blockChange}, {"epoch", epochChange}} {
+	for _, c := range stateChanges {
 		b.Run("change="+c.name, func(b *testing.B) {
-			withProcs(b, 1)
-			s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
-			vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
-			if err != nil {
-				b.Fatal(err)
-			}
-			tr, err := cache.New[fulu.BeaconState](cache.WithMode(mode), cache.WithPlan(vp))
-			if err != nil {
-				b.Fatal(err)
-			}
-			sp, err := plan.PlanFor[fulu.BeaconState](plan.WithWorkers(1))
-			if err != nil {
-				b.Fatal(err)
-			}
-			check := func() {
-				got, err := tr.Root(s)
-				want, err2 := sp.Root(s)
-				if err != nil || err2 != nil || got != want {
-					b.Fatalf("cached %x (%v), plan %x (%v)", got, err, want, err2)
-				}
-			}
-			check()
-			r := rand.New(rand.NewPCG(2, 2))
-			tr.ResetStats()
-			var cpu time.Duration
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				b.StopTimer()
-				c.change(r, s, tr, i)
-				b.StartTimer()
-				_, dc := timeCPU(func() {
-					if _, err := tr.Root(s); err != nil {
-						b.Fatal(err)
-					}
-				})
-				cpu += dc
-			}
-			b.StopTimer()
-			pairs := tr.Stats().PairsHashed
-			check()
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
-			b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/1e6, "cpu-ms/op")
-			b.ReportMetric(float64(pairs)/float64(b.N), "pairs/op")
-			b.ReportMetric(float64(tr.Stats().Bytes)/(1<<20), "cache-MiB")
+			benchCachedState(b, cache.Detect, c.change, func() *fulu.BeaconState { return fulu.SyntheticBeaconState(cachedRegistrySize, 1) }, fuluFields)
 		})
 	}
+}
+
+// BenchmarkCachedGloasState is BenchmarkCachedState on the Gloas state of
+// 1M validators (gloas.SyntheticBeaconState: an EIP-7495 progressive
+// container whose registry lists are progressive lists), the same block
+// and epoch changes, in Marked mode (impl=cache). impl=opaque times, on
+// the same changes in the same run, what the cache did before it modelled
+// progressive containers: the state was one opaque node, whose Root
+// serializes the whole value, compares it with the last serialization and,
+// as it differs, hashes it all with the reference ssz.HashTreeRoot.
+func BenchmarkCachedGloasState(b *testing.B) {
+	newState := func() *gloas.BeaconState { return gloas.SyntheticBeaconState(cachedRegistrySize, 1) }
+	for _, c := range stateChanges {
+		b.Run("change="+c.name+"/impl=cache", func(b *testing.B) {
+			benchCachedState(b, cache.Marked, c.change, newState, gloasFields)
+		})
+		b.Run("change="+c.name+"/impl=opaque", func(b *testing.B) {
+			benchOpaqueState(b, c.change, newState, gloasFields)
+		})
+	}
+}
+
+// BenchmarkCachedGloasStateDetect is BenchmarkCachedGloasState's cached
+// case in the safe Detect mode: the same changes, unmarked, found by
+// comparing the whole state with the tree.
+func BenchmarkCachedGloasStateDetect(b *testing.B) {
+	for _, c := range stateChanges {
+		b.Run("change="+c.name, func(b *testing.B) {
+			benchCachedState(b, cache.Detect, c.change, func() *gloas.BeaconState { return gloas.SyntheticBeaconState(cachedRegistrySize, 1) }, gloasFields)
+		})
+	}
+}
+
+// benchCachedState times tr.Root after each change of a state newState
+// makes, in mode, and checks the first and last root against the state's
+// plan.
+func benchCachedState[S any](b *testing.B, mode cache.Mode, change stateChange, newState func() *S, fields func(*S) stateFields) {
+	withProcs(b, 1)
+	s := newState()
+	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	tr, err := cache.New[S](cache.WithMode(mode), cache.WithPlan(vp))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp, err := plan.PlanFor[S](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	check := func() {
+		got, err := tr.Root(s)
+		want, err2 := sp.Root(s)
+		if err != nil || err2 != nil || got != want {
+			b.Fatalf("cached %x (%v), plan %x (%v)", got, err, want, err2)
+		}
+	}
+	check()
+	r := rand.New(rand.NewPCG(2, 2))
+	tr.ResetStats()
+	var cpu time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		change(r, fields(s), tr.Mark, i)
+		b.StartTimer()
+		_, dc := timeCPU(func() {
+			if _, err := tr.Root(s); err != nil {
+				b.Fatal(err)
+			}
+		})
+		cpu += dc
+	}
+	b.StopTimer()
+	pairs := tr.Stats().PairsHashed
+	check()
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/1e6, "cpu-ms/op")
+	b.ReportMetric(float64(pairs)/float64(b.N), "pairs/op")
+	b.ReportMetric(float64(tr.Stats().Bytes)/(1<<20), "cache-MiB")
+}
+
+// benchOpaqueState times what an opaque node's Root does after each
+// change (ssz.Marshal, a compare with the last serialization, and on a
+// difference ssz.HashTreeRoot) and checks the last root against the
+// state's plan.
+func benchOpaqueState[S any](b *testing.B, change stateChange, newState func() *S, fields func(*S) stateFields) {
+	withProcs(b, 1)
+	s := newState()
+	sp, err := plan.PlanFor[S](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	last, err := ssz.Marshal(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(2, 2))
+	noMark := func(string, ...int) error { return nil }
+	var root [32]byte
+	var cpu time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		change(r, fields(s), noMark, i)
+		b.StartTimer()
+		_, dc := timeCPU(func() {
+			ser, err := ssz.Marshal(s)
+			if err != nil {
+				b.Fatal(err)
+			}
+			if !bytes.Equal(ser, last) {
+				if root, err = ssz.HashTreeRoot(s, ssz.SHA256); err != nil {
+					b.Fatal(err)
+				}
+			}
+			last = ser
+		})
+		cpu += dc
+	}
+	b.StopTimer()
+	if want, err := sp.Root(s); err != nil || root != want {
+		b.Fatalf("opaque %x, plan %x (%v)", root, want, err)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+	b.ReportMetric(float64(cpu.Nanoseconds())/float64(b.N)/1e6, "cpu-ms/op")
 }
 
 // BenchmarkCachedProof times one proof from a cached 1M-validator fulu
