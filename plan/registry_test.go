@@ -14,7 +14,14 @@ import (
 // registryRoot is the reference root of List[Validator, 2^40].
 func registryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash) [32]byte {
 	t.Helper()
-	lt, err := ssz.TypeOfTagged(reflect.TypeFor[[]phase0.Validator](), `ssz-max:"1099511627776"`)
+	return taggedRegistryRoot(t, vals, h, `ssz-max:"1099511627776"`)
+}
+
+// taggedRegistryRoot is the reference root of vals as the list type the
+// struct tag describes.
+func taggedRegistryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash, tag reflect.StructTag) [32]byte {
+	t.Helper()
+	lt, err := ssz.TypeOfTagged(reflect.TypeFor[[]phase0.Validator](), tag)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -29,15 +36,7 @@ func registryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash) [32]byte 
 // ProgressiveList[Validator] (EIP-7916), the Gloas registry.
 func progressiveRegistryRoot(t *testing.T, vals []phase0.Validator, h lanes.Hash) [32]byte {
 	t.Helper()
-	lt, err := ssz.TypeOfTagged(reflect.TypeFor[[]phase0.Validator](), `ssz-type:"progressive-list"`)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := ssz.HashTreeRootValue(lt, reflect.ValueOf(vals), h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
+	return taggedRegistryRoot(t, vals, h, `ssz-type:"progressive-list"`)
 }
 
 // TestRegistryCounts checks registry roots for counts around lane and
