@@ -6,106 +6,11 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/internal/sszwalk"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 )
-
-// randomValues is an sszwalk.Source of random values kept small: lists of
-// up to 24 elements (enough to cross a progressive tree's 1-, 4- and
-// 16-chunk subtrees), a nil pointer now and then, vectors and lists of
-// basic values filled in one piece.
-type randomValues struct{ r *rand.Rand }
-
-// Nil leaves one pointer in ten nil (the zero value).
-func (s randomValues) Nil(*ssz.Type) bool { return s.r.IntN(10) == 0 }
-
-func (s randomValues) count(t *ssz.Type) int {
-	switch t.Kind {
-	case ssz.KindVector:
-		return int(t.Length)
-	case ssz.KindList:
-		return s.r.IntN(int(min(t.Limit, 24)) + 1)
-	}
-	return s.r.IntN(25)
-}
-
-func (s randomValues) Leaf(t *ssz.Type, v reflect.Value) (bool, error) {
-	switch t.Kind {
-	case ssz.KindBool:
-		v.SetBool(s.r.IntN(2) == 0)
-		return true, nil
-	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
-		v.SetUint(s.r.Uint64())
-		return true, nil
-	case ssz.KindUint128, ssz.KindUint256, ssz.KindBitvector:
-		if v.Kind() == reflect.Slice {
-			v.Set(reflect.MakeSlice(v.Type(), int(t.Size), int(t.Size)))
-		}
-		for i := range v.Len() {
-			v.Index(i).SetUint(s.r.Uint64())
-		}
-		if t.Kind == ssz.KindBitvector && t.Length%8 != 0 {
-			last := v.Index(v.Len() - 1)
-			last.SetUint(last.Uint() & (1<<(t.Length%8) - 1))
-		}
-		return true, nil
-	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		n := s.r.IntN(300)
-		if t.Kind == ssz.KindBitlist {
-			n = s.r.IntN(int(min(t.Limit, 300)) + 1)
-		}
-		b := make([]byte, n/8+1)
-		for i := range b {
-			b[i] = byte(s.r.Uint32())
-		}
-		b[n/8] = b[n/8]&(1<<(n%8)-1) | 1<<(n%8) // the delimiter bit
-		v.Set(reflect.ValueOf(b).Convert(v.Type()))
-		return true, nil
-	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
-		if !t.Elem.IsBasic() || t.Elem.Kind == ssz.KindBool || v.Kind() != reflect.Slice && v.Kind() != reflect.Array {
-			return false, nil // element by element
-		}
-		if v.Kind() == reflect.Slice {
-			n := s.count(t)
-			v.Set(reflect.MakeSlice(v.Type(), n, n))
-		}
-		for i := range v.Len() {
-			e := v.Index(i)
-			if e.Kind() == reflect.Array { // a limb array (uint128, uint256)
-				return false, nil
-			}
-			e.SetUint(s.r.Uint64())
-		}
-		return true, nil
-	}
-	return false, nil
-}
-
-func (s randomValues) Elems(t *ssz.Type) ([]sszwalk.Source, error) {
-	return s.many(s.count(t)), nil
-}
-
-func (s randomValues) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
-	return s.many(len(t.Fields)), nil
-}
-
-func (s randomValues) Option(t *ssz.Type) (int, sszwalk.Source, error) {
-	for {
-		sel := s.r.IntN(len(t.Options))
-		if t.Options[sel] != nil || t.Kind == ssz.KindUnion && sel == 0 {
-			return sel, s, nil
-		}
-	}
-}
-
-func (s randomValues) many(n int) []sszwalk.Source {
-	out := make([]sszwalk.Source, n)
-	for i := range out {
-		out[i] = s
-	}
-	return out
-}
 
 // testRandomValues roots random values of T in one cached tree (Detect,
 // then Marked mode): fresh values, then one random top-level field
@@ -117,7 +22,9 @@ func testRandomValues[T any](t *testing.T, seed uint64) {
 		t.Fatal(err)
 	}
 	for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
-		src := randomValues{rand.New(rand.NewPCG(seed, uint64(mode)))}
+		// Lists of up to 24 elements cross a progressive tree's 1-, 4- and
+		// 16-chunk subtrees; bitlists of up to 300 bits span two chunks.
+		src := &sszrand.Filler{Rand: rand.New(rand.NewPCG(seed, uint64(mode))), MaxList: 24, MaxBits: 300}
 		tr, err := cache.New[T](cache.WithMode(mode))
 		if err != nil {
 			t.Fatal(err)
@@ -139,7 +46,7 @@ func testRandomValues[T any](t *testing.T, seed uint64) {
 				}
 			case step%3 == 0: // no change
 			default:
-				f := typ.Fields[src.r.IntN(len(typ.Fields))]
+				f := typ.Fields[src.Rand.IntN(len(typ.Fields))]
 				fv := rv.FieldByIndex(f.Index)
 				if err := sszwalk.Fill(f.Type, fv, src); err != nil {
 					t.Fatal(err)

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/hostile"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/internal/structfield"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
@@ -20,18 +21,18 @@ import (
 // on each kernel, with the reference: Root one by one, then RootAll over
 // all values with two workers.
 func checkRandomType(seed uint64, kernels []sched.Kernel, h lanes.Hash, values int) error {
-	rng := newRand(seed)
+	rng := sszrand.NewRand(seed)
 	s := hostile.RandomShape(rng, 3)
 	top := hostile.ContainerOf(s)
 	typ, err := ssz.TypeOf(top.Go)
 	if err != nil {
 		return fmt.Errorf("%s: the generator made an invalid type: %v", s.Name, err)
 	}
-	fl := filler{rng: rng, maxList: 1 + rng.IntN(20)}
+	fl := sszrand.Filler{Rand: rng, MaxList: 1 + rng.IntN(20)}
 	vals := reflect.MakeSlice(reflect.SliceOf(top.Go), values, values)
 	for i := 0; i < values; i++ {
 		if i > 0 { // value 0 stays the zero value
-			fl.fill(typ, vals.Index(i))
+			fl.Fill(typ, vals.Index(i))
 		}
 		if i >= values-2 { // the last two get a padding bit set, if they can
 			setPaddingBit(typ, vals.Index(i), rng)

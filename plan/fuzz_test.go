@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/spectest"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
@@ -109,17 +110,17 @@ func FuzzRootAll(f *testing.F) {
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, seed uint64, n, maxList uint8) {
-		fl := filler{rng: newRand(seed), maxList: int(maxList % 64)}
+		fl := sszrand.Filler{Rand: sszrand.NewRand(seed), MaxList: int(maxList % 64)}
 		fuzzValues(t, complexPlan, &fl, int(n%24), lanes.SHA256)
 		fuzzValues(t, shapesPlan, &fl, int(n%12), lanes.Keccak256)
 		fuzzValues(t, compatPlan, &fl, int(n%12), lanes.SHA256)
 	})
 }
 
-func fuzzValues[T any](t *testing.T, p *Plan[T], fl *filler, n int, h lanes.Hash) {
+func fuzzValues[T any](t *testing.T, p *Plan[T], fl *sszrand.Filler, n int, h lanes.Hash) {
 	vals := make([]T, n)
 	for i := range vals {
-		fl.fill(p.typ, reflect.ValueOf(&vals[i]).Elem())
+		fl.Fill(p.typ, reflect.ValueOf(&vals[i]).Elem())
 	}
 	got, err := p.Roots(vals)
 	if err != nil {

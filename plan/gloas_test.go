@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 )
@@ -29,11 +30,11 @@ func TestGloasRootAllBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fl := filler{rng: rand.New(rand.NewPCG(3, 4)), maxList: 8}
+	fl := sszrand.Filler{Rand: rand.New(rand.NewPCG(3, 4)), MaxList: 8}
 	vals := make([]gloas.PayloadAttestation, 37)
 	var ser []byte
 	for i := range vals {
-		fl.fill(typ, reflect.ValueOf(&vals[i]).Elem())
+		fl.Fill(typ, reflect.ValueOf(&vals[i]).Elem())
 		b, err := ssz.Marshal(&vals[i])
 		if err != nil {
 			t.Fatal(err)

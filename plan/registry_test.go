@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
@@ -110,9 +111,9 @@ func TestConcurrentUse(t *testing.T) {
 		t.Fatal(err)
 	}
 	bodies := make([]phase0.BeaconBlockBody, 24)
-	fl := filler{rng: newRand(5), maxList: 6}
+	fl := sszrand.Filler{Rand: sszrand.NewRand(5), MaxList: 6}
 	for i := range bodies {
-		fl.fill(typ, reflect.ValueOf(&bodies[i]).Elem())
+		fl.Fill(typ, reflect.ValueOf(&bodies[i]).Elem())
 	}
 	want := make([][32]byte, len(bodies))
 	for i := range bodies {

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/holiman/uint256"
-
 	"github.com/lanehash/lanehash/internal/spectest"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
@@ -74,10 +74,10 @@ func checkShape[T any](t *testing.T, n, maxList int, opts ...Option) {
 		t.Fatal(err)
 	}
 	rng := rand.New(rand.NewPCG(uint64(n), 99))
-	fl := filler{rng: rng, maxList: maxList}
+	fl := sszrand.Filler{Rand: rng, MaxList: maxList}
 	vals := make([]T, n)
 	for i := range vals {
-		fl.fill(typ, reflect.ValueOf(&vals[i]).Elem())
+		fl.Fill(typ, reflect.ValueOf(&vals[i]).Elem())
 	}
 	for _, h := range hashes {
 		want := make([][32]byte, n)
