@@ -156,7 +156,8 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	p.tree.resize(chunks)
 	var dirty []int
 	keep := p.tree.keeps()
-	stored := 0 // the chunks below this one are stored already
+	stored := 0  // the chunks below this one are stored already
+	all := false // every chunk is stored and in dirty already
 	switch {
 	case sel == nil && keep:
 		stored = min(oldChunks, chunks)
@@ -175,17 +176,32 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		if p.bits {
 			shift = 8
 		}
-		dirty = sel.sortedIdx(p.dirty, min(n, oldN), shift)
+		var dense bool
+		dirty, dense = sel.chunks(p.dirty, min(n, oldN), shift, keep)
+		if dense {
+			// Most chunks are marked: the tree is rehashed whole from
+			// its chunks anyway, so every chunk is copied in one move
+			// per run, appended and edge chunks included.
+			p.copyChunks(b, chunks)
+			stored, all = chunks, true
+			dirty = dirty[:0]
+			for i := range chunks {
+				dirty = append(dirty, i)
+			}
+			break
+		}
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)
 		}
 	}
-	for i := oldChunks; i < chunks; i++ {
-		dirty = append(dirty, i)
-	}
-	if chunks < oldChunks && chunks > 0 {
-		dirty = appendSorted(dirty, chunks-1)
+	if !all {
+		for i := oldChunks; i < chunks; i++ {
+			dirty = append(dirty, i)
+		}
+		if chunks < oldChunks && chunks > 0 {
+			dirty = appendSorted(dirty, chunks-1)
+		}
 	}
 	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
@@ -222,6 +238,23 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	return p.root, nil
 }
 
+// copyChunks stores the first m chunks of b (the last one zero-padded),
+// one copy per contiguous run of stored chunks.
+func (p *packed) copyChunks(b []byte, m int) {
+	for start := 0; start < m; {
+		run := p.tree.run(start)
+		end := min(m, start+len(run)/32)
+		whole := min(end, len(b)/32) // chunks b holds in full
+		if whole > start {
+			copy(run, b[32*start:32*whole])
+		}
+		for i := max(whole, start); i < end; i++ {
+			putChunk(run[32*(i-start):], b, i)
+		}
+		start = end
+	}
+}
+
 // appendSorted inserts i into the sorted distinct slice s.
 func appendSorted(s []int, i int) []int {
 	for j, v := range s {
@@ -255,8 +288,18 @@ func (p *packed) diff(dirty []int, b []byte, m int) []int {
 				continue
 			}
 			for i := s; i < e; i++ {
+				have := (*[32]byte)(run[32*(i-start):])
+				if 32*i+32 <= len(b) {
+					// A whole chunk: compared and stored straight from
+					// the value, not through a padded copy.
+					if src := (*[32]byte)(b[32*i:]); *have != *src {
+						move32(have[:], src[:])
+						dirty = append(dirty, i)
+					}
+					continue
+				}
 				putChunk(c[:], b, i)
-				if have := (*[32]byte)(run[32*(i-start):]); *have != c {
+				if *have != c {
 					*have = c
 					dirty = append(dirty, i)
 				}
