@@ -34,6 +34,7 @@ type packed struct {
 	zeros  []byte // the bytes of a vector held by an empty slice
 	strip  []byte // a bitlist's bytes without the delimiter
 	dirty  []int  // scratch: changed chunks
+	iota   []int  // 0, 1, 2, …: the dirty list when every chunk changed
 	built  bool
 }
 
@@ -184,10 +185,7 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 			// per run, appended and edge chunks included.
 			p.copyChunks(b, chunks)
 			stored, all = chunks, true
-			dirty = dirty[:0]
-			for i := range chunks {
-				dirty = append(dirty, i)
-			}
+			dirty = p.every(chunks)
 			break
 		}
 		// The chunk that held the old end may have gained or lost bytes.
@@ -223,7 +221,9 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 			return nil
 		}
 	}
-	p.dirty = dirty
+	if !all {
+		p.dirty = dirty // scratch; every's slice is kept apart
+	}
 	if err := p.tree.rehash(c.hasher, dirty, fetch); err != nil {
 		return [32]byte{}, err
 	}
@@ -236,6 +236,15 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		p.root = c.mixIn(p.root, uint64(n))
 	}
 	return p.root, nil
+}
+
+// every returns the chunks 0 … m−1, the dirty list of a rehash of every
+// chunk, from a slice kept for it: written once, not on every update.
+func (p *packed) every(m int) []int {
+	for i := len(p.iota); i < m; i++ {
+		p.iota = append(p.iota, i)
+	}
+	return p.iota[:m]
 }
 
 // copyChunks stores the first m chunks of b (the last one zero-padded),
@@ -288,19 +297,19 @@ func (p *packed) diff(dirty []int, b []byte, m int) []int {
 				continue
 			}
 			for i := s; i < e; i++ {
-				have := (*[32]byte)(run[32*(i-start):])
+				have := run[32*(i-start):]
 				if 32*i+32 <= len(b) {
 					// A whole chunk: compared and stored straight from
 					// the value, not through a padded copy.
-					if src := (*[32]byte)(b[32*i:]); *have != *src {
-						move32(have[:], src[:])
+					if src := b[32*i:]; !equal32(have, src) {
+						move32(have, src)
 						dirty = append(dirty, i)
 					}
 					continue
 				}
 				putChunk(c[:], b, i)
-				if *have != c {
-					*have = c
+				if !equal32(have, c[:]) {
+					move32(have, c[:])
 					dirty = append(dirty, i)
 				}
 			}
@@ -344,5 +353,5 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 }
 
 func (p *packed) bytes() int {
-	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*cap(p.dirty)
+	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*(cap(p.dirty)+cap(p.iota))
 }
