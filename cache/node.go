@@ -32,7 +32,19 @@ type node interface {
 // selection names changed elements (explicit mode). idx need not be sorted.
 type selection struct {
 	idx []int
+	set []uint64 // scratch: chunks' bitset for deduplicating many marks
 }
+
+// trim empties s for the next root's marks, keeping its storage unless
+// it is far larger than a block's marks.
+func (s *selection) trim() {
+	s.idx = trimInts(s.idx)
+	if 8*cap(s.set) > scratchKeep {
+		s.set = nil
+	}
+}
+
+func (s *selection) bytes() int { return 8 * (cap(s.idx) + cap(s.set)) }
 
 // sortedIdx maps each index of sel below n to its chunk, i >> shift (0:
 // the index itself; basic elements are a power of two per chunk), and
@@ -69,7 +81,11 @@ func (s *selection) chunks(dst []int, n int, shift uint, denseOK bool) (_ []int,
 		slices.Sort(dst)
 		return slices.Compact(dst), false
 	}
-	set := make([]uint64, (m+63)/64)
+	// Reused: only selections with many marks get here, and the shared
+	// lengthsOnly selection has none.
+	s.set = slices.Grow(s.set[:0], (m+63)/64)[:(m+63)/64]
+	set := s.set
+	clear(set)
 	for _, i := range idx {
 		if i >= 0 && i < n {
 			c := uint(i) >> shift
