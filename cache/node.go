@@ -87,7 +87,7 @@ func (s *selection) chunks(dst []int, n int, shift uint, denseOK bool) (_ []int,
 	set := s.set
 	clear(set)
 	for _, i := range idx {
-		if i >= 0 && i < n {
+		if uint(i) < uint(n) { // 0 ≤ i < n in one compare
 			c := uint(i) >> shift
 			set[c/64] |= 1 << (c % 64)
 		}
