@@ -29,7 +29,11 @@
 // changed parents of a level are gathered into one buffer and hashed with
 // one Pairs call, so a level with many changes fills the kernel's lanes; a
 // level where at least three quarters of the nodes change is hashed whole,
-// in place. Appends grow the levels (across powers of two the top moves
+// in place. A list of basic values whose marks reach that share of its
+// chunks' parents (a block's participation bytes) has all its chunks
+// copied in one move and its tree hashed whole from the chunks up: the
+// same pairs, without sorting and copying the marked chunks one by one.
+// Appends grow the levels (across powers of two the top moves
 // up, the ladder shrinks); truncations shrink them and rehash the new right
 // edge; an empty list is the zero-subtree root.
 //

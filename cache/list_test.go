@@ -302,3 +302,101 @@ func TestMarkedElementChunks(t *testing.T) {
 		}
 	}
 }
+
+// TestDenseMarks marks many elements of basic lists at once in Marked
+// mode: few (sorted marks), many in one small stretch (deduplicated with a
+// bitset, few chunks), and spread over most chunks (the whole list is
+// copied and rehashed), each while the list also grows or shrinks (the
+// edge chunks) or keeps its length. Every root is compared with the
+// reference.
+func TestDenseMarks(t *testing.T) {
+	type lists struct {
+		U8   []uint8  `ssz-max:"100000"`
+		U64  []uint64 `ssz-max:"100000"`
+		Prog []uint16 `ssz-type:"progressive-list"`
+		Bits []byte   `ssz:"bitlist" ssz-max:"100000"`
+	}
+	r := rand.New(rand.NewPCG(41, 42))
+	v := &lists{U8: make([]uint8, 20001), U64: make([]uint64, 5003), Prog: make([]uint16, 9000), Bits: make([]byte, 1500)}
+	v.Bits[1499] = 0x10 // 11,996 bits
+	tr, err := cache.New[lists](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bitCount := func() int { return 8*(len(v.Bits)-1) + bitsLen(v.Bits[len(v.Bits)-1]) - 1 }
+	for step := range 60 {
+		if step > 0 {
+			// How many marks, where: 0 a few anywhere, 1 many in one
+			// stretch, 2 and 3 spread over the whole list.
+			kind := step % 4
+			marks := func(n int) []int {
+				var idx []int
+				switch kind {
+				case 0:
+					for range 1 + r.IntN(20) {
+						idx = append(idx, r.IntN(n))
+					}
+				case 1:
+					from := r.IntN(n)
+					for range 200 + r.IntN(2000) {
+						idx = append(idx, min(n-1, from+r.IntN(300)))
+					}
+				default:
+					for range n/2 + r.IntN(2*n) {
+						idx = append(idx, r.IntN(n))
+					}
+				}
+				return idx
+			}
+			for _, i := range marks(len(v.U8)) {
+				v.U8[i] = uint8(r.Uint32())
+				_ = tr.Mark("U8", i)
+			}
+			for _, i := range marks(len(v.U64)) {
+				v.U64[i] = r.Uint64()
+				_ = tr.Mark("U64", i)
+			}
+			for _, i := range marks(len(v.Prog)) {
+				v.Prog[i] = uint16(r.Uint32())
+				_ = tr.Mark("Prog", i)
+			}
+			nb := bitCount()
+			for _, i := range marks(nb) {
+				v.Bits[i/8] ^= 1 << (i % 8)
+				_ = tr.Mark("Bits", i)
+			}
+			// Lengths change unmarked: grow, shrink, or stay.
+			switch r.IntN(3) {
+			case 0:
+				v.U8 = append(v.U8, make([]uint8, 1+r.IntN(100))...)
+				v.U64 = v.U64[:len(v.U64)-1-r.IntN(50)]
+				v.Prog = append(v.Prog, uint16(r.Uint32()))
+				v.Bits = append(v.Bits, 1)
+			case 1:
+				v.U8 = v.U8[:len(v.U8)-1-r.IntN(100)]
+				v.U64 = append(v.U64, r.Uint64(), r.Uint64())
+				v.Prog = v.Prog[:len(v.Prog)-1-r.IntN(40)]
+				// Drop the last byte and make the one before it the
+				// delimiter's.
+				v.Bits = v.Bits[:len(v.Bits)-1]
+				v.Bits[len(v.Bits)-1] |= 0x80
+			}
+		}
+		got, err := tr.Root(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refRoot(t, v); got != want {
+			t.Fatalf("step %d: %x, reference %x", step, got, want)
+		}
+	}
+}
+
+// bitsLen is the bit length of b: the delimiter's position plus one.
+func bitsLen(b byte) int {
+	n := 0
+	for ; b != 0; b >>= 1 {
+		n++
+	}
+	return n
+}

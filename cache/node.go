@@ -32,7 +32,19 @@ type node interface {
 // selection names changed elements (explicit mode). idx need not be sorted.
 type selection struct {
 	idx []int
+	set []uint64 // scratch: chunks' bitset for deduplicating many marks
 }
+
+// trim empties s for the next root's marks, keeping its storage unless
+// it is far larger than a block's marks.
+func (s *selection) trim() {
+	s.idx = trimInts(s.idx)
+	if 8*cap(s.set) > scratchKeep {
+		s.set = nil
+	}
+}
+
+func (s *selection) bytes() int { return 8 * (cap(s.idx) + cap(s.set)) }
 
 // sortedIdx maps each index of sel below n to its chunk, i >> shift (0:
 // the index itself; basic elements are a power of two per chunk), and
@@ -41,6 +53,19 @@ type selection struct {
 // with a bitset, one bit per result, rather than sorted: linear, and no
 // comparison sort of tens of thousands of marks.
 func (s *selection) sortedIdx(dst []int, n int, shift uint) []int {
+	dst, _ = s.chunks(dst, n, shift, false)
+	return dst
+}
+
+// chunks is sortedIdx for a tree that stores its chunks (a basic list's):
+// with denseOK, when the marked chunks' distinct parents are at least
+// three quarters of the level above, it returns dense true and no
+// indices. A wide tree hashes such a level whole anyway (see
+// wide.rehashFrom), so the caller may as well copy every chunk in one
+// move and rehash all of them: the same pairs, without extracting,
+// deduplicating and copying tens of thousands of marked chunks one by
+// one (a block's participation marks cover most chunks of the list).
+func (s *selection) chunks(dst []int, n int, shift uint, denseOK bool) (_ []int, dense bool) {
 	idx := s.idx
 	dst = dst[:0]
 	m := n
@@ -54,13 +79,28 @@ func (s *selection) sortedIdx(dst []int, n int, shift uint) []int {
 			}
 		}
 		slices.Sort(dst)
-		return slices.Compact(dst)
+		return slices.Compact(dst), false
 	}
-	set := make([]uint64, (m+63)/64)
+	// Reused: only selections with many marks get here, and the shared
+	// lengthsOnly selection has none.
+	s.set = slices.Grow(s.set[:0], (m+63)/64)[:(m+63)/64]
+	set := s.set
+	clear(set)
 	for _, i := range idx {
-		if i >= 0 && i < n {
+		if uint(i) < uint(n) { // 0 ≤ i < n in one compare
 			c := uint(i) >> shift
 			set[c/64] |= 1 << (c % 64)
+		}
+	}
+	if denseOK && m > 1 {
+		// Parent p of chunks 2p and 2p+1 is marked when either bit of
+		// its (word-aligned) pair is set.
+		marked := 0
+		for _, w := range set {
+			marked += bits.OnesCount64((w | w>>1) & 0x5555555555555555)
+		}
+		if 4*marked >= 3*((m+1)/2) {
+			return dst, true
 		}
 	}
 	for w, bitsw := range set {
@@ -70,7 +110,7 @@ func (s *selection) sortedIdx(dst []int, n int, shift uint) []int {
 			bitsw &= bitsw - 1
 		}
 	}
-	return dst
+	return dst, false
 }
 
 // ctx is what every node of one tree shares: the hasher, the mode and the

@@ -34,6 +34,7 @@ type packed struct {
 	zeros  []byte // the bytes of a vector held by an empty slice
 	strip  []byte // a bitlist's bytes without the delimiter
 	dirty  []int  // scratch: changed chunks
+	iota   []int  // 0, 1, 2, …: the dirty list when every chunk changed
 	built  bool
 }
 
@@ -156,7 +157,8 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	p.tree.resize(chunks)
 	var dirty []int
 	keep := p.tree.keeps()
-	stored := 0 // the chunks below this one are stored already
+	stored := 0  // the chunks below this one are stored already
+	all := false // every chunk is stored and in dirty already
 	switch {
 	case sel == nil && keep:
 		stored = min(oldChunks, chunks)
@@ -175,17 +177,29 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		if p.bits {
 			shift = 8
 		}
-		dirty = sel.sortedIdx(p.dirty, min(n, oldN), shift)
+		var dense bool
+		dirty, dense = sel.chunks(p.dirty, min(n, oldN), shift, keep)
+		if dense {
+			// Most chunks are marked: the tree is rehashed whole from
+			// its chunks anyway, so every chunk is copied in one move
+			// per run, appended and edge chunks included.
+			p.copyChunks(b, chunks)
+			stored, all = chunks, true
+			dirty = p.every(chunks)
+			break
+		}
 		// The chunk that held the old end may have gained or lost bytes.
 		if oldN != n && oldChunks > 0 && oldChunks <= chunks {
 			dirty = appendSorted(dirty, oldChunks-1)
 		}
 	}
-	for i := oldChunks; i < chunks; i++ {
-		dirty = append(dirty, i)
-	}
-	if chunks < oldChunks && chunks > 0 {
-		dirty = appendSorted(dirty, chunks-1)
+	if !all {
+		for i := oldChunks; i < chunks; i++ {
+			dirty = append(dirty, i)
+		}
+		if chunks < oldChunks && chunks > 0 {
+			dirty = appendSorted(dirty, chunks-1)
+		}
 	}
 	var fetch fetchFunc // only a tree without its chunks reads them back
 	if keep {
@@ -207,7 +221,9 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 			return nil
 		}
 	}
-	p.dirty = dirty
+	if !all {
+		p.dirty = dirty // scratch; every's slice is kept apart
+	}
 	if err := p.tree.rehash(c.hasher, dirty, fetch); err != nil {
 		return [32]byte{}, err
 	}
@@ -220,6 +236,32 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		p.root = c.mixIn(p.root, uint64(n))
 	}
 	return p.root, nil
+}
+
+// every returns the chunks 0 … m−1, the dirty list of a rehash of every
+// chunk, from a slice kept for it: written once, not on every update.
+func (p *packed) every(m int) []int {
+	for i := len(p.iota); i < m; i++ {
+		p.iota = append(p.iota, i)
+	}
+	return p.iota[:m]
+}
+
+// copyChunks stores the first m chunks of b (the last one zero-padded),
+// one copy per contiguous run of stored chunks.
+func (p *packed) copyChunks(b []byte, m int) {
+	for start := 0; start < m; {
+		run := p.tree.run(start)
+		end := min(m, start+len(run)/32)
+		whole := min(end, len(b)/32) // chunks b holds in full
+		if whole > start {
+			copy(run, b[32*start:32*whole])
+		}
+		for i := max(whole, start); i < end; i++ {
+			putChunk(run[32*(i-start):], b, i)
+		}
+		start = end
+	}
 }
 
 // appendSorted inserts i into the sorted distinct slice s.
@@ -255,9 +297,19 @@ func (p *packed) diff(dirty []int, b []byte, m int) []int {
 				continue
 			}
 			for i := s; i < e; i++ {
+				have := run[32*(i-start):]
+				if 32*i+32 <= len(b) {
+					// A whole chunk: compared and stored straight from
+					// the value, not through a padded copy.
+					if src := b[32*i:]; !equal32(have, src) {
+						move32(have, src)
+						dirty = append(dirty, i)
+					}
+					continue
+				}
 				putChunk(c[:], b, i)
-				if have := (*[32]byte)(run[32*(i-start):]); *have != c {
-					*have = c
+				if !equal32(have, c[:]) {
+					move32(have, c[:])
 					dirty = append(dirty, i)
 				}
 			}
@@ -301,5 +353,5 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 }
 
 func (p *packed) bytes() int {
-	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*cap(p.dirty)
+	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*(cap(p.dirty)+cap(p.iota))
 }

@@ -89,6 +89,11 @@ type tree struct {
 	root  node
 	top   *container // root, when the type is a container
 	marks map[int]*selection
+	// spare[fi] is field fi's selection, reused from root to root: a
+	// block marks tens of thousands of participation bytes, and a fresh
+	// slice grown by doubling each time is garbage the collector must
+	// then find among the state's million heap objects.
+	spare []*selection
 	// fieldIdx finds a top-level field by Go name or normalized name.
 	fieldIdx map[string]int
 	sel      *selection // marks of a list tree
@@ -122,6 +127,7 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 		// From the type, not the top node: an opaque top (a big-endian
 		// host) still takes marks by field name.
 		tr.fieldIdx = map[string]int{}
+		tr.spare = make([]*selection, len(t.Fields))
 		for i, f := range t.Fields {
 			tr.fieldIdx[f.Name] = i
 			tr.fieldIdx[proofNormalize(f.Name)] = i
@@ -176,7 +182,12 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 	}
 	tr.c.buf, tr.c.out = trimBytes(tr.c.buf), trimBytes(tr.c.out)
 	clear(tr.marks)
-	tr.sel.idx = tr.sel.idx[:0]
+	for _, s := range tr.spare {
+		if s != nil {
+			s.trim()
+		}
+	}
+	tr.sel.trim()
 	tr.last, tr.keep, tr.built, tr.value = p, keep, true, r
 	return r, nil
 }
@@ -218,7 +229,13 @@ func (tr *tree) mark(field string, idx []int) error {
 	case ok:
 		m.idx = append(m.idx, idx...)
 	default:
-		tr.marks[fi] = &selection{idx: append([]int(nil), idx...)}
+		s := tr.spare[fi]
+		if s == nil {
+			s = &selection{}
+			tr.spare[fi] = s
+		}
+		s.idx = append(s.idx[:0], idx...)
+		tr.marks[fi] = s
 	}
 	return nil
 }
@@ -331,7 +348,13 @@ type Stats struct {
 func (tr *tree) stats() Stats {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
-	return Stats{PairsHashed: tr.c.pairs, Bytes: tr.root.bytes() + cap(tr.c.buf) + cap(tr.c.out)}
+	n := tr.root.bytes() + cap(tr.c.buf) + cap(tr.c.out) + tr.sel.bytes()
+	for _, s := range tr.spare {
+		if s != nil {
+			n += s.bytes()
+		}
+	}
+	return Stats{PairsHashed: tr.c.pairs, Bytes: n}
 }
 
 func (tr *tree) resetStats() {

@@ -109,15 +109,20 @@ func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) err
 	if len(dirty) == 0 && len(w.up) == w.depth-top {
 		return nil
 	}
+	// Every chunk changed (dirty is sorted and distinct below n: an
+	// epoch's balances, a densely marked list): every level is hashed
+	// whole, so the indices are neither copied nor reduced to parents.
+	all := len(dirty) == w.n && (top == 0 || w.keepLeaves)
 	idx := w.scratch[:0]
-	if cap(idx) < len(dirty) {
-		idx = make([]int, 0, len(dirty)) // once, exact: not grown by doubling
-	}
-	for _, i := range dirty {
-		idx = append(idx, i-base)
+	if !all {
+		if cap(idx) < len(dirty) {
+			idx = make([]int, 0, len(dirty)) // once, exact: not grown by doubling
+		}
+		for _, i := range dirty {
+			idx = append(idx, i-base)
+		}
 	}
 	defer func() { w.scratch = idx[:0] }()
-	all := false
 	for k := 0; k < top; k++ {
 		cnt := levelCount(w.n, k)
 		pc := levelCount(w.n, k+1)
@@ -215,14 +220,27 @@ func (w *wide) fetchPairs(h *hasher, idx []int, buf []byte, fetch fetchFunc) err
 // parents turns sorted distinct node indices into their sorted distinct
 // parents, in place.
 func parents(idx []int) []int {
-	out := idx[:0]
+	// Branch-free: each parent is written over the slot of the next
+	// distinct one, which moves on only when the parent is new. Whether
+	// two random neighbours share a parent is a coin toss, which a branch
+	// mispredicts half the time.
+	n, last := 0, -1
 	for _, i := range idx {
 		p := i >> 1
-		if len(out) == 0 || out[len(out)-1] != p {
-			out = append(out, p)
-		}
+		idx[n] = p
+		n += b2i(p != last)
+		last = p
 	}
-	return out
+	return idx[:n]
+}
+
+// b2i is 1 for true and 0 for false (compiled to a SETcc, no branch).
+func b2i(b bool) int {
+	var i int
+	if b {
+		i = 1
+	}
+	return i
 }
 
 func (w *wide) topNode() [32]byte {
