@@ -1,10 +1,6 @@
 package sched
 
-import (
-	"unsafe"
-
-	"golang.org/x/sync/errgroup"
-)
+import "unsafe"
 
 // listTileDepth sets the tiles of a long list of composite elements:
 // ListRoot roots 2^listTileDepth elements at a time and merkleizes them
@@ -149,21 +145,9 @@ func tiledRoot(x *run, elem rooter, in Input, depth int) ([32]byte, error) {
 		// runner, split the work.
 		one := &run{e: x.e, workers: 1}
 		per := (tiles + workers - 1) / workers
-		// Each run of tiles stops at its first error; the error of the
-		// lowest run is the lowest failing element.
-		errs := make([]error, (tiles+per-1)/per)
-		var g errgroup.Group
-		for w := range errs {
-			g.Go(func() error {
-				errs[w] = rootTiles(one, elem, in, top, w*per, min(w*per+per, tiles))
-				return nil
-			})
-		}
-		_ = g.Wait()
-		for _, err := range errs {
-			if err != nil {
-				return [32]byte{}, err
-			}
+		err := inSpans(tiles, per, func(lo, hi int) error { return rootTiles(one, elem, in, top, lo, hi) })
+		if err != nil {
+			return [32]byte{}, err
 		}
 	}
 	// The tile roots are level listTileDepth of the tree: its padding

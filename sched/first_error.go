@@ -1,5 +1,7 @@
 package sched
 
+import "golang.org/x/sync/errgroup"
+
 // rootsInOrder is r.roots over in, with the error of the lowest failing
 // instance. Rooters work field by field (or element batch by element
 // batch) across all instances, so the first error they meet is the
@@ -28,4 +30,24 @@ func rootsInOrder(x *run, r rooter, dst [][32]byte, in Input) error {
 		}
 	}
 	return err
+}
+
+// inSpans runs f over [0, n) cut into spans of per (the last takes the
+// rest), each on its own goroutine, and returns the error of the lowest
+// failing span. Each span stops at its first error, so that is the
+// lowest failing index, whichever goroutine finished first.
+func inSpans(n, per int, f func(lo, hi int) error) error {
+	errs := make([]error, (n+per-1)/per)
+	var g errgroup.Group
+	for k := range errs {
+		lo := k * per
+		g.Go(func() error { errs[k] = f(lo, min(lo+per, n)); return nil })
+	}
+	_ = g.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -4,8 +4,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"golang.org/x/sync/errgroup"
-
 	"github.com/lanehash/lanehash/lanes"
 )
 
@@ -175,21 +173,7 @@ func (r *runner) runParallel(dst [][32]byte, in Input, ext [][][32]byte, workers
 	n := in.n
 	per := (n + workers - 1) / workers
 	per = (per + unit - 1) / unit * unit
-	// Each span stops at its first error; the error of the lowest span
-	// is the lowest failing instance, whichever worker finished first.
-	errs := make([]error, (n+per-1)/per)
-	var g errgroup.Group
-	for k, lo := 0, 0; lo < n; k, lo = k+1, lo+per {
-		hi := min(lo+per, n)
-		g.Go(func() error { errs[k] = r.span(dst, &in, ext, lo, hi); return nil })
-	}
-	_ = g.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
+	return inSpans(n, per, func(lo, hi int) error { return r.span(dst, &in, ext, lo, hi) })
 }
 
 // span hashes instances [lo, hi): as many of the largest blocks as fit,
