@@ -138,13 +138,6 @@ type registry struct {
 	Validators []phase0.Validator `ssz-max:"1099511627776"`
 }
 
-func refHash(h lanes.Hash) ssz.Hash {
-	if h == lanes.Keccak256 {
-		return ssz.Keccak256
-	}
-	return ssz.SHA256
-}
-
 // TestLockstepFillsLanes is the scheduling regression guard: on a small
 // registry the lockstep path must hash exactly the pairs the tree has
 // (8 per validator, the list tree and the length) with its lanes at
@@ -383,5 +376,66 @@ func TestUsersOwnBytes(t *testing.T) {
 	}
 	if err := run(cfg, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), registryPath) {
 		t.Errorf("truncated -registry file: got %v, want an error naming the file", err)
+	}
+}
+
+// TestWideTreesAgreeWithReference runs every strategy and kernel on the
+// wide trees, at one and two workers, and checks each value's root
+// against the reference computed here; then it checks that a pass whose
+// root differs from the reference fails instead of being timed.
+func TestWideTreesAgreeWithReference(t *testing.T) {
+	const n = 2*rootVectorLength + 37 // two vectors, a list of an odd chunk count
+	ws := wideWorkloads(n, 5)
+	if len(ws) != 2 {
+		t.Fatalf("%d wide workloads, want 2", len(ws))
+	}
+	list, vectors := ws[0].(*wideTree[uint64List]), ws[1].(*wideTree[rootVector])
+	if len(list.values) != 1 || len(list.values[0].Values) != n || len(vectors.values) != 2 {
+		t.Fatalf("wide workloads: %d lists of %d, %d vectors; want 1 of %d and 2", len(list.values), len(list.values[0].Values), len(vectors.values), n)
+	}
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		wantList, err := ssz.HashTreeRoot(&list.values[0], refHash(h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantVector, err := ssz.HashTreeRoot(&vectors.values[0], refHash(h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			w    workload
+			want [32]byte
+		}{{list, wantList}, {vectors, wantVector}} {
+			for _, s := range tc.w.strategies() {
+				for _, k := range kernelNames(h, "all") {
+					for _, workers := range []int{1, 2} {
+						p, err := tc.w.prepare(s, h, k, workers)
+						if err != nil {
+							t.Fatalf("%s %s %s: %v", tc.w.name(), s, k, err)
+						}
+						o, err := p()
+						if err != nil {
+							t.Errorf("%s %s %s %d workers: %v", tc.w.name(), s, k, workers, err)
+						} else if o.root != tc.want {
+							t.Errorf("%s %s %s %d workers: root %x, want %x", tc.w.name(), s, k, workers, o.root, tc.want)
+						}
+						if o.pairs == 0 {
+							t.Errorf("%s %s %s: no pairs counted", tc.w.name(), s, k)
+						}
+					}
+				}
+			}
+		}
+	}
+	// A wrong reference root (as a wrong computed root would be) fails the pass.
+	vectors.want[lanes.SHA256][1][0] ^= 1
+	for _, s := range vectors.strategies() {
+		p, err := vectors.prepare(s, lanes.SHA256, "sha256/auto", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p(); err == nil || !strings.Contains(err.Error(), "value 1") {
+			t.Errorf("%s: a root that differs from the reference gave %v, want an error naming value 1", s, err)
+		}
 	}
 }

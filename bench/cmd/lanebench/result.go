@@ -6,6 +6,8 @@ import "time"
 // kernel and worker count.
 type result struct {
 	Workload string `json:"workload"`
+	// Unit is what one of Objects is: validator, object, uint64, root.
+	Unit     string `json:"unit"`
 	Strategy string `json:"strategy"`
 	Hash     string `json:"hash"`
 	Kernel   string `json:"kernel"`

@@ -61,6 +61,8 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 			}
 		case "small":
 			ws = append(ws, smallWorkloads(smallCount(cfg.n), cfg.seed)...)
+		case "wide":
+			ws = append(ws, wideWorkloads(cfg.n, cfg.seed)...)
 		}
 	}
 	if cfg.state != "" {
@@ -230,7 +232,7 @@ func measure(j job, reps int, roots map[string]string) (result, error) {
 	slices.Sort(times)
 	slices.Sort(cpu)
 	return result{
-		Workload: j.w.name(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
+		Workload: j.w.name(), Unit: j.w.unit(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
 		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2], CPU: cpu[len(cpu)/2],
 		LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
 	}, nil

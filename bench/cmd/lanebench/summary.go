@@ -119,7 +119,11 @@ func writeWorkloadSummary(w io.Writer, rs []result, name string, chosen map[stri
 		}
 	}
 
-	unit := unitOf(name)
+	unit := "object"
+	for _, r := range cell {
+		unit = r.Unit
+		break
+	}
 	fmt.Fprintf(w, "%s: ns per %s, %d worker (lower is faster)\n", name, unit, one)
 	row := func(label string, cells ...string) {
 		s := "  " + label + spaces(38-utf8.RuneCountInString(label))
