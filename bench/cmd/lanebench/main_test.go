@@ -55,7 +55,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !all.all || all.kernels != "all" || len(all.workloads) != 3 || all.format != "markdown" {
+	if !all.all || all.kernels != "all" || !slices.Equal(all.workloads, []string{"registry", "state", "small", "wide"}) || all.format != "markdown" {
 		t.Errorf("unexpected -all defaults: %+v", all)
 	}
 	// Flags the caller sets win over -all's defaults.
