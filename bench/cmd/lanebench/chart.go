@@ -84,16 +84,6 @@ type kernelColumn struct {
 	Strategy string
 }
 
-// hashTitle names a hash function as the chart writes it.
-func hashTitle(hash string) string {
-	for _, h := range summaryHashes {
-		if h.name == hash {
-			return h.title
-		}
-	}
-	return hash
-}
-
 // buildChart turns the results of a run into a chart: chosen maps each
 // hash to its automatic kernel, kernels are the kernel panel's columns.
 func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) chart {

@@ -579,3 +579,46 @@ func TestWideTreesAgreeWithReference(t *testing.T) {
 		}
 	}
 }
+
+// TestQuickRunIsShort runs the default workloads and checks that what a
+// newcomer sees (stdout and the progress lines on stderr) stays within
+// 60 lines, and that wide trees, which run no lockstep lanes, print no
+// lane fill line.
+func TestQuickRunIsShort(t *testing.T) {
+	cfg, err := parseFlags([]string{"-n", "64", "-reps", "1"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, progress bytes.Buffer
+	if err := run(cfg, &out, &progress); err != nil {
+		t.Fatal(err)
+	}
+	// The busy-machine warning may or may not show; count it in.
+	lines := strings.Count(out.String(), "\n") + strings.Count(progress.String(), "\n")
+	if !strings.Contains(out.String(), "busy") {
+		lines += 2
+	}
+	if lines > 60 {
+		t.Errorf("the quick run prints %d lines, want at most 60:\n%s%s", lines, progress.String(), out.String())
+	}
+	if n := strings.Count(out.String(), "lane fill, lockstep"); n != 2 {
+		t.Errorf("%d lane fill lines, want 2 (registry and state)", n)
+	}
+
+	cfg, err = parseFlags([]string{"-n", "64", "-reps", "1", "-workloads", "wide", "-q"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(cfg, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"List[uint64, 2^40] n=64: ns per uint64", "Vector[Root, 8192] ×1: ns per root", "speed-up, lockstep over one at a time"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("wide summary lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "lane fill, lockstep") {
+		t.Errorf("wide trees print a lane fill line:\n%s", out.String())
+	}
+}

@@ -13,17 +13,17 @@ import (
 // every column, so that a 16 µs portable kernel and a 10 ns wide-tree
 // element sit in one picture without flattening the rest.
 const (
-	svgWidth     = 1360
-	svgMargin    = 16
-	svgLabelW    = 250 // row labels, right-aligned before the columns
-	svgNotesW    = 170 // room after the longest bar for its value and ratios
-	svgColGap    = 24
-	svgRowH      = 17
-	svgBarH      = 12
-	svgGroupH    = 22 // a group's title line
-	svgPanelHead = 52 // a panel's title, column headings and axis labels
-	svgTickGap   = 44 // the least distance between two tick labels
-	svgFont      = `font-family="DejaVu Sans, Helvetica, Arial, sans-serif"`
+	svgWidth      = 1360
+	svgMargin     = 16
+	svgLabelW     = 250 // row labels, right-aligned before the columns
+	svgNotesW     = 170 // room after the longest bar for its value and ratios
+	svgColGap     = 24
+	svgRowH       = 17
+	svgBarH       = 12
+	svgGroupH     = 22  // a group's title line
+	svgPanelHead  = 52  // a panel's title, column headings and axis labels
+	svgWideDecade = 150 // px per decade from which 2 and 5 ticks are labelled
+	svgFont       = `font-family="DejaVu Sans, Helvetica, Arial, sans-serif"`
 )
 
 // logAxis maps values to bar lengths between 10^lo and 10^hi, where lo
@@ -192,19 +192,20 @@ func drawPanel(b *svgBuilder, p panel, axis logAxis, y float64) float64 {
 		b.text(x, y+32, `font-weight="bold"`, title)
 		// Grid lines at 1, 2 and 5 times each power of ten, labelled
 		// above and below the bars; powers of ten darker.
-		// A label only where it does not run into the previous one.
-		lastLabel := math.Inf(-1)
+		// Powers of ten are always labelled, 2 and 5 times them only
+		// where a decade is wide enough for their labels not to collide.
+		wide := barMax/(axis.hi-axis.lo) >= svgWideDecade
 		for _, v := range axis.ticks() {
 			gx := x + axis.length(v, barMax)
-			if v == math.Pow10(int(math.Round(math.Log10(v)))) {
+			decade := v == math.Pow10(int(math.Round(math.Log10(v))))
+			if decade {
 				b.line(gx, top-4, gx, bottom, `stroke="#bbbbbb" stroke-width="1"`)
 			} else {
 				b.line(gx, top-4, gx, bottom, `stroke="#e4e4e4" stroke-width="1"`)
 			}
-			if gx-lastLabel < svgTickGap {
+			if !decade && !wide {
 				continue
 			}
-			lastLabel = gx
 			b.text(gx, top-8, `font-size="10" fill="#666" text-anchor="middle"`, tickLabel(v))
 			b.text(gx, bottom+12, `font-size="10" fill="#666" text-anchor="middle"`, tickLabel(v))
 		}
