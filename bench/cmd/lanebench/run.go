@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
@@ -235,6 +236,15 @@ func measure(j job, reps int, roots map[string]string) (result, error) {
 		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2], CPU: cpu[len(cpu)/2],
 		LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
 	}, nil
+}
+
+// processCPU is the user+system CPU time the process has used, or 0
+// where the OS does not report it (internal/cputime owns the clock). On
+// a machine shared with other jobs wall time includes waiting for a
+// core; CPU time does not.
+func processCPU() time.Duration {
+	ns, _ := cputime.Process()
+	return time.Duration(ns)
 }
 
 // laneFill reports the lockstep strategy's lane fill; the others do not
