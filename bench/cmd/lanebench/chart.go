@@ -95,6 +95,10 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 		}
 	}
 	slices.Sort(workers)
+	if len(workers) == 0 {
+		return chart{Title: "lanebench: nothing was measured"}
+	}
+	one := workers[0] // the kernel panel and the wide-tree answer use the fewest
 	unit := "ns"
 	if cpu {
 		unit = "CPU ns"
@@ -115,7 +119,7 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 		fmt.Sprintf("Automatic kernels: %s and %s. On wide trees lockstep is lanehash's plan, which hashes them level by level.", chosen["sha256"], chosen["keccak256"]),
 	}
 
-	c.Notes = append(c.Notes, wideAnswer(rs, chosen, kernels, cpu)...)
+	c.Notes = append(c.Notes, wideAnswer(rs, chosen, kernels, one, cpu)...)
 
 	all := panel{Title: "Automatic kernels: every workload, strategy and worker count"}
 	for _, wk := range workers {
@@ -147,18 +151,17 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 		}
 	}
 	c.Panels = append(c.Panels, all)
-	if kp, ok := kernelPanel(rs, chosen, kernels, cpu, unit); ok {
+	if kp, ok := kernelPanel(rs, chosen, kernels, one, cpu); ok {
 		c.Panels = append(c.Panels, kp)
 	}
 	return c
 }
 
 // kernelPanel is every kernel measured on the columns' workloads with
-// one worker, portable kernels included, each with its speed-up over the
+// one worker (the fewest the run measured), portable kernels included, each with its speed-up over the
 // portable kernel of its hash. ok is false when the run measured only the
 // automatic kernels.
-func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, cpu bool, unit string) (panel, bool) {
-	one := slices.MinFunc(rs, func(a, b result) int { return a.Workers - b.Workers }).Workers
+func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, one int, cpu bool) (panel, bool) {
 	p := panel{Title: fmt.Sprintf("Every kernel this CPU runs, %d worker%s (genericx1 is the portable kernel)", one, plural(one))}
 	var present []kernelColumn
 	for _, col := range cols {
@@ -204,12 +207,11 @@ func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, cpu
 
 // wideAnswer is the research question's wide-tree case in words: for
 // each per-level column of the kernel panel (the root vectors), Keccak-256
-// ÷ SHA-256 on the automatic kernels with the fewest workers, and, where
+// ÷ SHA-256 on the automatic kernels with the fewest workers (one), and, where
 // every kernel was measured, the fastest Keccak-256 kernel against the
 // slowest SIMD SHA-256 one (on a CPU without SHA-NI, the SHA-256 a
 // Keccak-256 x8 hasher was compared with).
-func wideAnswer(rs []result, chosen map[string]string, cols []kernelColumn, cpu bool) []string {
-	one := slices.MinFunc(rs, func(a, b result) int { return a.Workers - b.Workers }).Workers
+func wideAnswer(rs []result, chosen map[string]string, cols []kernelColumn, one int, cpu bool) []string {
 	var lines []string
 	for _, col := range cols {
 		if col.Strategy != strategyPerLevel {

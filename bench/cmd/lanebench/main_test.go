@@ -627,3 +627,12 @@ func TestQuickRunIsShort(t *testing.T) {
 		t.Errorf("wide trees print a lane fill line:\n%s", out.String())
 	}
 }
+
+// TestChartOfNothing: no results draw a well-formed chart, not a panic.
+func TestChartOfNothing(t *testing.T) {
+	var buf bytes.Buffer
+	if err := writeSVG(&buf, buildChart(nil, nil, nil)); err != nil {
+		t.Fatal(err)
+	}
+	svgTexts(t, buf.Bytes())
+}
