@@ -219,7 +219,7 @@ func drawPanel(b *svgBuilder, p panel, axis logAxis, y float64) float64 {
 			for i, cell := range r.Cells {
 				x := colX(i)
 				if !cell.OK {
-					b.text(x+4, y+10, `fill="#999" font-style="italic"`, "not measured")
+					b.text(x+4, y+10, `fill="#999" font-style="italic"`, "not measured (-all measures it)")
 					continue
 				}
 				l := axis.length(cell.Value, barMax)
