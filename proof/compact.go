@@ -195,12 +195,13 @@ func (c *CompactMultiproof) Verify(root [32]byte) bool {
 	return err == nil && r == root
 }
 
-// ProveCompact reads the compact multiproof of indices from src.
+// ProveCompact reads the compact multiproof of indices from src. Its
+// requests are ProveMulti's: no index or index 0 fail with ErrIndex, an
+// index given twice is carried once (the descriptor describes nodes, not
+// requests).
 func ProveCompact(src NodeSource, indices []GIndex) (*CompactMultiproof, error) {
-	for i, g := range indices {
-		if g == 0 {
-			return nil, fmt.Errorf("proof: leaf %d: %w", i, ErrIndex)
-		}
+	if err := checkRequest(indices); err != nil {
+		return nil, err
 	}
 	nodes := CompactNodes(indices)
 	c := &CompactMultiproof{Descriptor: descriptorOf(nodes), Nodes: make([][32]byte, len(nodes))}
