@@ -286,3 +286,26 @@ func TestEmptyRequests(t *testing.T) {
 		t.Fatalf("compact multiproof of 9, 9, 5: %v", err)
 	}
 }
+
+// TestDocOverflowExamples checks the package documentation's examples of
+// nodes too deep for a GIndex, and the last progressive chunk that fits.
+func TestDocOverflowExamples(t *testing.T) {
+	type deep struct {
+		L []phase0Like `ssz-max:"9223372036854775808"`
+		P []phase0Like `ssz-type:"progressive-list"`
+	}
+	for _, path := range []string{"L[0]", "L[9223372036854775807]", "P[2199023255552]", "P[1466015503701]"} {
+		if _, err := proof.GIndexFor[deep](path); !errors.Is(err, proof.ErrOverflow) {
+			t.Errorf("%s: %v, want ErrOverflow", path, err)
+		}
+	}
+	// Chunk (4^21-1)/3 - 1 is the last of the 20th subtree: 62 levels
+	// below the list's root, which a one-field container's root is.
+	type top struct{ P []phase0Like `ssz-type:"progressive-list"` }
+	g, err := proof.GIndexFor[top]("P[1466015503700]")
+	if err != nil || g.Depth() != 62 {
+		t.Errorf("the last chunk of the 20th subtree: %d (depth %d), %v; want depth 62", g, g.Depth(), err)
+	}
+}
+
+type phase0Like struct{ A, B uint64 }

@@ -198,8 +198,9 @@ func seqStep(t *ssz.Type, st Step) (GIndex, *ssz.Type, *stepError) {
 // whose root is H(merkleize_progressive(chunks), mix-in), in the current
 // orientation: the data root is 2, each spine node's left child is a binary
 // subtree (of 1, 4, 16, … chunks) and its right child the rest. It is
-// false when the index does not fit 64 bits: chunk 2^20 already lies 62
-// levels down, so the loop ends long before the subtree sizes would wrap.
+// false when the index does not fit 64 bits, as for every chunk from
+// (4^21-1)/3 ≈ 2^40.4 on (the 21st subtree lies 65 levels down); the
+// loop's sizes are checked too, so it ends for every c.
 func progressiveChunk(c uint64) (GIndex, bool) {
 	// Chunk c lies in the k-th subtree (from 0), of 4^k chunks starting at
 	// chunk start = (4^k-1)/3.
