@@ -301,7 +301,9 @@ func TestDocOverflowExamples(t *testing.T) {
 	}
 	// Chunk (4^21-1)/3 - 1 is the last of the 20th subtree: 62 levels
 	// below the list's root, which a one-field container's root is.
-	type top struct{ P []phase0Like `ssz-type:"progressive-list"` }
+	type top struct {
+		P []phase0Like `ssz-type:"progressive-list"`
+	}
 	g, err := proof.GIndexFor[top]("P[1466015503700]")
 	if err != nil || g.Depth() != 62 {
 		t.Errorf("the last chunk of the 20th subtree: %d (depth %d), %v; want depth 62", g, g.Depth(), err)
