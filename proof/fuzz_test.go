@@ -288,7 +288,10 @@ func TestProofFuzzBodiesRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 7))
 	data := make([]byte, 40)
 	var multi, compact int
-	const runs = 4000
+	runs := 4000
+	if testing.Short() { // race and qemu runs
+		runs /= 4
+	}
 	for range runs {
 		for i := range data {
 			data[i] = byte(r.Uint32())
