@@ -149,6 +149,59 @@ func TestSpecNamesFromJSONTags(t *testing.T) {
 	}
 }
 
+// eth2ClientValidator is shaped exactly as go-eth2-client v0.30.1
+// declares its Validator: PublicKey, and no json tags (its spec names sit
+// on a private mirror struct).
+type eth2ClientValidator struct {
+	PublicKey                  [48]byte `ssz-size:"48"`
+	WithdrawalCredentials      []byte   `ssz-size:"32"`
+	EffectiveBalance           uint64
+	Slashed                    bool
+	ActivationEligibilityEpoch uint64
+	ActivationEpoch            uint64
+	ExitEpoch                  uint64
+	WithdrawableEpoch          uint64
+}
+
+type eth2ClientState struct {
+	Slot       uint64
+	Validators []*eth2ClientValidator `ssz-max:"1099511627776"`
+}
+
+// TestPubkeyOnClientTypes resolves the spec's validators[3].pubkey on a
+// go-eth2-client-shaped type without json tags, and the client's spelling
+// on the spec types, to the index the other spelling gives.
+func TestPubkeyOnClientTypes(t *testing.T) {
+	want, err := proof.GIndexFor[eth2ClientState]("Validators[3].PublicKey")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range []string{"validators[3].pubkey", "Validators[3].Pubkey", "validators[3].public_key"} {
+		if got, err := proof.GIndexFor[eth2ClientState](path); err != nil || got != want {
+			t.Errorf("%s: %d, %v; want %d", path, got, err, want)
+		}
+	}
+	want, err = proof.GIndexFor[fulu.BeaconState]("validators[3].pubkey")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := proof.GIndexFor[fulu.BeaconState]("Validators[3].PublicKey"); err != nil || got != want {
+		t.Errorf("Validators[3].PublicKey on the spec types: %d, %v; want %d", got, err, want)
+	}
+	// Both spellings in one type are two fields, each reached by its own
+	// Go name, and the folded name is ambiguous.
+	type both struct {
+		Pubkey    [48]byte
+		PublicKey [48]byte
+	}
+	if g, err := proof.GIndexFor[both]("PublicKey"); err != nil || g != 3 {
+		t.Errorf("PublicKey beside Pubkey: %d, %v; want 3", g, err)
+	}
+	if _, err := proof.GIndexFor[both]("public_key"); !errors.Is(err, proof.ErrPath) {
+		t.Errorf("public_key beside Pubkey and PublicKey: %v, want ambiguous", err)
+	}
+}
+
 // TestFieldNameAmbiguous checks that a name two fields answer to is an
 // error rather than the first of them.
 func TestFieldNameAmbiguous(t *testing.T) {

@@ -238,10 +238,10 @@ func activePosition(active []bool, j int) int {
 }
 
 // fieldIndex finds the field a path step names: by its Go name, else by
-// its spec name (the json tag), else by either ignoring case and
-// underscores (EffectiveBalance is effective_balance). A name that matches
-// two fields at the first level where it matches any is an error, never
-// a guess.
+// its spec name (the json tag), else by either ignoring case, underscores
+// and the one spelling clients change (EffectiveBalance is
+// effective_balance, PublicKey is pubkey). A name that matches two fields
+// at the first level where it matches any is an error, never a guess.
 func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 	for i, f := range t.Fields {
 		if f.Name == name {
@@ -272,7 +272,21 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 	return -1, stepErr("no field %q", name)
 }
 
-func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
+// normalize folds a field name to what fieldIndex compares: lower case,
+// no underscores, and pubkey for publickey. The last is there because
+// go-eth2-client (v0.30.1) names the spec's pubkey PublicKey in Validator,
+// DepositData, DepositMessage and gloas' Builder without a json tag on
+// the field (its json names sit on private mirror structs), and it is the
+// only spec name its types spell other than by case and underscores; so
+// validators[3].pubkey reaches its PublicKey, and Validators[3].PublicKey
+// the spec types' Pubkey.
+func normalize(s string) string {
+	n := strings.ToLower(strings.ReplaceAll(s, "_", ""))
+	if n == "publickey" {
+		return "pubkey"
+	}
+	return n
+}
 
 // depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).
 func depthOf(n uint64) int {
