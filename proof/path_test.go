@@ -149,18 +149,14 @@ func TestSpecNamesFromJSONTags(t *testing.T) {
 	}
 }
 
-// eth2ClientValidator is shaped exactly as go-eth2-client v0.30.1
-// declares its Validator: PublicKey, and no json tags (its spec names sit
-// on a private mirror struct).
+// eth2ClientValidator declares its key as go-eth2-client v0.30.1's
+// Validator does: PublicKey, with no json tag (its spec names sit on a
+// private mirror struct). bench/compare's TestSpecPathsOnGoEth2Client
+// checks the real type.
 type eth2ClientValidator struct {
-	PublicKey                  [48]byte `ssz-size:"48"`
-	WithdrawalCredentials      []byte   `ssz-size:"32"`
-	EffectiveBalance           uint64
-	Slashed                    bool
-	ActivationEligibilityEpoch uint64
-	ActivationEpoch            uint64
-	ExitEpoch                  uint64
-	WithdrawableEpoch          uint64
+	PublicKey             [48]byte `ssz-size:"48"`
+	WithdrawalCredentials []byte   `ssz-size:"32"`
+	EffectiveBalance      uint64
 }
 
 type eth2ClientState struct {
