@@ -1,6 +1,7 @@
 package proof_test
 
 import (
+	"bytes"
 	"errors"
 	"math/rand/v2"
 	"strings"
@@ -360,3 +361,18 @@ func TestDocOverflowExamples(t *testing.T) {
 }
 
 type phase0Like struct{ A, B uint64 }
+
+// TestIndexZeroNamesNoNode checks that the pure index helpers skip 0
+// rather than treat it as a node: Descriptor([0]) used to be the root's
+// descriptor.
+func TestIndexZeroNamesNoNode(t *testing.T) {
+	if got := proof.CompactNodes([]proof.GIndex{0}); len(got) != 0 {
+		t.Errorf("CompactNodes([0]) = %v, want none", got)
+	}
+	if got, want := proof.Descriptor([]proof.GIndex{0, 42}), proof.Descriptor([]proof.GIndex{42}); !bytes.Equal(got, want) {
+		t.Errorf("Descriptor([0 42]) = %08b, want %08b", got, want)
+	}
+	if got := proof.HelperIndices([]proof.GIndex{0}); len(got) != 0 {
+		t.Errorf("HelperIndices([0]) = %v, want none", got)
+	}
+}
