@@ -3,6 +3,7 @@ package proof
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode"
 	"unicode/utf8"
 )
@@ -32,7 +33,7 @@ func ParsePath(path string) ([]Step, error) {
 	syntax := func(pos int, overflow bool, format string, args ...any) error {
 		return &PathError{Path: path, Pos: pos, Step: -1, Reason: fmt.Sprintf(format, args...), overflow: overflow}
 	}
-	var steps []Step
+	steps := make([]Step, 0, 1+strings.Count(path, ".")+strings.Count(path, "["))
 	for i := 0; i < len(path); {
 		switch {
 		case path[i] == '[':
@@ -105,8 +106,15 @@ func parseIndex(s string) (v uint64, reason string, overflow bool) {
 func nameLen(s string) int {
 	n := 0
 	for n < len(s) {
+		if c := s[n]; c < utf8.RuneSelf { // ASCII, the common case, without a decode
+			if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || n > 0 && '0' <= c && c <= '9') {
+				break
+			}
+			n++
+			continue
+		}
 		r, size := utf8.DecodeRuneInString(s[n:])
-		if !(r == '_' || unicode.IsLetter(r) || n > 0 && unicode.IsDigit(r)) {
+		if !(unicode.IsLetter(r) || n > 0 && unicode.IsDigit(r)) {
 			break
 		}
 		n += size

@@ -5,6 +5,8 @@ import (
 	"math/bits"
 	"reflect"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/ssz"
@@ -43,23 +45,25 @@ func Walk(t *ssz.Type, steps []Step) (GIndex, *ssz.Type, error) { return walk(t,
 func walk(t *ssz.Type, steps []Step, path string) (GIndex, *ssz.Type, error) {
 	g := GIndex(1)
 	for i, st := range steps {
-		fail := func(reason string, overflow bool) error {
-			return &PathError{Path: path, Pos: st.Pos, Step: i, Type: typeName(t), Reason: reason, overflow: overflow}
-		}
 		if t == nil {
-			return 0, nil, fail(stepString(st)+" reaches inside a chunk (the path already ends at a packed value, bits or a length)", false)
+			return 0, nil, stepFailure(path, i, st, nil, &stepError{reason: stepString(st) + " reaches inside a chunk (the path already ends at a packed value, bits or a length)"})
 		}
 		rel, next, err := stepIndex(t, st)
 		if err != nil {
-			return 0, nil, fail(err.reason, err.overflow)
+			return 0, nil, stepFailure(path, i, st, t, err)
 		}
 		var ok bool
 		if g, ok = concat(g, rel); !ok {
-			return 0, nil, fail(fmt.Sprintf("%s leads deeper than 63 levels", stepString(st)), true)
+			return 0, nil, stepFailure(path, i, st, t, &stepError{reason: stepString(st) + " leads deeper than 63 levels", overflow: true})
 		}
 		t = next
 	}
 	return g, t, nil
+}
+
+// stepFailure is the PathError of step i (st) of path, applied to t.
+func stepFailure(path string, i int, st Step, t *ssz.Type, err *stepError) error {
+	return &PathError{Path: path, Pos: st.Pos, Step: i, Type: typeName(t), Reason: err.reason, overflow: err.overflow}
 }
 
 // stepError is why one step does not apply to a type; walk adds where.
@@ -238,30 +242,31 @@ func activePosition(active []bool, j int) int {
 }
 
 // fieldIndex finds the field a path step names: by its Go name, else by
-// its spec name (the json tag), else by either ignoring case, underscores
-// and the one spelling clients change (EffectiveBalance is
-// effective_balance, PublicKey is pubkey). A name that matches two fields
-// at the first level where it matches any is an error, never a guess.
+// its spec name (the json tag), else by either folded (fold: case,
+// underscores and the one spelling clients change, so EffectiveBalance is
+// effective_balance and PublicKey is pubkey). A name that matches two
+// fields at the first level where it matches any is an error, never a
+// guess.
 func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 	for i, f := range t.Fields {
 		if f.Name == name {
 			return i, nil
 		}
 	}
-	want := normalize(name)
-	for _, match := range []func(f ssz.Field) bool{
-		func(f ssz.Field) bool { return f.SpecName != "" && f.SpecName == name },
-		func(f ssz.Field) bool {
-			return normalize(f.Name) == want || f.SpecName != "" && normalize(f.SpecName) == want
+	want := fold(name)
+	for _, match := range []func(f *ssz.Field) bool{
+		func(f *ssz.Field) bool { return f.SpecName != "" && f.SpecName == name },
+		func(f *ssz.Field) bool {
+			return foldEqual(f.Name, want) || f.SpecName != "" && foldEqual(f.SpecName, want)
 		},
 	} {
 		found := -1
-		for i, f := range t.Fields {
-			if !match(f) {
+		for i := range t.Fields {
+			if !match(&t.Fields[i]) {
 				continue
 			}
 			if found >= 0 {
-				return -1, stepErr("field %q: both %s and %s answer to it", name, t.Fields[found].Name, f.Name)
+				return -1, stepErr("field %q: both %s and %s answer to it", name, t.Fields[found].Name, t.Fields[i].Name)
 			}
 			found = i
 		}
@@ -272,20 +277,44 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 	return -1, stepErr("no field %q", name)
 }
 
-// normalize folds a field name to what fieldIndex compares: lower case,
-// no underscores, and pubkey for publickey. The last is there because
+// fold is the form fieldIndex compares names in: lower case, no
+// underscores, and pubkey for publickey. The last is there because
 // go-eth2-client (v0.30.1) names the spec's pubkey PublicKey in Validator,
 // DepositData, DepositMessage and gloas' Builder without a json tag on
 // the field (its json names sit on private mirror structs), and it is the
 // only spec name its types spell other than by case and underscores; so
 // validators[3].pubkey reaches its PublicKey, and Validators[3].PublicKey
 // the spec types' Pubkey.
-func normalize(s string) string {
+func fold(s string) string {
 	n := strings.ToLower(strings.ReplaceAll(s, "_", ""))
 	if n == "publickey" {
 		return "pubkey"
 	}
 	return n
+}
+
+// foldEqual is fold(s) == want for a folded want, without building
+// fold(s): it runs for every field of a container on each step that does
+// not name a field exactly.
+func foldEqual(s, want string) bool {
+	return foldsTo(s, want) || want == "pubkey" && foldsTo(s, "publickey")
+}
+
+// foldsTo reports whether s, lower-cased rune by rune and without its
+// underscores, is exactly want.
+func foldsTo(s, want string) bool {
+	w := 0
+	for _, r := range s {
+		if r == '_' {
+			continue
+		}
+		wr, size := utf8.DecodeRuneInString(want[w:])
+		if size == 0 || wr != unicode.ToLower(r) {
+			return false
+		}
+		w += size
+	}
+	return w == len(want)
 }
 
 // depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).
