@@ -2,6 +2,7 @@ package proof_test
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -34,6 +35,8 @@ func BenchmarkGIndexOf(b *testing.B) {
 					paths[i] = fmt.Sprintf(c.path, i*3907)
 				}
 			}
+			runtime.LockOSThread() // Thread reads this OS thread's clock
+			defer runtime.UnlockOSThread()
 			i := 0
 			cpu0, ok := cputime.Thread()
 			for b.Loop() {
