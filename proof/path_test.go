@@ -376,3 +376,22 @@ func TestIndexZeroNamesNoNode(t *testing.T) {
 		t.Errorf("HelperIndices([0]) = %v, want none", got)
 	}
 }
+
+// TestHandBuiltDescriptors walks descriptors no ssz.TypeOf would build (a
+// list without an element type, a basic element of size 0) without a
+// panic: each is an ErrPath.
+func TestHandBuiltDescriptors(t *testing.T) {
+	for _, typ := range []*ssz.Type{
+		{Kind: ssz.KindList, Limit: 8},
+		{Kind: ssz.KindVector, Length: 8, Elem: &ssz.Type{Kind: ssz.KindUint64}},
+		{Kind: ssz.KindProgressiveList, Elem: &ssz.Type{Kind: ssz.KindUint8, Size: 64}},
+	} {
+		if _, err := proof.GIndexOf(typ, "[3]"); !errors.Is(err, proof.ErrPath) {
+			t.Errorf("%s: %v, want ErrPath", typ.Kind, err)
+		}
+	}
+	c := &ssz.Type{Kind: ssz.KindContainer, Fields: []ssz.Field{{Name: "A"}}}
+	if _, err := proof.GIndexOf(c, "A.B"); !errors.Is(err, proof.ErrPath) {
+		t.Errorf("a field without a type: %v, want ErrPath", err)
+	}
+}

@@ -169,6 +169,12 @@ func seqStep(t *ssz.Type, st Step) (GIndex, *ssz.Type, *stepError) {
 			return 0, nil, stepErr("%s %d past the limit %d", what, st.Index, t.Limit)
 		}
 	}
+	// A descriptor built by ssz.TypeOf always has a sound element type; a
+	// hand-built one may not, and is an error rather than a nil
+	// dereference or a division by zero.
+	if !bitfield && (t.Elem == nil || t.Elem.IsBasic() && (t.Elem.Size == 0 || t.Elem.Size > 32)) {
+		return 0, nil, stepErr("%s: the %s has no sound element type", stepString(st), t.Kind)
+	}
 	chunk, elem := st.Index, t.Elem
 	switch {
 	case bitfield:
