@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -393,5 +394,21 @@ func TestHandBuiltDescriptors(t *testing.T) {
 	c := &ssz.Type{Kind: ssz.KindContainer, Fields: []ssz.Field{{Name: "A"}}}
 	if _, err := proof.GIndexOf(c, "A.B"); !errors.Is(err, proof.ErrPath) {
 		t.Errorf("a field without a type: %v, want ErrPath", err)
+	}
+}
+
+// TestParsePathAllocatesForSteps checks that a long malformed path costs
+// what its parsed steps cost, not bytes per separator it holds.
+func TestParsePathAllocatesForSteps(t *testing.T) {
+	for _, path := range []string{strings.Repeat("[", 1<<20), "A" + strings.Repeat(".", 1<<20), "[1]" + strings.Repeat("[", 1<<20)} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		if _, err := proof.ParsePath(path); !errors.Is(err, proof.ErrPath) {
+			t.Fatalf("a path of %d bytes: %v", len(path), err)
+		}
+		runtime.ReadMemStats(&after)
+		if n := after.TotalAlloc - before.TotalAlloc; n > 64<<10 {
+			t.Errorf("a malformed path of %d bytes allocated %d bytes", len(path), n)
+		}
 	}
 }
