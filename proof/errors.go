@@ -53,7 +53,29 @@ func (e *PathError) Error() string {
 	if e.Type != "" {
 		in = " of " + e.Type
 	}
-	return fmt.Sprintf("proof: path %q: %s%s: %s", e.Path, at, in, e.Reason)
+	return fmt.Sprintf("proof: path %s: %s%s: %s", excerpt(e.Path, e.Pos), at, in, e.Reason)
+}
+
+// excerptRadius is how many bytes of a long path Error shows on each side
+// of the error's position: a path from a request can be megabytes, and an
+// error is logged.
+const excerptRadius = 40
+
+// excerpt quotes path, or for a long one the bytes around pos with its
+// length, so that the message stays short whatever the request held.
+func excerpt(path string, pos int) string {
+	if len(path) <= 2*excerptRadius {
+		return strconv.Quote(path)
+	}
+	from, to := max(pos-excerptRadius, 0), min(pos+excerptRadius, len(path))
+	out := strconv.Quote(path[from:to])
+	if from > 0 {
+		out = "…" + out
+	}
+	if to < len(path) {
+		out += "…"
+	}
+	return fmt.Sprintf("%s (%d bytes)", out, len(path))
 }
 
 // Unwrap returns ErrPath, and ErrOverflow for an index that does not fit,

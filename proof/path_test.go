@@ -412,3 +412,22 @@ func TestParsePathAllocatesForSteps(t *testing.T) {
 		}
 	}
 }
+
+// TestPathErrorMessageBounded checks that the message of an error about a
+// long path shows the bytes around the position, not the whole path.
+func TestPathErrorMessageBounded(t *testing.T) {
+	path := strings.Repeat("a", 1<<20) + "[x]"
+	_, err := proof.ParsePath(path)
+	var pe *proof.PathError
+	if !errors.As(err, &pe) || pe.Path != path || pe.Pos != 1<<20+1 {
+		t.Fatalf("%.80v", err)
+	}
+	msg := err.Error()
+	if len(msg) > 300 || !strings.Contains(msg, `…"aaaa`) || !strings.Contains(msg, `aaaa[x]" (`) || !strings.Contains(msg, "(1048579 bytes)") {
+		t.Errorf("message of %d bytes: %.300s", len(msg), msg)
+	}
+	_, err = proof.ParsePath("Fork..Epoch")
+	if want := `proof: path "Fork..Epoch": byte 5: '.' followed by '.', not a field name`; err == nil || err.Error() != want {
+		t.Errorf("short path: %v, want %s", err, want)
+	}
+}
