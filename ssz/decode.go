@@ -3,10 +3,12 @@ package ssz
 import (
 	"encoding/binary"
 	"errors"
+	"math"
 	"reflect"
 
 	"github.com/holiman/uint256"
 
+	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/structfield"
 )
 
@@ -63,11 +65,13 @@ func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
 		setBytes(v, b)
 		return nil
 	case KindVector:
-		if v.Kind() == reflect.Slice {
-			if t.Elem.Fixed && uint64(len(b)) != t.Size || !t.Elem.Fixed && uint64(len(b))/4 < t.Length {
-				return errorf(path, ErrSize, "%d bytes for %s", len(b), t)
+		if t.Elem.Fixed && uint64(len(b)) != t.Size {
+			return errorf(path, ErrSize, "%d bytes for %s", len(b), t)
+		}
+		if !t.Elem.Fixed {
+			if err := backed(t.Elem, b, t.Length, path); err != nil {
+				return err
 			}
-			v.Set(reflect.MakeSlice(t.Go, int(t.Length), int(t.Length)))
 		}
 		return decodeSequence(t.Elem, b, v, int(t.Length), path)
 	case KindList, KindProgressiveList:
@@ -78,7 +82,6 @@ func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
 		if t.Kind == KindList && n > t.Limit {
 			return errorf(path, ErrListTooLong, "%d elements, limit %d", n, t.Limit)
 		}
-		v.Set(reflect.MakeSlice(t.Go, int(n), int(n)))
 		return decodeSequence(t.Elem, b, v, int(n), path)
 	case KindContainer, KindProgressiveContainer:
 		if v.Kind() == reflect.Pointer {
@@ -180,18 +183,33 @@ func sequenceLen(et *Type, b []byte, path string) (uint64, error) {
 	if first == 0 || first%4 != 0 || uint64(first) > uint64(len(b)) {
 		return 0, errorf(path, ErrOffset, "first offset %d with %d bytes", first, len(b))
 	}
-	return uint64(first / 4), nil
+	n := uint64(first / 4)
+	return n, backed(et, b, n, path)
 }
 
-// decodeSequence decodes n elements into v (a slice of length n or an
-// array): fixed-size ones back to back, variable-size ones through the
-// offset table.
+// backed fails with ErrSize unless b can hold n variable-size elements
+// of type et: an offset and at least MinSize(et) bytes each. The offset
+// table alone would let 4 bytes claim an element of any minimum size, and
+// the element slice is made from the count before any element is read.
+func backed(et *Type, b []byte, n uint64, path string) error {
+	per := satAdd(4, minSize(et))
+	if need, ok := checked.Mul(n, per); !ok || need > uint64(len(b)) {
+		return errorf(path, ErrSize, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
+	}
+	return nil
+}
+
+// decodeSequence decodes n elements into v (a slice, set to n elements,
+// or an array): fixed-size ones back to back, variable-size ones through
+// the offset table. The caller has checked that b can hold n elements.
 func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) error {
 	if et.Fixed {
 		if uint64(len(b)) != uint64(n)*et.Size {
 			return errorf(path, ErrSize, "%d bytes for %d elements of %d", len(b), n, et.Size)
 		}
+		g := elements(v, n, len(b))
 		for i := 0; i < n; i++ {
+			g.reach(v, i)
 			s := uint64(i) * et.Size
 			if et.IsBasic() {
 				// Element paths are only built for errors: basic
@@ -211,6 +229,7 @@ func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) err
 		if len(b) != 0 {
 			return errorf(path, ErrSize, "%d bytes for no elements", len(b))
 		}
+		elements(v, 0, 0)
 		return nil
 	}
 	if len(b) < 4*n {
@@ -219,6 +238,7 @@ func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) err
 	if first := binary.LittleEndian.Uint32(b); uint64(first) != uint64(4*n) {
 		return errorf(path, ErrOffset, "first offset %d, want %d", first, 4*n)
 	}
+	g := elements(v, n, len(b))
 	for i := 0; i < n; i++ {
 		start := uint64(binary.LittleEndian.Uint32(b[4*i:]))
 		end := uint64(len(b))
@@ -228,6 +248,7 @@ func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) err
 		if start > end || end > uint64(len(b)) {
 			return errorf(indexPath(path, i), ErrOffset, "offsets %d..%d with %d bytes", start, end, len(b))
 		}
+		g.reach(v, i)
 		if err := decodeValue(et, b[start:end], v.Index(i), indexPath(path, i)); err != nil {
 			return err
 		}
@@ -315,4 +336,105 @@ func decodeUnion(t *Type, b []byte, v reflect.Value, path string) error {
 	v.Field(0).SetUint(uint64(sel))
 	v.Field(1).Set(val)
 	return nil
+}
+
+// The decoder makes an element slice in one allocation when its Go size
+// is within allocPerByte bytes per input byte (plus allocSlack); every
+// type whose elements are not mostly Go-only data (ssz:"-" fields) is.
+// Otherwise it starts there and doubles as elements are reached, so
+// what an input that fails allocates stays proportional to it, and a
+// valid one allocates at most twice its value's slices.
+const (
+	allocPerByte = 8
+	allocSlack   = 4 << 10
+)
+
+// grower holds the capacity of the element slice being decoded into and
+// the element count it grows to; an array's has both equal, so it never
+// grows.
+type grower struct {
+	cap, n int
+}
+
+// elements returns the grower of n elements decoded from inputLen bytes
+// into v: an array's, or for a slice its first allocation, which it sets
+// v to.
+func elements(v reflect.Value, n, inputLen int) grower {
+	if v.Kind() != reflect.Slice {
+		return grower{cap: n, n: n}
+	}
+	c := n
+	if size := uint64(v.Type().Elem().Size()); size > 0 {
+		budget := uint64(inputLen)*allocPerByte + allocSlack
+		if total, ok := checked.Mul(uint64(n), size); !ok || total > budget {
+			c = int(max(budget/size, 1))
+		}
+	}
+	v.Set(reflect.MakeSlice(v.Type(), c, c))
+	return grower{cap: c, n: n}
+}
+
+// reach makes sure element i of v exists, doubling v (up to the n
+// elements) when i passes its capacity.
+func (g *grower) reach(v reflect.Value, i int) {
+	if i < g.cap {
+		return
+	}
+	g.cap = min(2*g.cap, g.n)
+	s := reflect.MakeSlice(v.Type(), g.cap, g.cap)
+	reflect.Copy(s, v)
+	v.Set(s)
+}
+
+// minSize returns the fewest bytes a serialized value of t takes, at
+// most math.MaxUint64: its size if fixed; for a variable one, 0 for a
+// list, 1 for a bitlist (the delimiter) or a union (the selector, plus
+// its smallest option), and for a container or vector the sum over its
+// parts, an offset plus the part's minimum for each variable one.
+func minSize(t *Type) uint64 {
+	if t.Fixed {
+		return t.Size
+	}
+	part := func(t *Type) uint64 {
+		if t.Fixed {
+			return t.Size
+		}
+		return satAdd(4, minSize(t))
+	}
+	switch t.Kind {
+	case KindBitlist, KindProgressiveBitlist:
+		return 1
+	case KindVector:
+		n, ok := checked.Mul(t.Length, part(t.Elem))
+		if !ok {
+			return math.MaxUint64
+		}
+		return n
+	case KindContainer, KindProgressiveContainer:
+		var n uint64
+		for i := range t.Fields {
+			n = satAdd(n, part(t.Fields[i].Type))
+		}
+		return n
+	case KindUnion, KindCompatibleUnion:
+		least := uint64(math.MaxUint64)
+		for _, o := range t.Options {
+			switch {
+			case o == nil && t.Kind == KindUnion: // None
+				least = 0
+			case o != nil:
+				least = min(least, minSize(o))
+			}
+		}
+		return satAdd(1, least)
+	}
+	return 0 // lists
+}
+
+// satAdd returns a+b, or math.MaxUint64 if that wraps.
+func satAdd(a, b uint64) uint64 {
+	if s, ok := checked.Add(a, b); ok {
+		return s
+	}
+	return math.MaxUint64
 }
