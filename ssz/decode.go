@@ -38,83 +38,91 @@ func UnmarshalValue(t *Type, b []byte, v reflect.Value) error {
 	if !v.CanSet() {
 		return errorf("", ErrValue, "value of type %s is not settable", t.Go)
 	}
-	return decodeValue(t, b, v, rootPath(t))
+	return within(decode(t, b, v), rootPath(t))
 }
 
+// decodeValue decodes b into v, its errors' paths starting with path.
 func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
+	return within(decode(t, b, v), path)
+}
+
+// decode decodes b into v. Its errors' paths are relative to v (""
+// names v itself); each caller puts its own step in front of them, so
+// the path strings are built only for an error, never per value.
+func decode(t *Type, b []byte, v reflect.Value) error {
 	if t.IsBasic() {
-		return decodeBasic(t, b, v, path)
+		return decodeBasic(t, b, v)
 	}
 	switch t.Kind {
 	case KindBitvector:
 		if uint64(len(b)) != t.Size {
-			return errorf(path, ErrSize, "%d bytes for a bitvector of %d", len(b), t.Size)
+			return errorf("", ErrSize, "%d bytes for a bitvector of %d", len(b), t.Size)
 		}
 		if extra := t.Length % 8; extra != 0 && b[len(b)-1]>>extra != 0 {
-			return errorf(path, ErrBitvector, "bits set beyond bit %d", t.Length)
+			return errorf("", ErrBitvector, "bits set beyond bit %d", t.Length)
 		}
 		setBytes(v, b)
 		return nil
 	case KindBitlist, KindProgressiveBitlist:
 		if len(b) == 0 {
-			return errorf(path, ErrBitlist, "empty bitlist has no delimiter bit")
+			return errorf("", ErrBitlist, "empty bitlist has no delimiter bit")
 		}
-		if _, err := bitlistLen(t, b, path); err != nil {
+		if _, err := bitlistLen(t, b, ""); err != nil {
 			return err
 		}
 		setBytes(v, b)
 		return nil
 	case KindVector:
 		if t.Elem.Fixed && uint64(len(b)) != t.Size {
-			return errorf(path, ErrSize, "%d bytes for %s", len(b), t)
+			return errorf("", ErrSize, "%d bytes for %s", len(b), t)
 		}
 		if !t.Elem.Fixed {
-			if err := backed(t.Elem, b, t.Length, path); err != nil {
+			if err := backed(t.Elem, b, t.Length); err != nil {
 				return err
 			}
 		}
-		return decodeSequence(t.Elem, b, v, int(t.Length), path)
+		return decodeSequence(t.Elem, b, v, int(t.Length))
 	case KindList, KindProgressiveList:
-		n, err := sequenceLen(t.Elem, b, path)
+		n, err := sequenceLen(t.Elem, b)
 		if err != nil {
 			return err
 		}
 		if t.Kind == KindList && n > t.Limit {
-			return errorf(path, ErrListTooLong, "%d elements, limit %d", n, t.Limit)
+			return errorf("", ErrListTooLong, "%d elements, limit %d", n, t.Limit)
 		}
-		return decodeSequence(t.Elem, b, v, int(n), path)
+		return decodeSequence(t.Elem, b, v, int(n))
 	case KindContainer, KindProgressiveContainer:
 		if v.Kind() == reflect.Pointer {
 			p := reflect.New(t.Go.Elem())
-			if err := decodeFields(t, b, p.Elem(), path); err != nil {
+			if err := decodeFields(t, b, p.Elem()); err != nil {
 				return err
 			}
 			v.Set(p)
 			return nil
 		}
-		return decodeFields(t, b, v, path)
+		return decodeFields(t, b, v)
 	case KindUnion:
 		if v.Kind() == reflect.Pointer {
 			p := reflect.New(t.Go.Elem())
-			if err := decodeUnion(t, b, p.Elem(), path); err != nil {
+			if err := decodeUnion(t, b, p.Elem()); err != nil {
 				return err
 			}
 			v.Set(p)
 			return nil
 		}
-		return decodeUnion(t, b, v, path)
+		return decodeUnion(t, b, v)
 	case KindCompatibleUnion:
 		if v.Kind() == reflect.Pointer {
 			p := reflect.New(t.Go.Elem())
-			if err := decodeCompatibleUnion(t, b, p.Elem(), path); err != nil {
+			if err := decodeCompatibleUnion(t, b, p.Elem(), ""); err != nil {
 				return err
 			}
 			v.Set(p)
 			return nil
 		}
-		return decodeCompatibleUnion(t, b, v, path)
+		return decodeCompatibleUnion(t, b, v, "")
 	}
-	return errorf(path, ErrUnsupported, "kind %s", t.Kind)
+	return errorf("", ErrUnsupported, "kind %s", t.Kind)
 }
 
 func setBytes(v reflect.Value, b []byte) {
@@ -127,14 +135,14 @@ func setBytes(v reflect.Value, b []byte) {
 	v.Set(s)
 }
 
-func decodeBasic(t *Type, b []byte, v reflect.Value, path string) error {
+func decodeBasic(t *Type, b []byte, v reflect.Value) error {
 	if uint64(len(b)) != t.Size {
-		return errorf(path, ErrSize, "%d bytes for %s", len(b), t.Kind)
+		return errorf("", ErrSize, "%d bytes for %s", len(b), t.Kind)
 	}
 	switch t.Kind {
 	case KindBool:
 		if b[0] > 1 {
-			return errorf(path, ErrBool, "byte 0x%02x", b[0])
+			return errorf("", ErrBool, "byte 0x%02x", b[0])
 		}
 		v.SetBool(b[0] == 1)
 	case KindUint8:
@@ -166,10 +174,10 @@ func decodeBasic(t *Type, b []byte, v reflect.Value, path string) error {
 
 // sequenceLen returns the element count of a list's bytes: the byte count
 // over the element size, or the first offset over 4.
-func sequenceLen(et *Type, b []byte, path string) (uint64, error) {
+func sequenceLen(et *Type, b []byte) (uint64, error) {
 	if et.Fixed {
 		if uint64(len(b))%et.Size != 0 {
-			return 0, errorf(path, ErrSize, "%d bytes is not a multiple of the element size %d", len(b), et.Size)
+			return 0, errorf("", ErrSize, "%d bytes is not a multiple of the element size %d", len(b), et.Size)
 		}
 		return uint64(len(b)) / et.Size, nil
 	}
@@ -177,24 +185,24 @@ func sequenceLen(et *Type, b []byte, path string) (uint64, error) {
 		return 0, nil
 	}
 	if len(b) < 4 {
-		return 0, errorf(path, ErrOffset, "%d bytes cannot hold an offset", len(b))
+		return 0, errorf("", ErrOffset, "%d bytes cannot hold an offset", len(b))
 	}
 	first := binary.LittleEndian.Uint32(b)
 	if first == 0 || first%4 != 0 || uint64(first) > uint64(len(b)) {
-		return 0, errorf(path, ErrOffset, "first offset %d with %d bytes", first, len(b))
+		return 0, errorf("", ErrOffset, "first offset %d with %d bytes", first, len(b))
 	}
 	n := uint64(first / 4)
-	return n, backed(et, b, n, path)
+	return n, backed(et, b, n)
 }
 
 // backed fails with ErrSize unless b can hold n variable-size elements
 // of type et: an offset and at least MinSize(et) bytes each. The offset
 // table alone would let 4 bytes claim an element of any minimum size, and
 // the element slice is made from the count before any element is read.
-func backed(et *Type, b []byte, n uint64, path string) error {
+func backed(et *Type, b []byte, n uint64) error {
 	per := satAdd(4, minSize(et))
 	if need, ok := checked.Mul(n, per); !ok || need > uint64(len(b)) {
-		return errorf(path, ErrSize, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
+		return errorf("", ErrSize, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
 	}
 	return nil
 }
@@ -202,41 +210,40 @@ func backed(et *Type, b []byte, n uint64, path string) error {
 // decodeSequence decodes n elements into v (a slice, set to n elements,
 // or an array): fixed-size ones back to back, variable-size ones through
 // the offset table. The caller has checked that b can hold n elements.
-func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) error {
+func decodeSequence(et *Type, b []byte, v reflect.Value, n int) error {
 	if et.Fixed {
 		if uint64(len(b)) != uint64(n)*et.Size {
-			return errorf(path, ErrSize, "%d bytes for %d elements of %d", len(b), n, et.Size)
+			return errorf("", ErrSize, "%d bytes for %d elements of %d", len(b), n, et.Size)
 		}
 		g := elements(v, n, len(b))
+		if et.Kind == KindUint8 && v.Type().Elem() == byteType && g.cap == n {
+			// Bytes need no check: one copy instead of n reflect calls.
+			reflect.Copy(v, reflect.ValueOf(b))
+			return nil
+		}
 		for i := 0; i < n; i++ {
-			g.reach(v, i)
-			s := uint64(i) * et.Size
-			if et.IsBasic() {
-				// Element paths are only built for errors: basic
-				// sequences are long, and the strings dominated decoding.
-				if err := decodeBasic(et, b[s:s+et.Size], v.Index(i), path); err != nil {
-					return errorf(indexPath(path, i), errors.Unwrap(err), "")
-				}
-				continue
+			if i == g.cap {
+				g.grow(v)
 			}
-			if err := decodeValue(et, b[s:s+et.Size], v.Index(i), indexPath(path, i)); err != nil {
-				return err
+			s := uint64(i) * et.Size
+			if err := decode(et, b[s:s+et.Size], v.Index(i)); err != nil {
+				return within(err, indexPath("", i))
 			}
 		}
 		return nil
 	}
 	if n == 0 {
 		if len(b) != 0 {
-			return errorf(path, ErrSize, "%d bytes for no elements", len(b))
+			return errorf("", ErrSize, "%d bytes for no elements", len(b))
 		}
 		elements(v, 0, 0)
 		return nil
 	}
 	if len(b) < 4*n {
-		return errorf(path, ErrOffset, "%d bytes cannot hold %d offsets", len(b), n)
+		return errorf("", ErrOffset, "%d bytes cannot hold %d offsets", len(b), n)
 	}
 	if first := binary.LittleEndian.Uint32(b); uint64(first) != uint64(4*n) {
-		return errorf(path, ErrOffset, "first offset %d, want %d", first, 4*n)
+		return errorf("", ErrOffset, "first offset %d, want %d", first, 4*n)
 	}
 	g := elements(v, n, len(b))
 	for i := 0; i < n; i++ {
@@ -246,26 +253,28 @@ func decodeSequence(et *Type, b []byte, v reflect.Value, n int, path string) err
 			end = uint64(binary.LittleEndian.Uint32(b[4*i+4:]))
 		}
 		if start > end || end > uint64(len(b)) {
-			return errorf(indexPath(path, i), ErrOffset, "offsets %d..%d with %d bytes", start, end, len(b))
+			return errorf(indexPath("", i), ErrOffset, "offsets %d..%d with %d bytes", start, end, len(b))
 		}
-		g.reach(v, i)
-		if err := decodeValue(et, b[start:end], v.Index(i), indexPath(path, i)); err != nil {
-			return err
+		if i == g.cap {
+			g.grow(v)
+		}
+		if err := decode(et, b[start:end], v.Index(i)); err != nil {
+			return within(err, indexPath("", i))
 		}
 	}
 	return nil
 }
 
-func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
+func decodeFields(t *Type, b []byte, v reflect.Value) error {
 	var fixedLen uint64
 	for i := range t.Fields {
 		fixedLen += t.Fields[i].Type.FixedPartSize()
 	}
 	if uint64(len(b)) < fixedLen {
-		return errorf(path, ErrSize, "%d bytes, fixed part needs %d", len(b), fixedLen)
+		return errorf("", ErrSize, "%d bytes, fixed part needs %d", len(b), fixedLen)
 	}
 	if t.Fixed && uint64(len(b)) != fixedLen {
-		return errorf(path, ErrSize, "%d bytes for a container of %d", len(b), fixedLen)
+		return errorf("", ErrSize, "%d bytes for a container of %d", len(b), fixedLen)
 	}
 	// First pass: fixed fields, and the offsets of variable ones.
 	type span struct {
@@ -277,25 +286,25 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if err := decodeValue(f.Type, b[pos:pos+f.Type.Size], structfield.Settable(v, f.Index), path+"."+f.Name); err != nil {
-				return err
+			if err := decode(f.Type, b[pos:pos+f.Type.Size], structfield.Settable(v, f.Index)); err != nil {
+				return within(err, "."+f.Name)
 			}
 			pos += f.Type.Size
 			continue
 		}
 		off := uint64(binary.LittleEndian.Uint32(b[pos:]))
 		if len(vars) == 0 && off != fixedLen {
-			return errorf(path+"."+f.Name, ErrOffset, "first offset %d, want %d", off, fixedLen)
+			return errorf("."+f.Name, ErrOffset, "first offset %d, want %d", off, fixedLen)
 		}
 		if len(vars) > 0 {
 			prev := &vars[len(vars)-1]
 			if off < prev.start {
-				return errorf(path+"."+f.Name, ErrOffset, "offset %d before previous %d", off, prev.start)
+				return errorf("."+f.Name, ErrOffset, "offset %d before previous %d", off, prev.start)
 			}
 			prev.end = off
 		}
 		if off > uint64(len(b)) {
-			return errorf(path+"."+f.Name, ErrOffset, "offset %d beyond %d bytes", off, len(b))
+			return errorf("."+f.Name, ErrOffset, "offset %d beyond %d bytes", off, len(b))
 		}
 		vars = append(vars, span{field: i, start: off})
 		pos += 4
@@ -305,33 +314,33 @@ func decodeFields(t *Type, b []byte, v reflect.Value, path string) error {
 	}
 	for _, s := range vars {
 		f := &t.Fields[s.field]
-		if err := decodeValue(f.Type, b[s.start:s.end], structfield.Settable(v, f.Index), path+"."+f.Name); err != nil {
-			return err
+		if err := decode(f.Type, b[s.start:s.end], structfield.Settable(v, f.Index)); err != nil {
+			return within(err, "."+f.Name)
 		}
 	}
 	return nil
 }
 
-func decodeUnion(t *Type, b []byte, v reflect.Value, path string) error {
+func decodeUnion(t *Type, b []byte, v reflect.Value) error {
 	if len(b) == 0 {
-		return errorf(path, ErrUnion, "no selector byte")
+		return errorf("", ErrUnion, "no selector byte")
 	}
 	sel := b[0]
 	if int(sel) >= len(t.Options) {
-		return errorf(path, ErrUnion, "selector %d of %d options", sel, len(t.Options))
+		return errorf("", ErrUnion, "selector %d of %d options", sel, len(t.Options))
 	}
 	opt := t.Options[sel]
 	if opt == nil {
 		if len(b) != 1 {
-			return errorf(path, ErrUnion, "None option followed by %d bytes", len(b)-1)
+			return errorf("", ErrUnion, "None option followed by %d bytes", len(b)-1)
 		}
 		v.Field(0).SetUint(0)
 		v.Field(1).Set(reflect.Zero(v.Field(1).Type()))
 		return nil
 	}
 	val := reflect.New(opt.Go).Elem()
-	if err := decodeValue(opt, b[1:], val, path+".Value"); err != nil {
-		return err
+	if err := decode(opt, b[1:], val); err != nil {
+		return within(err, ".Value")
 	}
 	v.Field(0).SetUint(uint64(sel))
 	v.Field(1).Set(val)
@@ -348,6 +357,8 @@ const (
 	allocPerByte = 8
 	allocSlack   = 4 << 10
 )
+
+var byteType = reflect.TypeFor[byte]()
 
 // grower holds the capacity of the element slice being decoded into and
 // the element count it grows to; an array's has both equal, so it never
@@ -374,12 +385,10 @@ func elements(v reflect.Value, n, inputLen int) grower {
 	return grower{cap: c, n: n}
 }
 
-// reach makes sure element i of v exists, doubling v (up to the n
-// elements) when i passes its capacity.
-func (g *grower) reach(v reflect.Value, i int) {
-	if i < g.cap {
-		return
-	}
+// grow doubles v (up to the n elements) when the next element to decode
+// is the first past its capacity. The callers compare before calling,
+// so the per-element cost is that one comparison.
+func (g *grower) grow(v reflect.Value) {
 	g.cap = min(2*g.cap, g.n)
 	s := reflect.MakeSlice(v.Type(), g.cap, g.cap)
 	reflect.Copy(s, v)
@@ -437,4 +446,14 @@ func satAdd(a, b uint64) uint64 {
 		return s
 	}
 	return math.MaxUint64
+}
+
+// within puts prefix in front of the path of err, an *Error this decode
+// made (so no one else holds it), and returns err.
+func within(err error, prefix string) error {
+	var e *Error
+	if prefix != "" && errors.As(err, &e) {
+		e.Path = prefix + e.Path
+	}
+	return err
 }
