@@ -156,6 +156,52 @@ type (
 	}
 )
 
+// The types of the hostile inputs: each holds elements in one position.
+type (
+	allocListBig struct {
+		L []bigFixed `ssz-max:"1048576"`
+	}
+	allocListGoOnly struct {
+		L []goOnly `ssz-max:"1048576"`
+	}
+	allocVectorGoOnly struct {
+		V []goOnly `ssz-size:"8192"`
+	}
+	allocProgBig struct {
+		L []bigFixed `ssz-type:"progressive-list"`
+	}
+	allocNested struct {
+		L [][]goOnly `ssz-max:"4,1048576"`
+	}
+	allocArrays struct {
+		L [][4]goOnly `ssz-max:"1048576"`
+	}
+	allocPointers struct {
+		L []*goOnly `ssz-max:"1048576"`
+	}
+	allocUnion struct {
+		U ssz.Union[struct {
+			None ssz.None
+			L    []goOnly `ssz-max:"1048576"`
+		}]
+	}
+	allocCompat struct {
+		U ssz.CompatibleUnion[struct {
+			L []bigFixed `ssz-max:"1048576"`
+		}]
+	}
+	allocProgContainer struct {
+		A uint8      `ssz-index:"0"`
+		L []bigFixed `ssz-index:"2" ssz-max:"1048576"`
+	}
+	allocBitlist struct {
+		B []byte `ssz:"bitlist" ssz-max:"1048576"`
+	}
+	allocValidGoOnly struct {
+		L []goOnly `ssz-max:"64"`
+	}
+)
+
 // hostileAlloc is one decode the allocation bound must hold for: a type,
 // an input, the error it must fail with (nil: it decodes) and the Go
 // size of one element.
@@ -203,66 +249,22 @@ func hostileAllocs() []hostileAlloc {
 	// 8192 empty goOnly elements, each of which fails (no room for its
 	// own offset): 8 GB in Go if made at once.
 	claimGoOnly := offsets(kib64, kib64/8)
-	type (
-		listBig struct {
-			L []bigFixed `ssz-max:"1048576"`
-		}
-		listGoOnly struct {
-			L []goOnly `ssz-max:"1048576"`
-		}
-		vectorGoOnly struct {
-			V []goOnly `ssz-size:"8192"`
-		}
-		progBig struct {
-			L []bigFixed `ssz-type:"progressive-list"`
-		}
-		nested struct {
-			L [][]goOnly `ssz-max:"4,1048576"`
-		}
-		arrays struct {
-			L [][4]goOnly `ssz-max:"1048576"`
-		}
-		pointers struct {
-			L []*goOnly `ssz-max:"1048576"`
-		}
-		union struct {
-			U ssz.Union[struct {
-				None ssz.None
-				L    []goOnly `ssz-max:"1048576"`
-			}]
-		}
-		compat struct {
-			U ssz.CompatibleUnion[struct {
-				L []bigFixed `ssz-max:"1048576"`
-			}]
-		}
-		progContainer struct {
-			A uint8      `ssz-index:"0"`
-			L []bigFixed `ssz-index:"2" ssz-max:"1048576"`
-		}
-		bitlist struct {
-			B []byte `ssz:"bitlist" ssz-max:"1048576"`
-		}
-		validGoOnly struct {
-			L []goOnly `ssz-max:"64"`
-		}
-	)
 	field := func(b []byte) []byte { return prefixed([]byte{4, 0, 0, 0}, b) } // one variable field
 	bits := make([]byte, kib64)
 	bits[len(bits)-1] = 1
 	return []hostileAlloc{
-		{"list of 1 MiB elements claimed by 4-byte offsets", reflect.TypeFor[listBig](), field(claimBig), ssz.ErrSize, mib},
-		{"list of Go-only 1 MiB elements", reflect.TypeFor[listGoOnly](), field(claimGoOnly), ssz.ErrSize, mib},
-		{"vector of Go-only 1 MiB elements held as a slice", reflect.TypeFor[vectorGoOnly](), field(claimGoOnly), ssz.ErrSize, mib},
-		{"progressive list of 1 MiB elements", reflect.TypeFor[progBig](), field(claimBig), ssz.ErrSize, mib},
-		{"list in a list of Go-only elements", reflect.TypeFor[nested](), field(prefixed([]byte{4, 0, 0, 0}, claimGoOnly)), ssz.ErrSize, mib},
-		{"list of arrays of Go-only elements", reflect.TypeFor[arrays](), field(offsets(kib64, kib64/36)), ssz.ErrSize, 4 * mib},
-		{"list of pointers to Go-only elements", reflect.TypeFor[pointers](), field(claimGoOnly), ssz.ErrSize, mib},
-		{"union option of Go-only elements", reflect.TypeFor[union](), field(prefixed([]byte{1}, claimGoOnly)), ssz.ErrSize, mib},
-		{"compatible union option of 1 MiB elements", reflect.TypeFor[compat](), field(prefixed([]byte{1}, claimBig)), ssz.ErrSize, mib},
-		{"progressive container field of 1 MiB elements", reflect.TypeFor[progContainer](), prefixed([]byte{7, 5, 0, 0, 0}, claimBig), ssz.ErrSize, mib},
-		{"bitlist of 64 KiB", reflect.TypeFor[bitlist](), field(bits), nil, 0},
-		{"64 valid Go-only elements (grown, not made at once)", reflect.TypeFor[validGoOnly](), field(goOnlyList(64)), nil, mib},
+		{"list of 1 MiB elements claimed by 4-byte offsets", reflect.TypeFor[allocListBig](), field(claimBig), ssz.ErrSize, mib},
+		{"list of Go-only 1 MiB elements", reflect.TypeFor[allocListGoOnly](), field(claimGoOnly), ssz.ErrSize, mib},
+		{"vector of Go-only 1 MiB elements held as a slice", reflect.TypeFor[allocVectorGoOnly](), field(claimGoOnly), ssz.ErrSize, mib},
+		{"progressive list of 1 MiB elements", reflect.TypeFor[allocProgBig](), field(claimBig), ssz.ErrSize, mib},
+		{"list in a list of Go-only elements", reflect.TypeFor[allocNested](), field(prefixed([]byte{4, 0, 0, 0}, claimGoOnly)), ssz.ErrSize, mib},
+		{"list of arrays of Go-only elements", reflect.TypeFor[allocArrays](), field(offsets(kib64, kib64/36)), ssz.ErrSize, 4 * mib},
+		{"list of pointers to Go-only elements", reflect.TypeFor[allocPointers](), field(claimGoOnly), ssz.ErrSize, mib},
+		{"union option of Go-only elements", reflect.TypeFor[allocUnion](), field(prefixed([]byte{1}, claimGoOnly)), ssz.ErrSize, mib},
+		{"compatible union option of 1 MiB elements", reflect.TypeFor[allocCompat](), field(prefixed([]byte{1}, claimBig)), ssz.ErrSize, mib},
+		{"progressive container field of 1 MiB elements", reflect.TypeFor[allocProgContainer](), prefixed([]byte{7, 5, 0, 0, 0}, claimBig), ssz.ErrSize, mib},
+		{"bitlist of 64 KiB", reflect.TypeFor[allocBitlist](), field(bits), nil, 0},
+		{"64 valid Go-only elements (grown, not made at once)", reflect.TypeFor[allocValidGoOnly](), field(goOnlyList(64)), nil, mib},
 	}
 }
 
