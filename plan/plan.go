@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -50,11 +49,8 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	if hostBigEndian {
 		return ErrBigEndian
 	}
-	var conf config
-	for _, o := range opts {
-		o(&conf)
-	}
-	if err := conf.resolveHash(); err != nil {
+	conf, err := configure(opts)
+	if err != nil {
 		return err
 	}
 	var sopts []ssz.Option
@@ -67,9 +63,9 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	}
 	var k sched.Kernel = conf.impl
 	if k == nil {
-		lk, err := lanes.Select(conf.hash, conf.kernel)
+		lk, err := conf.selectKernel()
 		if err != nil {
-			return fmt.Errorf("plan: %w", err)
+			return err
 		}
 		k = lk
 	}
