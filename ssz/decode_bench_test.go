@@ -1,10 +1,13 @@
 package ssz_test
 
 import (
+	"reflect"
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/cputime"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/electra"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 )
@@ -47,4 +50,22 @@ func BenchmarkUnmarshalGloasState(b *testing.B) {
 		b.Fatal(err)
 	}
 	benchUnmarshal(b, enc, func() any { return new(gloas.BeaconState) })
+}
+
+// BenchmarkUnmarshalBlockBody decodes an electra BeaconBlockBody with
+// random contents and lists of up to 64 elements (within each limit):
+// lists of variable-size elements (attestations, slashings, deposits'
+// proofs), where the per-list bounds run.
+func BenchmarkUnmarshalBlockBody(b *testing.B) {
+	typ, err := ssz.TypeFor[electra.BeaconBlockBody]()
+	if err != nil {
+		b.Fatal(err)
+	}
+	v := reflect.New(typ.Go).Elem()
+	(&sszrand.Filler{Rand: sszrand.NewRand(7), MaxList: 64, MaxBits: 2048}).Fill(typ, v)
+	enc, err := ssz.MarshalValue(typ, v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	benchUnmarshal(b, enc, func() any { return new(electra.BeaconBlockBody) })
 }
