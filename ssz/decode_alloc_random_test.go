@@ -96,7 +96,7 @@ func TestUnmarshalAllocBound(t *testing.T) {
 				continue
 			}
 			values++
-			err, back, n := decodeAlloc(typ, b)
+			back, n, err := decodeAlloc(typ, b)
 			if err != nil {
 				t.Fatalf("type %d %s: a valid encoding (lists up to %d) does not decode: %v", i, gt, maxList, err)
 			}
@@ -108,7 +108,7 @@ func TestUnmarshalAllocBound(t *testing.T) {
 				k = 1 // a state: its decode costs milliseconds
 			}
 			for _, m := range mutations(rng, b, k) {
-				err, back, n := decodeAlloc(typ, m)
+				back, n, err := decodeAlloc(typ, m)
 				if err == nil {
 					decoded++
 				} else {

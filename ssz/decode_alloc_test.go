@@ -40,13 +40,13 @@ func allocated(f func()) uint64 {
 	return after.TotalAlloc - before.TotalAlloc
 }
 
-// decodeAlloc decodes b into a fresh value of typ and returns the error,
-// the value and the bytes allocated.
-func decodeAlloc(typ *ssz.Type, b []byte) (error, reflect.Value, uint64) {
+// decodeAlloc decodes b into a fresh value of typ and returns the
+// value, the bytes allocated and the error.
+func decodeAlloc(typ *ssz.Type, b []byte) (reflect.Value, uint64, error) {
 	v := reflect.New(typ.Go).Elem()
 	var err error
 	n := allocated(func() { err = ssz.UnmarshalValue(typ, b, v) })
-	return err, v, n
+	return v, n, err
 }
 
 // checkAlloc checks one decode's allocation against the bounds above:
@@ -275,7 +275,7 @@ func runHostileAlloc(c hostileAlloc) error {
 	if err != nil {
 		return err
 	}
-	err, v, got := decodeAlloc(typ, c.in)
+	v, got, err := decodeAlloc(typ, c.in)
 	switch {
 	case c.want == nil && err != nil:
 		return fmt.Errorf("error %v, want none", err)

@@ -69,7 +69,7 @@ func FuzzUnmarshalAlloc(f *testing.F) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		err, v, n := decodeAlloc(typ, data)
+		v, n, err := decodeAlloc(typ, data)
 		if err := checkAlloc(typ, data, err, v, n, 0); err != nil {
 			t.Fatal(err)
 		}
