@@ -32,8 +32,9 @@ type core struct {
 // PlanFor compiles the hashing plan of T, which may be any type the ssz
 // package describes (a container, a vector, a basic type, ...). The
 // error names the field when T or one of its fields is not supported,
-// or when the kernel asked for does not exist or cannot run here. On a
-// big-endian host it returns ErrBigEndian.
+// or when the kernel asked for does not exist or cannot run here; an
+// option it cannot honour is an ErrOption. On a big-endian host it
+// returns ErrBigEndian.
 func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	p := &Plan[T]{}
 	if err := p.core.init(reflect.TypeFor[T](), opts); err != nil {
