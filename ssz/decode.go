@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math"
 	"reflect"
+	"sync"
 
 	"github.com/holiman/uint256"
 
@@ -400,10 +401,30 @@ func (g *grower) grow(v reflect.Value) {
 // list, 1 for a bitlist (the delimiter) or a union (the selector, plus
 // its smallest option), and for a container or vector the sum over its
 // parts, an offset plus the part's minimum for each variable one.
+//
+// It is memoized per descriptor: the walk visits every path through the
+// type, which for options and fields sharing deep types is exponential
+// in its depth, and a list's bytes pay for its minimum, not for the
+// walk (a union's minimum is that of its smallest option).
 func minSize(t *Type) uint64 {
 	if t.Fixed {
 		return t.Size
 	}
+	if n, ok := minSizes.Load(t); ok {
+		return n.(uint64)
+	}
+	n := minSizeOf(t)
+	minSizes.Store(t, n)
+	return n
+}
+
+// minSizes memoizes minSize: *Type → uint64. Descriptors are immutable
+// and cached by TypeOf, so it grows with them.
+var minSizes sync.Map
+
+// minSizeOf computes minSize of a variable-size t, its parts through
+// minSize.
+func minSizeOf(t *Type) uint64 {
 	part := func(t *Type) uint64 {
 		if t.Fixed {
 			return t.Size
