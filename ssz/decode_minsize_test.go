@@ -12,7 +12,7 @@ import (
 // union whose option holds four of the next level, so its descriptor
 // has 4^6 paths, and its minimum size is tiny (the None selector).
 type (
-	dagNode[T any] struct{ A, B, C, D T }
+	dagNode[T any]  struct{ A, B, C, D T }
 	dagLevel[T any] struct {
 		U ssz.Union[struct {
 			None ssz.None
@@ -22,7 +22,7 @@ type (
 	dagLeaf struct {
 		L []byte `ssz-max:"4"`
 	}
-	dag6 = dagLevel[dagLevel[dagLevel[dagLevel[dagLevel[dagLevel[dagLeaf]]]]]]
+	dag6     = dagLevel[dagLevel[dagLevel[dagLevel[dagLevel[dagLevel[dagLeaf]]]]]]
 	dagLists struct {
 		L [][]dag6 `ssz-max:"100000,4"`
 	}
