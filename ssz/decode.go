@@ -16,8 +16,10 @@ import (
 // Unmarshal decodes the SSZ bytes b into v, which must be a non-nil
 // pointer. Decoding is strict: every offset, length, limit, delimiter bit,
 // unused bitvector bit, boolean byte and union selector is checked, and
-// trailing bytes are an error. It allocates no more than the input length
-// justifies.
+// trailing bytes are an error. It allocates no more than the input
+// justifies: a small multiple of len(b) plus the decoded value's own
+// heap (element counts are checked against each element's minimum
+// serialized size before any slice is made; docs/guarantees.md).
 func Unmarshal(b []byte, v any, opts ...Option) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -197,7 +199,7 @@ func sequenceLen(et *Type, b []byte) (uint64, error) {
 }
 
 // backed fails with ErrSize unless b can hold n variable-size elements
-// of type et: an offset and at least MinSize(et) bytes each. The offset
+// of type et: an offset and at least minSize(et) bytes each. The offset
 // table alone would let 4 bytes claim an element of any minimum size, and
 // the element slice is made from the count before any element is read.
 func backed(et *Type, b []byte, n uint64) error {
@@ -349,11 +351,13 @@ func decodeUnion(t *Type, b []byte, v reflect.Value) error {
 }
 
 // The decoder makes an element slice in one allocation when its Go size
-// is within allocPerByte bytes per input byte (plus allocSlack); every
-// type whose elements are not mostly Go-only data (ssz:"-" fields) is.
-// Otherwise it starts there and doubles as elements are reached, so
-// what an input that fails allocates stays proportional to it, and a
-// valid one allocates at most twice its value's slices.
+// is within allocPerByte bytes per input byte (plus allocSlack): every
+// consensus type's lists are, a []byte field costs 24 bytes per 4-byte
+// offset and a union 24 per 5 bytes. Elements far larger in Go than
+// serialized (ssz:"-" bulk, slice headers around one-byte bitvectors)
+// start there and double as elements are reached, so what an input that
+// fails allocates stays proportional to it and to what it decoded, and
+// a valid one allocates at most twice its value's slices.
 const (
 	allocPerByte = 8
 	allocSlack   = 4 << 10
