@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/hostile"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -47,6 +48,23 @@ func decodeAlloc(typ *ssz.Type, b []byte) (reflect.Value, uint64, error) {
 	var err error
 	n := allocated(func() { err = ssz.UnmarshalValue(typ, b, v) })
 	return v, n, err
+}
+
+// randomEncoding returns the encoding of a random value of T drawn by
+// fl.
+func randomEncoding[T any](tb testing.TB, fl sszrand.Filler) []byte {
+	tb.Helper()
+	typ, err := ssz.TypeFor[T]()
+	if err != nil {
+		tb.Fatal(err)
+	}
+	v := reflect.New(typ.Go).Elem()
+	fl.Fill(typ, v)
+	enc, err := ssz.MarshalValue(typ, v)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return enc
 }
 
 // checkAlloc checks one decode's allocation against the bounds above:

@@ -3,7 +3,6 @@ package ssz_test
 import (
 	"bytes"
 	"encoding/binary"
-	"reflect"
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/cputime"
@@ -59,16 +58,7 @@ func BenchmarkUnmarshalGloasState(b *testing.B) {
 // lists of variable-size elements (attestations, slashings, deposits'
 // proofs), where the per-list bounds run.
 func BenchmarkUnmarshalBlockBody(b *testing.B) {
-	typ, err := ssz.TypeFor[electra.BeaconBlockBody]()
-	if err != nil {
-		b.Fatal(err)
-	}
-	v := reflect.New(typ.Go).Elem()
-	(&sszrand.Filler{Rand: sszrand.NewRand(7), MaxList: 64, MaxBits: 2048}).Fill(typ, v)
-	enc, err := ssz.MarshalValue(typ, v)
-	if err != nil {
-		b.Fatal(err)
-	}
+	enc := randomEncoding[electra.BeaconBlockBody](b, sszrand.Filler{Rand: sszrand.NewRand(7), MaxList: 64, MaxBits: 2048})
 	benchUnmarshal(b, enc, func() any { return new(electra.BeaconBlockBody) })
 }
 

@@ -2,7 +2,6 @@ package ssz_test
 
 import (
 	"bytes"
-	"reflect"
 	"sync"
 	"testing"
 
@@ -16,16 +15,7 @@ import (
 // minimum sizes) is safe for concurrent use (run under -race), and every
 // decode encodes back to the input.
 func TestUnmarshalConcurrent(t *testing.T) {
-	typ, err := ssz.TypeFor[gloas.BeaconBlockBody]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	v := reflect.New(typ.Go).Elem()
-	(&sszrand.Filler{Rand: sszrand.NewRand(3), MaxList: 4, MaxBits: 64}).Fill(typ, v)
-	enc, err := ssz.MarshalValue(typ, v)
-	if err != nil {
-		t.Fatal(err)
-	}
+	enc := randomEncoding[gloas.BeaconBlockBody](t, sszrand.Filler{Rand: sszrand.NewRand(3), MaxList: 4, MaxBits: 64})
 	var wg sync.WaitGroup
 	errs := make(chan error, 4)
 	for range 4 {
