@@ -12,13 +12,6 @@ import (
 	"github.com/lanehash/lanehash/internal/cputime"
 )
 
-// EnvCalibrate is the environment variable that switches calibration
-// off: LANEHASH_CALIBRATE=off makes the automatic kernels use the static
-// table (the widest kernel for Lockstep, the narrow kernel for short
-// remainders, see docs/kernels.md), so that benchmark runs are
-// reproducible. Any other value, or none, calibrates.
-const EnvCalibrate = "LANEHASH_CALIBRATE"
-
 // KernelTiming is what calibration measured for one kernel, in
 // nanoseconds: the fastest of 9 short runs after a warm-up, in the
 // CPU time of the measuring thread (wall-clock time where that clock
@@ -91,6 +84,9 @@ type CalibrationReport struct {
 	CPUTime, WallTime time.Duration
 	// Hidden lists the CPU features hidden by LANEHASH_HIDE.
 	Hidden []string
+	// Err is the first error of LANEHASH_HIDE or LANEHASH_CALIBRATE,
+	// nil if both hold values lanes honours; Select fails with it.
+	Err error
 	// Hashes holds one entry per hash function.
 	Hashes []HashCalibration
 }
@@ -98,10 +94,13 @@ type CalibrationReport struct {
 // Calibration returns what calibration measured and chose, running it
 // first for any hash function whose automatic kernel was not built yet.
 func Calibration() CalibrationReport {
-	r := CalibrationReport{Hidden: hiddenFeatures()}
+	r := CalibrationReport{Hidden: hiddenFeatures(), Err: hideErr}
 	for _, h := range []Hash{SHA256, Keccak256} {
 		automatic(h)
 		c := calibrations[h]
+		if r.Err == nil {
+			r.Err = c.err
+		}
 		r.Measured = r.Measured || c.on
 		r.CPUTime += c.cpu
 		r.WallTime += c.wall
@@ -114,6 +113,9 @@ func Calibration() CalibrationReport {
 // function and kernel.
 func (r CalibrationReport) String() string {
 	var b strings.Builder
+	if r.Err != nil {
+		fmt.Fprintf(&b, "error: %v\n", r.Err)
+	}
 	if r.Measured {
 		fmt.Fprintf(&b, "calibration: measured in %.2f ms CPU, %.2f ms wall\n", ms(r.CPUTime), ms(r.WallTime))
 	} else {
@@ -157,16 +159,14 @@ func (c Choice) String() string {
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
-// calibrationOn reports whether LANEHASH_CALIBRATE leaves calibration on.
-func calibrationOn() bool {
-	return !strings.EqualFold(strings.TrimSpace(os.Getenv(EnvCalibrate)), "off")
-}
-
 // calibration is the record of one hash function's automatic kernel.
 type calibration struct {
 	on        bool // calibration was on when the kernel was built
 	cpu, wall time.Duration
 	report    HashCalibration
+	// err is the EnvCalibrate error: the kernel was built from the
+	// static table, and Select refuses it.
+	err error
 }
 
 var calibrations [2]calibration
@@ -176,13 +176,27 @@ var (
 	autoKernels [2]*Kernel
 )
 
-// automatic returns the automatic kernel of h, calibrated on first use.
+// automaticChecked returns the automatic kernel of h, or the error of an
+// EnvCalibrate value it cannot honour.
+func automaticChecked(h Hash) (*Kernel, error) {
+	k := automatic(h)
+	if err := calibrations[h].err; err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// automatic returns the automatic kernel of h, calibrated on first use
+// (built from the static table, and recorded with the error, when
+// EnvCalibrate holds an unknown value).
 func automatic(h Hash) *Kernel {
 	autoOnce[h].Do(func() {
 		static := staticChoice(h, registry)
 		c := static
 		var cal calibration
-		if calibrationOn() {
+		mode, err := parseCalibrate(os.Getenv(EnvCalibrate))
+		cal.err = err
+		if mode != calibrateOff {
 			cal.on = true
 			// The thread stays locked from one clock reading to the
 			// other, so both come from the same thread's CPU clock.

@@ -313,21 +313,6 @@ func TestMeasureAllTimesEveryAvailableKernel(t *testing.T) {
 	}
 }
 
-func TestParseHide(t *testing.T) {
-	got := parseHide(" AVX512 ,shani,,avx2")
-	want := map[string]bool{"avx512f": true, "avx512vl": true, "avx512bw": true, "sha": true, "avx2": true}
-	if !reflect.DeepEqual(got, want) {
-		t.Errorf("parseHide = %v, want %v", got, want)
-	}
-	fs := []feature{{"avx", true}, {"avx2", true}, {"sha", false}}
-	if m := missingWith(got, fs...); m != "avx2 (hidden by LANEHASH_HIDE), sha" {
-		t.Errorf("missing = %q", m)
-	}
-	if m := missingWith(parseHide(""), fs[:2]...); m != "" {
-		t.Errorf("nothing hidden, features present: missing = %q", m)
-	}
-}
-
 // TestDecideNarrowOnlyFromMarkedKernels: a kernel the registry does not
 // mark narrow (here the pure-Go one, made the fastest at one pair and at
 // one-instance groups) takes neither remainders nor small batches.

@@ -151,3 +151,47 @@ func TestNothingHiddenByDefault(t *testing.T) {
 		}
 	}
 }
+
+// TestHideUnknownFeatureFails: LANEHASH_HIDE with a misspelt name makes
+// every Select fail with ErrUnknownFeature (it used to hide nothing and
+// say nothing), and the report carries the error.
+func TestHideUnknownFeatureFails(t *testing.T) {
+	if !inChild(t.Name()) {
+		runChild(t, t.Name(), lanes.EnvHide+"=avx2,avx-512")
+		return
+	}
+	for _, name := range []string{"", "sha256/genericx1", "sha256/auto"} {
+		k, err := lanes.Select(lanes.SHA256, name)
+		var ee *lanes.EnvError
+		if k != nil || !errors.Is(err, lanes.ErrUnknownFeature) || !errors.As(err, &ee) || ee.Var != lanes.EnvHide || !strings.Contains(err.Error(), "avx-512") {
+			t.Errorf("Select(sha256, %q) with %s=avx2,avx-512: %v, %v; want an EnvError wrapping ErrUnknownFeature", name, lanes.EnvHide, k, err)
+		}
+	}
+	if r := lanes.Calibration(); !errors.Is(r.Err, lanes.ErrUnknownFeature) || !strings.Contains(r.String(), "avx-512") {
+		t.Errorf("report error %v, want ErrUnknownFeature:\n%s", r.Err, r)
+	}
+}
+
+// TestCalibrateUnknownValueFails: LANEHASH_CALIBRATE=of (a typo of off)
+// used to calibrate; now the automatic kernels are refused with
+// ErrUnknownSetting, a forced kernel still works, and nothing is
+// measured.
+func TestCalibrateUnknownValueFails(t *testing.T) {
+	if !inChild(t.Name()) {
+		runChild(t, t.Name(), lanes.EnvCalibrate+"=of")
+		return
+	}
+	for _, name := range []string{"", "sha256/auto"} {
+		k, err := lanes.Select(lanes.SHA256, name)
+		var ee *lanes.EnvError
+		if k != nil || !errors.Is(err, lanes.ErrUnknownSetting) || !errors.As(err, &ee) || ee.Var != lanes.EnvCalibrate {
+			t.Errorf("Select(sha256, %q) with %s=of: %v, %v; want an EnvError wrapping ErrUnknownSetting", name, lanes.EnvCalibrate, k, err)
+		}
+	}
+	if k, err := lanes.Select(lanes.SHA256, "sha256/genericx1"); err != nil || k.Name() != "sha256/genericx1" {
+		t.Errorf("a forced kernel with %s=of: %v, %v", lanes.EnvCalibrate, k, err)
+	}
+	if r := lanes.Calibration(); r.Measured || !errors.Is(r.Err, lanes.ErrUnknownSetting) {
+		t.Errorf("report measured %v, error %v; want nothing measured and ErrUnknownSetting", r.Measured, r.Err)
+	}
+}
