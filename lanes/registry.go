@@ -59,6 +59,15 @@ type entry struct {
 	// more between processes than an assembly kernel's, so calibration
 	// needs a wider margin before it prefers or leaves it.
 	portable bool
+	// streams marks the multi-stream SHA-NI kernel (shanix4): the static
+	// table runs Lockstep and Pairs on it rather than on a wider vector
+	// kernel, unless a vector512 kernel is available on a core that runs
+	// 512-bit vectors at full width (docs/kernels.md, "The static
+	// table").
+	streams bool
+	// vector512 marks a kernel on 512-bit vectors (avx512x16), which
+	// only a full-width core runs faster than the streams kernel.
+	vector512 bool
 }
 
 // registry lists every kernel of this GOARCH in order of preference
