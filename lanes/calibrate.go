@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/lanehash/lanehash/internal/cputime"
+	"github.com/lanehash/lanehash/lanes/internal/cpufeat"
 )
 
 // KernelTiming is what calibration measured for one kernel, in
@@ -57,6 +58,11 @@ type HashCalibration struct {
 	// Timings holds one entry per available kernel of Hash; empty when
 	// calibration was off or there was only one kernel to choose from.
 	Timings []KernelTiming
+	// Persist says what LANEHASH_CALIBRATE=persist did: "loaded from
+	// <file>", "measured, stored in <file>", or why nothing was stored
+	// ("measured (stored for another CPU, kernel set or build), not
+	// stored: <error>"); "" without persist.
+	Persist string
 	// Chosen is the choice in use; Static the one of the static table,
 	// which Chosen differs from only where a kernel measured clearly
 	// faster: by more than the two kernels' spreads and a drift floor
@@ -144,6 +150,9 @@ func (r CalibrationReport) String() string {
 				t.Name, t.LockstepPerPair, t.LockstepSpread/2, t.PairsPerPair, t.PairsSpread/2, t.OnePair, t.OnePairSpread/2)
 		}
 		fmt.Fprintf(&b, "%s: %s\n", h.Hash, h.Kernel)
+		if h.Persist != "" {
+			fmt.Fprintf(&b, "  persisted calibration: %s\n", h.Persist)
+		}
 		fmt.Fprintf(&b, "  chosen: %s\n", h.Chosen)
 		if !slices.Equal(h.Chosen.ForInstances, h.Static.ForInstances) || h.Chosen.Lockstep != h.Static.Lockstep ||
 			h.Chosen.Pairs != h.Static.Pairs || h.Chosen.Narrow != h.Static.Narrow || h.Chosen.TailThreshold != h.Static.TailThreshold {
@@ -217,7 +226,13 @@ func automatic(h Hash) *Kernel {
 			runtime.LockOSThread()
 			wall := time.Now()
 			cpu0, cpuOK := cputime.Thread()
-			timings := measureAll(h, registry)
+			measure := func() []measured { return measureAll(h, registry) }
+			var timings []measured
+			if mode == calibratePersist {
+				timings, cal.report.Persist = persistedTimings(h, registry, cpufeat.ID, measure)
+			} else {
+				timings = measure()
+			}
 			cpu1, _ := cputime.Thread()
 			cal.wall = time.Since(wall)
 			runtime.UnlockOSThread()

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/lanes/lanestest"
 )
 
 // childEnv marks a test binary that a test re-ran under another
@@ -202,5 +204,48 @@ func TestCalibrateUnknownValueFails(t *testing.T) {
 	}
 	if r := lanes.Calibration(); r.Measured || !errors.Is(r.Err, lanes.ErrUnknownSetting) {
 		t.Errorf("report measured %v, error %v; want nothing measured and ErrUnknownSetting", r.Measured, r.Err)
+	}
+}
+
+// TestCalibratePersist: with LANEHASH_CALIBRATE=persist the first
+// process measures and stores, the second loads the file and chooses
+// the same kernels, and one whose cache directory cannot be written
+// still calibrates and hashes.
+func TestCalibratePersist(t *testing.T) {
+	const expect = "LANES_TEST_EXPECT"
+	if !inChild(t.Name()) {
+		cache := t.TempDir()
+		runChild(t, t.Name(), lanes.EnvCalibrate+"=persist", "XDG_CACHE_HOME="+cache, expect+"=measured, stored in")
+		runChild(t, t.Name(), lanes.EnvCalibrate+"=persist", "XDG_CACHE_HOME="+cache, expect+"=loaded")
+		runChild(t, t.Name(), lanes.EnvCalibrate+"=persist", "XDG_CACHE_HOME="+os.Args[0], expect+"=not stored")
+		return
+	}
+	// The first child leaves its choices beside the cache for the
+	// second to compare.
+	choices := filepath.Join(os.Getenv("XDG_CACHE_HOME"), "choices")
+	var chosen []string
+	for _, hc := range lanes.Calibration().Hashes {
+		if len(hc.Timings) == 0 {
+			continue // one kernel: nothing to choose, nothing stored
+		}
+		chosen = append(chosen, hc.Chosen.String())
+		if !strings.Contains(hc.Persist, os.Getenv(expect)) {
+			t.Errorf("%v: persisted calibration %q, want %q", hc.Hash, hc.Persist, os.Getenv(expect))
+		}
+		k, err := lanes.Select(hc.Hash, "")
+		if err != nil || k.Name() != hc.Kernel {
+			t.Errorf("%v: Select = %v, %v; want %s", hc.Hash, k, err, hc.Kernel)
+		}
+		lanestest.Run(t, k)
+	}
+	switch os.Getenv(expect) {
+	case "measured, stored in":
+		if err := os.WriteFile(choices, []byte(strings.Join(chosen, "\n")), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	case "loaded from":
+		if b, err := os.ReadFile(choices); err != nil || string(b) != strings.Join(chosen, "\n") {
+			t.Errorf("choices from the file:\n%s\nfrom the measurement:\n%s (%v)", strings.Join(chosen, "\n"), b, err)
+		}
 	}
 }
