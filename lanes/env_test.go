@@ -224,12 +224,20 @@ func TestCalibratePersist(t *testing.T) {
 	// second to compare.
 	choices := filepath.Join(os.Getenv("XDG_CACHE_HOME"), "choices")
 	var chosen []string
+	unknownCPU := false
 	for _, hc := range lanes.Calibration().Hashes {
 		if len(hc.Timings) == 0 {
 			continue // one kernel: nothing to choose, nothing stored
 		}
 		chosen = append(chosen, hc.Chosen.String())
-		if !strings.Contains(hc.Persist, os.Getenv(expect)) {
+		if strings.Contains(hc.Persist, "identity is unknown") {
+			// arm64 without MIDR_EL1 in sysfs (qemu-user on an x86
+			// host): nothing is ever stored, every process measures;
+			// the store and load paths are covered by the unit tests
+			// with an injected identity (persist_test.go).
+			t.Logf("%v: %s", hc.Hash, hc.Persist)
+			unknownCPU = true
+		} else if !strings.Contains(hc.Persist, os.Getenv(expect)) {
 			t.Errorf("%v: persisted calibration %q, want %q", hc.Hash, hc.Persist, os.Getenv(expect))
 		}
 		k, err := lanes.Select(hc.Hash, "")
@@ -244,6 +252,9 @@ func TestCalibratePersist(t *testing.T) {
 			t.Fatal(err)
 		}
 	case "loaded from":
+		if unknownCPU {
+			break
+		}
 		if b, err := os.ReadFile(choices); err != nil || string(b) != strings.Join(chosen, "\n") {
 			t.Errorf("choices from the file:\n%s\nfrom the measurement:\n%s (%v)", strings.Join(chosen, "\n"), b, err)
 		}
