@@ -3,6 +3,7 @@ package lanes
 import (
 	"errors"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -91,4 +92,54 @@ func TestParseKernelEnv(t *testing.T) {
 			t.Errorf("parseKernelEnv(%q) = %v; want an EnvError wrapping %v", value, err, want)
 		}
 	}
+}
+
+// FuzzEnvValues: no value of the three variables panics, every error is
+// an *EnvError carrying the whole value, and a value is accepted only if
+// all it names exists: each LANEHASH_KERNEL name is a kernel of its hash
+// function (or its auto), each hidden name a known feature, the
+// LANEHASH_CALIBRATE value one of the three settings.
+func FuzzEnvValues(f *testing.F) {
+	for _, s := range []string{"", "sha256/genericx1,keccak256/auto", "avx512, shani", " OFF ", "persist", "sha256/auto,sha256/auto", ",,", "sha256/", "/"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, v string) {
+		isEnvErr := func(err error, name string) {
+			var ee *EnvError
+			if !errors.Is(err, ErrEnv) || !errors.As(err, &ee) || ee.Var != name || ee.Value != v {
+				t.Fatalf("%s=%q: error %v is not an EnvError of the whole value", name, v, err)
+			}
+		}
+		if names, err := parseKernelEnv(v); err != nil {
+			isEnvErr(err, EnvKernel)
+		} else {
+			for h, name := range names {
+				if got, ok := hashOfName(name); !ok || got != h || name != h.String()+"/auto" && kernelEntry(h, name) == nil {
+					t.Fatalf("%s=%q accepted %q for %v", EnvKernel, v, name, h)
+				}
+			}
+		}
+		set, err := parseHide(v)
+		if err != nil {
+			isEnvErr(err, EnvHide)
+		}
+		unknown := false
+		for _, name := range strings.Split(v, ",") {
+			name = strings.ToLower(strings.TrimSpace(name))
+			if name != "" && featureGroups[name] == nil && !slices.Contains(knownFeatures, name) {
+				unknown = true
+			}
+		}
+		if unknown != (err != nil) {
+			t.Fatalf("%s=%q: error %v, but unknown names: %v", EnvHide, v, err, unknown)
+		}
+		for name := range set {
+			if !slices.Contains(knownFeatures, name) {
+				t.Fatalf("%s=%q hides %q, no known feature", EnvHide, v, name)
+			}
+		}
+		if _, err := parseCalibrate(v); err != nil {
+			isEnvErr(err, EnvCalibrate)
+		}
+	})
 }
