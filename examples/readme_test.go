@@ -24,7 +24,7 @@ func TestReadmeCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(readme)
-	runs := regexp.MustCompile("go run (\\./[A-Za-z0-9_./-]+)").FindAllStringSubmatch(text, -1)
+	runs := regexp.MustCompile(`go run (\./[A-Za-z0-9_./-]+)`).FindAllStringSubmatch(text, -1)
 	if len(runs) < 10 {
 		t.Fatalf("found %d `go run` commands in README.md, want at least the main job and the examples", len(runs))
 	}
