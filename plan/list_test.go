@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"runtime"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
@@ -163,5 +165,67 @@ func TestListRootPtrErrors(t *testing.T) {
 				t.Fatalf("%s of %d with a 31-byte WithdrawalCredentials at %d: %v, want an ssz.ErrSize *Error at index %d", name, n, bad, err, bad)
 			}
 		}
+	}
+}
+
+// BenchmarkListRootPtrCPU measures what rooting a registry from pointers
+// costs, in the benchmark thread's CPU time per validator, one worker,
+// the automatic kernel: ListRootPtr over validators allocated one by one
+// (as a client decodes them, scattered on the heap) against ListRoot of
+// the same values in one slice, and against what a []*T needed before
+// ListRootPtr: copying the values into a []T, then ListRoot. The three
+// alternate in one loop, so a loaded machine slows them alike.
+func BenchmarkListRootPtrCPU(b *testing.B) {
+	if _, ok := cputime.Thread(); !ok {
+		b.Skip("no per-thread CPU clock on this OS")
+	}
+	for _, n := range []int{1 << 16, 1 << 20} {
+		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			p, err := PlanFor[phase0.Validator](WithWorkers(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			vals := phase0.RandomValidators(n, 1)
+			ptrs := make([]*phase0.Validator, n)
+			for i := range vals {
+				v := vals[i]
+				ptrs[i] = &v
+			}
+			copied := make([]phase0.Validator, n)
+			var ptr, values, copying int64
+			for b.Loop() {
+				t0, _ := cputime.Thread()
+				r1, err := p.ListRootPtr(ptrs, 1<<40)
+				if err != nil {
+					b.Fatal(err)
+				}
+				t1, _ := cputime.Thread()
+				r2, err := p.ListRoot(vals, 1<<40)
+				if err != nil {
+					b.Fatal(err)
+				}
+				t2, _ := cputime.Thread()
+				for i, v := range ptrs {
+					copied[i] = *v
+				}
+				r3, err := p.ListRoot(copied, 1<<40)
+				if err != nil {
+					b.Fatal(err)
+				}
+				t3, _ := cputime.Thread()
+				if r1 != r2 || r3 != r2 {
+					b.Fatalf("roots differ: ListRootPtr %x, ListRoot %x, copy+ListRoot %x", r1, r2, r3)
+				}
+				ptr += t1 - t0
+				values += t2 - t1
+				copying += t3 - t2
+			}
+			per := float64(b.N) * float64(n)
+			b.ReportMetric(float64(ptr)/per, "listrootptr-cpu-ns/validator")
+			b.ReportMetric(float64(values)/per, "listroot-cpu-ns/validator")
+			b.ReportMetric(float64(copying)/per, "copy+listroot-cpu-ns/validator")
+		})
 	}
 }
