@@ -3,8 +3,6 @@ package plan
 import (
 	"errors"
 	"fmt"
-	"reflect"
-	"runtime"
 	"testing"
 
 	"github.com/lanehash/lanehash/internal/cputime"
@@ -24,21 +22,6 @@ func ptrRegistry(vals []phase0.Validator) []*phase0.Validator {
 		}
 	}
 	return ptrs
-}
-
-// referenceListOf is the reference root of v (a slice) as the list type
-// the struct tag describes.
-func referenceListOf(t *testing.T, v any, h lanes.Hash, tag reflect.StructTag) [32]byte {
-	t.Helper()
-	lt, err := ssz.TypeOfTagged(reflect.TypeOf(v), tag)
-	if err != nil {
-		t.Fatal(err)
-	}
-	r, err := ssz.HashTreeRootValue(lt, reflect.ValueOf(v), h)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return r
 }
 
 const (
@@ -85,14 +68,14 @@ func checkPtrLists(t *testing.T, p *Plan[phase0.Validator], ptrs []*phase0.Valid
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := referenceListOf(t, ptrs, h, registryTag); got != want {
+	if want := taggedRegistryRoot(t, ptrs, h, registryTag); got != want {
 		t.Fatalf("ListRootPtr of %d: root %x, want %x", len(ptrs), got, want)
 	}
 	got, err = p.ProgressiveListRootPtr(ptrs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := referenceListOf(t, ptrs, h, progressiveTag); got != want {
+	if want := taggedRegistryRoot(t, ptrs, h, progressiveTag); got != want {
 		t.Fatalf("ProgressiveListRootPtr of %d: root %x, want %x", len(ptrs), got, want)
 	}
 }
@@ -118,14 +101,14 @@ func TestListRootPtrBasic(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := referenceListOf(t, vals, lanes.SHA256, `ssz-max:"100"`); got != want {
+		if want := taggedRegistryRoot(t, vals, lanes.SHA256, `ssz-max:"100"`); got != want {
 			t.Fatalf("ListRootPtr of %d uint64: root %x, want %x", n, got, want)
 		}
 		got, err = p.ProgressiveListRootPtr(ptrs)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if want := referenceListOf(t, vals, lanes.SHA256, progressiveTag); got != want {
+		if want := taggedRegistryRoot(t, vals, lanes.SHA256, progressiveTag); got != want {
 			t.Fatalf("ProgressiveListRootPtr of %d uint64: root %x, want %x", n, got, want)
 		}
 	}
@@ -181,13 +164,7 @@ func BenchmarkListRootPtrCPU(b *testing.B) {
 	}
 	for _, n := range []int{1 << 16, 1 << 20} {
 		b.Run(fmt.Sprintf("n=%d", n), func(b *testing.B) {
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			p, err := PlanFor[phase0.Validator](WithWorkers(1))
-			if err != nil {
-				b.Fatal(err)
-			}
-			vals := phase0.RandomValidators(n, 1)
+			p, vals := threadValidators(b, n)
 			ptrs := make([]*phase0.Validator, n)
 			for i := range vals {
 				v := vals[i]
