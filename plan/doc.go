@@ -40,8 +40,8 @@
 // and the field, never panics. Plans are safe for concurrent use.
 //
 // Allocations: with one worker (WithWorkers(1)), steady-state Root,
-// RootAll, RootAllPtr and ListRoot of a fixed-size type allocate
-// nothing. More workers add a few allocations per call (the
+// RootAll, RootAllPtr, ListRoot and ListRootPtr of a fixed-size type
+// allocate nothing. More workers add a few allocations per call (the
 // goroutines), and types with variable-size parts allocate a few
 // bookkeeping slices per call; neither grows with the number of values.
 package plan
