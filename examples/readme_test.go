@@ -54,7 +54,8 @@ func TestReadmeCommands(t *testing.T) {
 
 // TestReadmeMigrationError checks the error the README's migration note
 // quotes for a 31-byte WithdrawalCredentials (go-eth2-client hashes it):
-// the text is what RootAllPtr returns for the third of three validators,
+// the text is what RootAllPtr and ListRootPtr return for the third of
+// three validators,
 // and its classification is the one the note tells readers to test.
 // lanehash's phase0.Validator has go-eth2-client's type and field names,
 // so the text is the same for both.
@@ -69,12 +70,15 @@ func TestReadmeMigrationError(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = p.RootAllPtr(make([][32]byte, 3), []*phase0.Validator{&vals[0], &vals[1], &vals[2]})
-	var pe *plan.Error
-	if !errors.Is(err, ssz.ErrSize) || !errors.As(err, &pe) || pe.Index != 2 || pe.Path != "Validator.WithdrawalCredentials" {
-		t.Fatalf("31-byte WithdrawalCredentials: %v, want an ssz.ErrSize *plan.Error at element 2, Validator.WithdrawalCredentials", err)
-	}
-	if !strings.Contains(string(readme), "\n"+err.Error()+"\n") {
-		t.Errorf("README.md does not quote the error on a line of its own:\n%s", err)
+	registry := []*phase0.Validator{&vals[0], &vals[1], &vals[2]}
+	_, listErr := p.ListRootPtr(registry, 1<<40)
+	for name, err := range map[string]error{"RootAllPtr": p.RootAllPtr(make([][32]byte, 3), registry), "ListRootPtr": listErr} {
+		var pe *plan.Error
+		if !errors.Is(err, ssz.ErrSize) || !errors.As(err, &pe) || pe.Index != 2 || pe.Path != "Validator.WithdrawalCredentials" {
+			t.Fatalf("%s, 31-byte WithdrawalCredentials: %v, want an ssz.ErrSize *plan.Error at element 2, Validator.WithdrawalCredentials", name, err)
+		}
+		if !strings.Contains(string(readme), "\n"+err.Error()+"\n") {
+			t.Errorf("README.md does not quote %s's error on a line of its own:\n%s", name, err)
+		}
 	}
 }

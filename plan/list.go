@@ -1,6 +1,8 @@
 package plan
 
 import (
+	"reflect"
+
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -10,7 +12,7 @@ import (
 // of limit, with the length mixed in. A registry's root is
 // ListRoot(validators, 1<<40).
 func (p *Plan[T]) ListRoot(src []T, limit uint64) ([32]byte, error) {
-	return p.boundedListRoot(sched.SliceOf(src), limit)
+	return p.boundedListRoot(sched.SliceOf(src), limit, elemOf(src))
 }
 
 // ListRootPtr is ListRoot for a slice of pointers, the way the
@@ -19,33 +21,39 @@ func (p *Plan[T]) ListRoot(src []T, limit uint64) ([32]byte, error) {
 // points to, with no copy of them. A nil element is the zero value of
 // T, as a nil pointer is everywhere (see the package documentation).
 func (p *Plan[T]) ListRootPtr(src []*T, limit uint64) ([32]byte, error) {
-	return p.boundedListRoot(sched.PtrsOf(src), limit)
+	return p.boundedListRoot(sched.PtrsOf(src), limit, ptrElemOf(src))
 }
 
 // ProgressiveListRoot returns hash_tree_root(ProgressiveList[T]) of src
 // (EIP-7916): the elements merkleized progressively, with the length
 // mixed in.
 func (p *Plan[T]) ProgressiveListRoot(src []T) ([32]byte, error) {
-	return p.listRoot(sched.SliceOf(src), 0, true)
+	return p.listRoot(sched.SliceOf(src), 0, true, elemOf(src))
 }
 
 // ProgressiveListRootPtr is ProgressiveListRoot for a slice of pointers
 // (a Gloas registry as clients hold it); a nil element is the zero value
 // of T.
 func (p *Plan[T]) ProgressiveListRootPtr(src []*T) ([32]byte, error) {
-	return p.listRoot(sched.PtrsOf(src), 0, true)
+	return p.listRoot(sched.PtrsOf(src), 0, true, ptrElemOf(src))
 }
 
 // boundedListRoot is the root of a List[T, limit], whose length the
 // type bounds: one check for both slice kinds.
-func (p *Plan[T]) boundedListRoot(in sched.Input, limit uint64) ([32]byte, error) {
+func (p *Plan[T]) boundedListRoot(in sched.Input, limit uint64, at func(int) reflect.Value) ([32]byte, error) {
 	if uint64(in.Len()) > limit {
 		return [32]byte{}, valueError(-1, "", ssz.ErrListTooLong, "%d elements, limit %d", in.Len(), limit)
 	}
-	return p.listRoot(in, limit, false)
+	return p.listRoot(in, limit, false, at)
 }
 
-func (p *Plan[T]) listRoot(in sched.Input, limit uint64, progressive bool) ([32]byte, error) {
+// listRoot runs the list through the executor; a rejected element is
+// reported by its first defect in field order (firstDefect), as RootAll
+// reports it, whichever part the executor met first.
+func (p *Plan[T]) listRoot(in sched.Input, limit uint64, progressive bool, at func(int) reflect.Value) ([32]byte, error) {
 	root, err := p.run.ListRoot(in, limit, progressive, p.workers)
-	return root, wrap(err)
+	if err != nil {
+		return root, p.firstDefect(err, at)
+	}
+	return root, nil
 }

@@ -206,3 +206,49 @@ func BenchmarkListRootPtrCPU(b *testing.B) {
 		})
 	}
 }
+
+// twoDefects has a list field, which the executor roots before the
+// container's inline fields, after a fixed-size field: an element bad in
+// both is met at its list first.
+type twoDefects struct {
+	Key  []byte   `ssz-size:"4"`
+	List []uint64 `ssz-max:"2"`
+}
+
+// TestListRootFirstDefect checks that the list entries report an element
+// with two defects by its first in field order, as RootAll and the
+// reference do (an Error's path is part of the API and must not depend
+// on which part the executor met first), on the plain and the tiled path.
+func TestListRootFirstDefect(t *testing.T) {
+	p, err := PlanFor[twoDefects](WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	counts := []int{3}
+	if !testing.Short() {
+		counts = append(counts, 8<<12+1) // tiled
+	}
+	for _, n := range counts {
+		vs := make([]twoDefects, n)
+		ptrs := make([]*twoDefects, n)
+		for i := range vs {
+			vs[i].Key = make([]byte, 4)
+			ptrs[i] = &vs[i]
+		}
+		bad := n - 1
+		vs[bad] = twoDefects{Key: make([]byte, 3), List: make([]uint64, 3)}
+		for name, f := range map[string]func() error{
+			"RootAll":                func() error { return p.RootAll(make([][32]byte, n), vs) },
+			"ListRoot":               func() error { _, err := p.ListRoot(vs, 1<<20); return err },
+			"ListRootPtr":            func() error { _, err := p.ListRootPtr(ptrs, 1<<20); return err },
+			"ProgressiveListRoot":    func() error { _, err := p.ProgressiveListRoot(vs); return err },
+			"ProgressiveListRootPtr": func() error { _, err := p.ProgressiveListRootPtr(ptrs); return err },
+		} {
+			err := f()
+			var pe *Error
+			if !errors.As(err, &pe) || pe.Index != bad || pe.Path != "twoDefects.Key" || !errors.Is(err, ssz.ErrSize) {
+				t.Errorf("%s of %d: %v, want an ssz.ErrSize *Error at element %d, path twoDefects.Key", name, n, err, bad)
+			}
+		}
+	}
+}
