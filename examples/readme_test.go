@@ -55,8 +55,8 @@ func TestReadmeCommands(t *testing.T) {
 // TestReadmeMigrationError checks the error the README's migration note
 // quotes for a 31-byte WithdrawalCredentials (go-eth2-client hashes it):
 // the text is what RootAllPtr and ListRootPtr return for the third of
-// three validators,
-// and its classification is the one the note tells readers to test.
+// three validators, and its classification is the one the note tells
+// readers to test.
 // lanehash's phase0.Validator has go-eth2-client's type and field names,
 // so the text is the same for both.
 func TestReadmeMigrationError(t *testing.T) {
