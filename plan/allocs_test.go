@@ -27,8 +27,8 @@ func allocsOf(t *testing.T, f func() error) float64 {
 }
 
 // TestAllocs checks the allocation claims of the package documentation:
-// with one worker, Root, RootAll, RootAllPtr and ListRoot of a
-// fixed-size type allocate nothing in steady state; with more workers,
+// with one worker, Root, RootAll, RootAllPtr, ListRoot and ListRootPtr
+// of a fixed-size type allocate nothing in steady state; with more workers,
 // and for types with variable-size parts, a call allocates a few times
 // (goroutines, bookkeeping slices; pools make the exact count vary by
 // one or two), never in proportion to the number of values: at most
@@ -66,6 +66,7 @@ func TestAllocs(t *testing.T) {
 			{"Validator/RootAll", func(n int) error { return vp.RootAll(dst, vals[:n]) }},
 			{"Validator/RootAllPtr", func(n int) error { return vp.RootAllPtr(dst, ptrs[:n]) }},
 			{"Validator/ListRoot", func(n int) error { _, err := vp.ListRoot(vals[:n], 1<<40); return err }},
+			{"Validator/ListRootPtr", func(n int) error { _, err := vp.ListRootPtr(ptrs[:n], 1<<40); return err }},
 		}
 		variable := []call{
 			{"PendingAttestation/RootAllPtr", func(n int) error { return ap.RootAllPtr(dst, atts[:n]) }},

@@ -23,15 +23,16 @@
 //
 // Values are read straight from Go memory, following the Go layout of
 // the ecosystem's types: byte arrays and fixed-size byte slices, pointers
-// to structs, slices of structs and of pointers. RootAllPtr takes a
-// []*T. RootAllBytes reads serialized fixed-size elements straight from
+// to structs, slices of structs and of pointers. RootAllPtr, ListRootPtr
+// and ProgressiveListRootPtr take a []*T (how clients hold a registry).
+// RootAllBytes reads serialized fixed-size elements straight from
 // bytes. Integers are read in the host's byte order, so PlanFor refuses
 // big-endian hosts (ErrBigEndian).
 //
 // Nil: a nil pointer is the zero value of what it points to, everywhere
-// (Root(nil), a nil element of RootAllPtr, of a Plan[*T], of a []*T or
-// *T field), as the reference ssz.HashTreeRoot and the rest of the
-// ecosystem treat it.
+// (Root(nil), a nil element of RootAllPtr or ListRootPtr, of a
+// Plan[*T], of a []*T or *T field), as the reference ssz.HashTreeRoot
+// and the rest of the ecosystem treat it.
 //
 // Every root equals the reference ssz.HashTreeRoot; bad values (a list
 // over its limit, a fixed-size slice of the wrong length, a bitlist
@@ -39,8 +40,8 @@
 // and the field, never panics. Plans are safe for concurrent use.
 //
 // Allocations: with one worker (WithWorkers(1)), steady-state Root,
-// RootAll, RootAllPtr and ListRoot of a fixed-size type allocate
-// nothing. More workers add a few allocations per call (the
+// RootAll, RootAllPtr, ListRoot and ListRootPtr of a fixed-size type
+// allocate nothing. More workers add a few allocations per call (the
 // goroutines), and types with variable-size parts allocate a few
 // bookkeeping slices per call; neither grows with the number of values.
 package plan

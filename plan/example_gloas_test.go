@@ -51,16 +51,16 @@ func ExamplePlan_compatibleUnion() {
 	// true true
 }
 
-// The Gloas registry is a progressive list: ProgressiveListRoot roots the
-// validators in lockstep and merkleizes the subtrees 1, 4, 16, … together,
-// giving the state's Validators field root.
-func ExamplePlan_ProgressiveListRoot_gloasRegistry() {
+// The Gloas registry is a progressive list: ProgressiveListRootPtr roots
+// the state's []*Validator in lockstep and merkleizes the subtrees 1, 4,
+// 16, … together, giving the state's Validators field root.
+func ExamplePlan_ProgressiveListRootPtr_gloasRegistry() {
 	state := gloas.SyntheticBeaconState(1000, 1)
 	p, err := plan.PlanFor[phase0.Validator]()
 	if err != nil {
 		panic(err)
 	}
-	root, err := p.ProgressiveListRoot(ptrsToValues(state.Validators))
+	root, err := p.ProgressiveListRootPtr(state.Validators)
 	if err != nil {
 		panic(err)
 	}
@@ -70,12 +70,4 @@ func ExamplePlan_ProgressiveListRoot_gloasRegistry() {
 	want, _ := ssz.HashTreeRoot(registry{state.Validators}, ssz.SHA256)
 	fmt.Println(root == want)
 	// Output: true
-}
-
-func ptrsToValues(ps []*phase0.Validator) []phase0.Validator {
-	out := make([]phase0.Validator, len(ps))
-	for i, p := range ps {
-		out[i] = *p
-	}
-	return out
 }

@@ -160,6 +160,34 @@ func ExamplePlan_ListRoot() {
 	// empty registry: true
 }
 
+// Beacon clients hold the registry as pointers (go-eth2-client's
+// []*phase0.Validator): ListRootPtr roots it where it lies, with no copy
+// of the validators, and a nil element is the zero Validator.
+func ExamplePlan_ListRootPtr() {
+	p, err := plan.PlanFor[phase0.Validator]()
+	if err != nil {
+		panic(err)
+	}
+	a, b := validator(1, 32_000_000_000), validator(2, 32_000_000_000)
+	registry := []*phase0.Validator{&a, &b, nil}
+	root, err := p.ListRootPtr(registry, 1<<40)
+	if err != nil {
+		panic(err)
+	}
+	values, err := p.ListRoot([]phase0.Validator{a, b, {}}, 1<<40)
+	if err != nil {
+		panic(err)
+	}
+	want, err := ssz.HashTreeRoot(&struct {
+		Validators []*phase0.Validator `ssz-max:"1099511627776"`
+	}{registry}, ssz.SHA256) // a one-field container's root is its field's root
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println("same root as the values:", root == values, "reference agrees:", root == want)
+	// Output: same root as the values: true reference agrees: true
+}
+
 func ExamplePlan_ProgressiveListRoot() {
 	p, err := plan.PlanFor[uint64]()
 	if err != nil {

@@ -84,13 +84,7 @@ func BenchmarkListOverheadCPU(b *testing.B) {
 	}{{1 << 16, "list"}, {1 << 20, "list"}, {1 << 20, "progressive"}} {
 		b.Run(fmt.Sprintf("%s/n=%d", c.list, c.n), func(b *testing.B) {
 			n := c.n
-			runtime.LockOSThread()
-			defer runtime.UnlockOSThread()
-			p, err := PlanFor[phase0.Validator](WithWorkers(1))
-			if err != nil {
-				b.Fatal(err)
-			}
-			vals := phase0.RandomValidators(n, 1)
+			p, vals := threadValidators(b, n)
 			dst := make([][32]byte, n)
 			var list, all int64
 			for b.Loop() {
@@ -118,4 +112,19 @@ func BenchmarkListOverheadCPU(b *testing.B) {
 			b.ReportMetric(float64(list)/float64(all), "ratio")
 		})
 	}
+}
+
+// threadValidators sets up a benchmark of n validators in the thread's
+// CPU time: it locks the benchmark to its thread (whose clock is the
+// measurement) until the run ends, and returns a one-worker Validator
+// plan and n random validators (seed 1).
+func threadValidators(b *testing.B, n int) (*Plan[phase0.Validator], []phase0.Validator) {
+	b.Helper()
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	p, err := PlanFor[phase0.Validator](WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return p, phase0.RandomValidators(n, 1)
 }

@@ -131,7 +131,7 @@ func (p *Plan[T]) RootAll(dst [][32]byte, src []T) error {
 		return fmt.Errorf("plan: dst holds %d roots, src has %d elements", len(dst), len(src))
 	}
 	return p.firstDefect(p.run.Run(dst, sched.SliceOf(src), p.workers),
-		func(i int) reflect.Value { return reflect.ValueOf(&src[i]).Elem() })
+		elemOf(src))
 }
 
 // RootAllPtr is RootAll for a slice of pointers, the way the ecosystem's
@@ -143,7 +143,7 @@ func (p *Plan[T]) RootAllPtr(dst [][32]byte, src []*T) error {
 		return fmt.Errorf("plan: dst holds %d roots, src has %d elements", len(dst), len(src))
 	}
 	return p.firstDefect(p.run.Run(dst, sched.PtrsOf(src), p.workers),
-		func(i int) reflect.Value { return valueOf(src[i]) })
+		ptrElemOf(src))
 }
 
 // Roots returns the roots of src in a new slice; see RootAll.
@@ -162,4 +162,14 @@ func valueOf[T any](v *T) reflect.Value {
 		return reflect.Zero(reflect.TypeFor[T]())
 	}
 	return reflect.ValueOf(v).Elem()
+}
+
+// elemOf and ptrElemOf give element i of a slice or a pointer slice as
+// the reflect.Value firstDefect walks (a nil pointer is the zero value).
+func elemOf[T any](src []T) func(int) reflect.Value {
+	return func(i int) reflect.Value { return reflect.ValueOf(&src[i]).Elem() }
+}
+
+func ptrElemOf[T any](src []*T) func(int) reflect.Value {
+	return func(i int) reflect.Value { return valueOf(src[i]) }
 }

@@ -17,14 +17,16 @@ const listTileDepth = 12
 const minTilesPerWorker = 8
 
 // ListRoot returns hash_tree_root(List[T, limit]) of the instances of
-// in, a SliceOf input: the instances' roots, or for a graph of a basic
-// type (a ChunkNode marked Basic) their packed bytes, merkleized to the
-// depth of limit with the length mixed in. A progressive list
-// (EIP-7916) ignores limit. The caller checks the length against limit.
+// in, a SliceOf or PtrsOf input (a nil element is the zero value): the
+// instances' roots, or for a graph of a basic type (a ChunkNode marked
+// Basic) their packed bytes, merkleized to the depth of limit with the
+// length mixed in. A progressive list (EIP-7916) ignores limit. The
+// caller checks the length against limit.
 func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers int) ([32]byte, error) {
-	if in.typ != p.typ || !in.direct() {
-		return [32]byte{}, &Error{Index: -1, Kind: KindType, Msg: "ListRoot needs a slice of the graph's type"}
+	if in.typ != p.typ || in.ptrs != nil {
+		return [32]byte{}, &Error{Index: -1, Kind: KindType, Msg: "ListRoot needs a slice of the graph's type or of pointers to it"}
 	}
+	in.zero = p.zero
 	x := p.run(workers, 2)
 	n := in.n
 	chunks, depth := n, Depth(limit)
@@ -49,9 +51,8 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	buf := *bp
 	if basic != nil {
 		if n > 0 {
-			data := unsafe.Slice((*byte)(in.base), n*basic.n)
-			copy(buf, data)
-			clear(buf[len(data) : 32*chunks])
+			packInto(buf, &in, basic.n)
+			clear(buf[n*basic.n : 32*chunks])
 		}
 	} else if err := rootsInOrder(x, p.root, rootsView(buf, n), in); err != nil {
 		return [32]byte{}, err
@@ -62,6 +63,20 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	}
 	t.MixInLength(buf, uint64(n))
 	return [32]byte(buf[:32]), nil
+}
+
+// packInto copies the size bytes of each of in's basic instances into
+// buf, one after the other: SSZ's packing (a nil element of a PtrsOf
+// input is the zero value, whose bytes are all zero).
+func packInto(buf []byte, in *Input, size int) {
+	if in.direct() {
+		copy(buf, unsafe.Slice((*byte)(in.base), in.n*size))
+		return
+	}
+	for i := range in.n {
+		q, _ := in.at(i) // in.zero is set: no error
+		copy(buf[i*size:], unsafe.Slice((*byte)(q), size))
+	}
 }
 
 // tiledList reports whether a list of n composite elements (2^depth

@@ -99,8 +99,8 @@ func (in *Input) at(i int) (unsafe.Pointer, error) {
 	return p, nil
 }
 
-// span returns the Input of the n instances of a direct input from
-// instance first on.
+// span returns the Input of the n instances of a SliceOf or PtrsOf
+// input from instance first on.
 func (in *Input) span(first, n int) Input {
 	s := *in
 	s.base = unsafe.Add(in.base, uintptr(first)*in.stride)

@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
 # Runs every test lanehash has: formatting, vet (amd64, arm64, s390x,
 # purego) and staticcheck; the unit and conformance tests on this
-# machine's kernels and again with CPU features hidden; the spec vectors
-# (their count is printed and must not be zero); the pure-Go build; the
-# race detector; arm64 under qemu on two emulated CPUs (with and without
-# the SHA3 extension); big-endian checks under qemu-s390x (plan refuses, cache
-# falls back to opaque nodes); the
+# machine's kernels and again with CPU features hidden; the spec-vector
+# fetch script's own test, then the spec vectors (checked against
+# scripts/spectests.sums, which `bash scripts/spectests.sh fetch` fetches
+# them by; the count of cases run is printed and must be the sums'); the
+# pure-Go build; the race detector; arm64 under qemu on three emulated
+# CPUs (SHA2 + SHA3, SHA2 only, ASIMD only); big-endian checks under
+# qemu-s390x (plan refuses, cache falls back to opaque nodes); the
 # generators and the reproducibility of the generated assembly; short
-# fuzzing; and the comparison module's
-# root-agreement tests.
+# fuzzing; and the comparison module's root-agreement tests.
 #
 # Set LANEHASH_QUICK=1 to skip the slower steps (race, qemu, fuzz,
 # comparison module) while iterating.
+#
+# A step that cannot run here (no spec vectors, no qemu) is printed as
+# SKIPPED with what would fetch or install it, and the last line lists
+# every skip: it says "all tests passed" only when nothing was skipped.
+# Under CI=true a missing spec-vector folder or qemu is a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,6 +25,26 @@ step() { printf '\n== %s  (%ss)\n' "$*" "$SECONDS"; }
 quick() { [ "${LANEHASH_QUICK:-}" = "1" ]; }
 log="${TMPDIR:-/tmp}/lanehash-test.$$"
 mkdir -p "$log"
+
+skipped=()
+# skip records a step that did not run (a failure under CI=true).
+skip() { # what, how to get it
+	echo "SKIPPED: $1 ($2)"
+	[ "${CI:-}" != "true" ] || { echo "CI=true: $1 must run"; exit 1; }
+	skipped+=("$1")
+}
+# finish prints the last line: what passed and what was skipped.
+finish() {
+	echo
+	if [ ${#skipped[@]} -eq 0 ]; then
+		echo "all tests passed in ${SECONDS}s"
+		exit 0
+	fi
+	local list
+	list=$(printf '%s; ' "${skipped[@]}")
+	echo "tests passed in ${SECONDS}s, but NOT run: ${list%; }"
+	exit 0
+}
 
 step "gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
@@ -38,14 +64,26 @@ go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 step "go test (this machine's kernels; examples/ runs every example program)"
 go test -count=1 $(go list ./... | grep -v /internal/spectest)
 
-step "spec vectors (reference, codec and plans)"
-go test -count=1 -v ./internal/spectest > "$log/spectests.log" 2>&1 || {
-	grep -E -- '--- FAIL|spectests:|FAIL' "$log/spectests.log" | head -60; exit 1
-}
-grep -E '^(spectests:|ok)' "$log/spectests.log"
-# A run that found no vectors must be visible, and is a failure in CI.
-if ! grep -Eq '^spectests: [1-9][0-9]* passed, 0 failed' "$log/spectests.log"; then
-	echo "no spec vectors ran"; [ "${CI:-}" != "true" ] || exit 1
+step "spec vectors (the fetch script; reference, codec and plans)"
+bash scripts/spectests_test.sh
+vectors=${LANEHASH_SPECTESTS:-../shared/spectests-v1.7.0-alpha.13}
+cases=$(bash scripts/spectests.sh count)
+if [ ! -d "$vectors" ]; then
+	# plan's spec-vector tests above skipped too, for the same reason.
+	skip "spec vectors, $cases cases (no folder $vectors)" "fetch them: bash scripts/spectests.sh fetch"
+else
+	# The folder must be the one scripts/spectests.sums describes: the
+	# cases lanehash's results were checked on.
+	bash scripts/spectests.sh verify "$vectors" || {
+		echo "the spec vectors in $vectors are not those of scripts/spectests.sums"; exit 1
+	}
+	go test -count=1 -v ./internal/spectest > "$log/spectests.log" 2>&1 || {
+		grep -E -- '--- FAIL|spectests:|FAIL' "$log/spectests.log" | head -60; exit 1
+	}
+	grep -E '^(spectests:|ok)' "$log/spectests.log"
+	if ! grep -Eq "^spectests: $cases passed, 0 failed" "$log/spectests.log"; then
+		echo "the runner did not pass all $cases cases of $vectors"; exit 1
+	fi
 fi
 
 step "plan and sched as on CPUs without AVX-512, and without SHA-NI"
@@ -63,7 +101,8 @@ if ! git diff --exit-code --stat -- lanes/; then
 fi
 
 if quick; then
-	echo; echo "quick run: race, qemu, fuzz and comparison module skipped"; exit 0
+	skipped+=("race, qemu, fuzz and comparison module (LANEHASH_QUICK=1)")
+	finish
 fi
 
 step "go test -race (concurrent use)"
@@ -82,8 +121,7 @@ if command -v qemu-aarch64-static >/dev/null 2>&1; then
 	QEMU_CPU=neoverse-n1 LANEHASH_CALIBRATE=off GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/... ./sched/... ./plan/...
 	LANEHASH_HIDE=sha2 LANEHASH_CALIBRATE=off GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/ ./sched/... ./plan/...
 else
-	echo "qemu-aarch64-static not installed: arm64 tests not run (apt-get install qemu-user-static)"
-	[ "${CI:-}" != "true" ] || exit 1
+	skip "arm64 under qemu (no qemu-aarch64-static)" "apt-get install qemu-user-static"
 fi
 
 step "big-endian host (s390x under qemu): plan refuses with a clear error, cache falls back to opaque nodes"
@@ -91,8 +129,7 @@ if command -v qemu-s390x-static >/dev/null 2>&1; then
 	GOARCH=s390x go test -count=1 -short -exec qemu-s390x-static -run 'BigEndian|ByteOrder' ./plan/
 	GOARCH=s390x go test -count=1 -short -exec qemu-s390x-static -run 'Fallback|RandomValues|MarkedElementChunks|EmptyBitlist|ProgressiveContainerErrors|OpaqueErrorPath' ./cache
 else
-	echo "qemu-s390x-static not installed: big-endian check not run"
-	[ "${CI:-}" != "true" ] || exit 1
+	skip "big-endian check under qemu (no qemu-s390x-static)" "apt-get install qemu-user-static"
 fi
 
 step "fuzzing (short)"
@@ -116,5 +153,4 @@ fuzz ./ssz FuzzTypeForTags 40000x
 step "comparison module: vet and root agreement with the other libraries"
 (cd bench/compare && go vet ./... && go test -count=1 ./...)
 
-echo
-echo "all tests passed in ${SECONDS}s"
+finish

@@ -9,7 +9,8 @@ import (
 // RequireDir returns the spec vectors folder for a test. When the folder
 // is missing the test fails under CI=true, where the vectors must be
 // present, and is skipped elsewhere with a message saying how to get
-// them: the vectors are not part of the repository.
+// them (scripts/spectests.sh): the vectors are not part of the
+// repository.
 func RequireDir(tb testing.TB) string {
 	tb.Helper()
 	dir, err := Dir()
@@ -17,9 +18,8 @@ func RequireDir(tb testing.TB) string {
 		tb.Fatal(err)
 	}
 	if _, err := os.Stat(dir); err != nil {
-		msg := fmt.Sprintf("spec vectors not found at %s (%v); set %s to the tests/ folder of the "+
-			"consensus-spec-tests release v1.7.0-alpha.13 (https://github.com/ethereum/consensus-spec-tests/releases), "+
-			"or place it at ../shared/%s next to the repository", dir, err, EnvDir, DefaultDir)
+		msg := fmt.Sprintf("spec vectors not found at %s (%v): fetch them with `bash scripts/spectests.sh fetch` "+
+			"(what it fetches: scripts/spectests.sh), or set %s to a folder it made", dir, err, EnvDir)
 		if os.Getenv("CI") == "true" {
 			tb.Fatal(msg)
 		}
