@@ -109,6 +109,8 @@ step "go test -race (concurrent use)"
 go test -count=1 -race -short ./plan/... ./sched/...
 go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor|Gloas|Fallback|FixedProgressive|MarkedElementChunks|EmptyBitlist|OpaqueErrorPath' ./cache ./proof
 go test -count=1 -race -short ./internal/hostile
+go test -count=1 -race -short -run 'TestUnmarshal' ./ssz
+go test -count=1 -race -short -run 'Calibrat|Persist|Select|Hide|Env|Parse' ./lanes/
 
 step "arm64 under qemu (default CPU: SHA2 and SHA3; neoverse-n1: SHA2, no SHA3; SHA2 hidden: ASIMD)"
 if command -v qemu-aarch64-static >/dev/null 2>&1; then
@@ -149,6 +151,13 @@ fuzz ./plan FuzzRootAll 1000x
 fuzz ./plan FuzzRootAllBytes 30000x
 fuzz ./plan FuzzRootAllTypes 3000x
 fuzz ./ssz FuzzTypeForTags 40000x
+fuzz ./ssz FuzzUnmarshalAlloc 6000x
+fuzz ./lanes FuzzEnvValues 20000x
+fuzz ./proof FuzzGIndexOf 20000x
+fuzz ./proof FuzzGIndexBig 20000x
+fuzz ./proof FuzzDescriptor 20000x
+fuzz ./proof FuzzMultiproof 10000x
+fuzz ./proof FuzzCompactMultiproof 10000x
 
 step "comparison module: vet and root agreement with the other libraries"
 (cd bench/compare && go vet ./... && go test -count=1 ./...)
