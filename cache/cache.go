@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -62,13 +61,14 @@ func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GInde
 func (t *Tree[T]) Prove(path string) (*proof.Proof, error) { return t.tr.prove(path) }
 
 // ProveMulti returns the multiproof of the values at paths (the spec's
-// helper indices) against the last root.
+// helper indices) against the last root. No paths is a proof.ErrPath.
 func (t *Tree[T]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return t.tr.proveMulti(paths)
 }
 
 // ProveCompact returns the compact multiproof (ChainSafe's compactMulti
-// form) of the values at paths against the last root.
+// form) of the values at paths against the last root. No paths is a
+// proof.ErrPath.
 func (t *Tree[T]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
 	return t.tr.proveCompact(paths)
 }
@@ -112,8 +112,12 @@ func (l *List[E]) Root(elems []E) ([32]byte, error) {
 	return l.tr.update(unsafe.Pointer(p), p)
 }
 
-// Mark names changed elements for the next Root in Marked mode.
-func (l *List[E]) Mark(idx ...int) { _ = l.tr.mark("", idx) }
+// Mark names changed elements for the next Root in Marked mode; a
+// negative index is an ErrMark (the other marks of the call are dropped).
+// Indices at or past the length at the next Root are ignored (the list
+// may shrink in between). In Detect mode marks are checked and change
+// nothing.
+func (l *List[E]) Mark(idx ...int) error { return l.tr.mark("", idx) }
 
 // Node returns the node at generalized index g as of the last Root.
 func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
@@ -121,7 +125,8 @@ func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
 // Prove returns the proof of the value at path, such as "[12].Slashed".
 func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }
 
-// ProveMulti returns the multiproof of the values at paths.
+// ProveMulti returns the multiproof of the values at paths; no paths is a
+// proof.ErrPath.
 func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return l.tr.proveMulti(paths)
 }
@@ -132,43 +137,15 @@ func (l *List[E]) Stats() Stats { return l.tr.stats() }
 // ResetStats sets the pair counter to zero.
 func (l *List[E]) ResetStats() { l.tr.resetStats() }
 
-// WithPlan hashes the changed elements of every list or vector of E (or
-// *E) in lockstep through p (RootAllPtr over pointers to the changed
-// elements, W elements per kernel call), instead of the cache's own
-// level-by-level program. E must be a fixed-size type.
-func WithPlan[E any](p *plan.Plan[E]) Option {
-	return func(c *config) {
-		if c.rooters == nil {
-			c.rooters = map[reflect.Type]elemRooter{}
-		}
-		c.rooters[reflect.TypeFor[E]()] = &planRooter[E]{p: p}
-	}
-}
-
-// planRooter hands the changed elements to RootAllPtr as pointers into
-// the caller's value: nothing is copied, and W elements are hashed per
-// kernel call.
-type planRooter[E any] struct {
-	p *plan.Plan[E]
-}
-
-func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
-	if len(ptrs) == 0 {
-		return nil
-	}
-	// []unsafe.Pointer and []*E have the same layout; every pointer is
-	// non-nil (a nil element was replaced by the zero element).
-	elems := unsafe.Slice((**E)(unsafe.Pointer(unsafe.SliceData(ptrs))), len(ptrs))
-	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(ptrs))
-	return r.p.RootAllPtr(out, elems)
-}
-
 // Prove returns the proofs of paths in *v without a cache: it builds the
 // tree once, keeping the nodes of every wide tree sized to the data (never
 // to a list's limit: padding comes from zero-hash ladders) and no copies of
 // elements, reads the proofs and drops the tree. It costs about one root's
 // hashing and memory proportional to the value.
 func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
+	if v == nil {
+		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
+	}
 	cfg := newConfig(opts)
 	cfg.noCopy = true // the tree is dropped after the proofs: nothing to compare with later
 	tr, err := newTreeOf(cfg, ssz.TypeFor[T])
