@@ -230,13 +230,10 @@ func (tr *tree) mark(field string, idx []int) error {
 }
 
 // hasElements reports whether top-level field fi takes element marks: its
-// node is a list, vector or bitfield, or, when the top is opaque, its
-// type is one.
+// type is a list, vector or bitfield. The type decides, not the node: a
+// short vector is serialized into its chunk (no node of its own) and still
+// has elements, whose marks then stand for the whole field.
 func (tr *tree) hasElements(fi int) bool {
-	if tr.top != nil {
-		f := tr.top.fields[fi]
-		return f.kid != nil && isSeq(f.kid)
-	}
 	switch tr.t.Fields[fi].Type.Kind {
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList,
 		ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
