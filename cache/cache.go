@@ -16,6 +16,12 @@ import (
 type Tree[T any] struct{ tr *tree }
 
 // New builds an empty cached tree for T; the first Root hashes everything.
+// Options that contradict each other or T are an error wrapping ErrOption
+// here, never a surprise at the first Root (see the options and Mode).
+// Which mode: Marked for a state transition that knows what it changed
+// (it marks contents; lengths at every depth need no mark), Detect where
+// a forgotten mark must not cost a wrong root (a pass over the value per
+// Root).
 func New[T any](opts ...Option) (*Tree[T], error) {
 	tr, err := newTreeOf(newConfig(opts), ssz.TypeFor[T])
 	if err != nil {
@@ -40,16 +46,23 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 // idx of the list or vector field field (a top-level field, by Go or spec
 // name), or with no idx the whole field (which is then compared with what
 // is stored, as Detect does). A nested change is marked by its top-level
-// field ("LatestBlockHeader" for its StateRoot). Appends and truncations
-// need no mark. In Detect mode, and on a big-endian host (where the whole
+// field ("LatestBlockHeader" for its StateRoot). Appends and truncations,
+// at any depth, need no mark. A negative index is an ErrMark. In Detect mode, and on a big-endian host (where the whole
 // value is one opaque node, compared as a whole), marks are checked and
 // change nothing.
 func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
 
 // Node returns the node at generalized index g as of the last Root. Nodes
 // at or above element roots and chunks are stored and returned without
-// hashing; a node inside a fixed-size element (a validator's field) is
-// computed from that element alone (at most its few pairs).
+// hashing, whatever the value has become since; a node inside a
+// fixed-size element (a validator's field) is computed from that element
+// alone (at most its few pairs), from the stored copy in Detect mode and
+// from the value otherwise. The value is read only where it still has the
+// last Root's shape (each list on the way the same length and backing
+// array, each pointer the same): else the error wraps ErrChanged, never a
+// read of memory the value no longer holds. Any g, up to 2^64−1, is a
+// node or an error wrapping proof.ErrIndex, after at most one step per
+// bit of g.
 func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
 
 // GIndex returns the generalized index of path in T, such as
@@ -57,7 +70,8 @@ func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
 func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(t.tr.t, path) }
 
 // Prove returns the Merkle proof of the value at path against the last
-// root.
+// root; its nodes are read as Node reads them (ErrChanged where the value
+// changed shape and the tree does not store them).
 func (t *Tree[T]) Prove(path string) (*proof.Proof, error) { return t.tr.prove(path) }
 
 // ProveMulti returns the multiproof of the values at paths (the spec's
@@ -141,7 +155,8 @@ func (l *List[E]) ResetStats() { l.tr.resetStats() }
 // tree once, keeping the nodes of every wide tree sized to the data (never
 // to a list's limit: padding comes from zero-hash ladders) and no copies of
 // elements, reads the proofs and drops the tree. It costs about one root's
-// hashing and memory proportional to the value.
+// hashing and memory proportional to the value. A nil v is an error
+// wrapping ssz.ErrValue.
 func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
 	if v == nil {
 		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)

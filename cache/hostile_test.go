@@ -133,6 +133,8 @@ func TestOptionsValidated(t *testing.T) {
 		"keccak plan on sha256 tree": {cache.WithPlan(kp)},
 		"sha256 plan on keccak tree": {cache.WithHash(lanes.Keccak256), cache.WithPlan(sp)},
 		"unknown hash":               {cache.WithHash(77)},
+		"keccak kernel, sha256 tree": {cache.WithKernel("keccak256/genericx1")},
+		"unknown kernel":             {cache.WithKernel("sha256/nosuch")},
 	}
 	for name, opts := range bad {
 		if _, err := cache.New[phase0.BeaconState](opts...); !errors.Is(err, cache.ErrOption) {

@@ -23,9 +23,16 @@ const (
 	// memory (about 121 bytes compared per validator) and, for lists of
 	// fixed-size elements, a copy of their serializations.
 	Detect Mode = iota
-	// Marked looks only at what Mark named since the last Root (and at
-	// every list's length, so appends and truncations are always seen).
-	// A change that was not marked is missed: the root is then wrong. It
+	// Marked looks only at what Mark named since the last Root, and at
+	// the length of every list at every depth (a top-level field, a list
+	// inside a field, inside a list or vector element), so appends,
+	// truncations, a list set to nil or to a new array, and a list past
+	// its limit (ssz.ErrListTooLong) are always seen without a mark. That
+	// costs a look at every variable-size value in the tree (a block
+	// body's attestations; none in a BeaconState but the execution payload
+	// header), never at fixed-size elements (validators), which hold no
+	// lists. A change of contents that was not marked is missed: the root
+	// is then wrong. It
 	// keeps no copies of elements: a whole-field Mark of a list of
 	// composite elements re-roots every element (a list of basic values is
 	// still compared with its stored chunks), and proofs read the insides
