@@ -382,3 +382,34 @@ func TestEmptyRequests(t *testing.T) {
 		t.Errorf("Tree.Mark(Elems, -3): %v, want cache.ErrMark", err)
 	}
 }
+
+// shortVector has a vector short enough to be serialized into its chunk.
+type shortVector struct {
+	V [9]uint16
+	L []uint64 `ssz-max:"9"`
+}
+
+// TestMarkShortVector: an element mark of a vector serialized into its
+// chunk is accepted (it marks the field), as Mark's doc allows for every
+// vector field; it was an ErrMark (found by the mutation suite).
+func TestMarkShortVector(t *testing.T) {
+	tr, err := cache.New[shortVector](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &shortVector{L: []uint64{1}}
+	if _, err := tr.Root(v); err != nil {
+		t.Fatal(err)
+	}
+	v.V[7] = 5
+	if err := tr.Mark("V", 7); err != nil {
+		t.Fatalf("Mark(V, 7): %v", err)
+	}
+	got, err := tr.Root(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := refRoot(t, v); got != want {
+		t.Fatalf("after a marked element of a short vector: %x, reference %x", got, want)
+	}
+}

@@ -189,8 +189,11 @@ func checkNodes(tr *tree, rng *rand.Rand) error {
 	if !tr.built {
 		return nil
 	}
-	for range 4 {
+	for k := range 6 {
 		d := rng.IntN(14)
+		if k >= 4 {
+			d = rng.IntN(64) // deep into huge limits and progressive trees
+		}
 		g := proof.GIndex(1<<d | rng.Uint64N(1<<d))
 		p, err := proof.Prove(lockedNodes{tr}, g)
 		if err != nil {

@@ -10,7 +10,8 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// Option configures New and NewList.
+// Option configures New and NewList. A nil Option is ignored (options
+// built conditionally); contradictory ones are an ErrOption at New.
 type Option func(*config)
 
 type config struct {

@@ -29,9 +29,9 @@ const (
 	// truncations, a list set to nil or to a new array, and a list past
 	// its limit (ssz.ErrListTooLong) are always seen without a mark. That
 	// costs a look at every variable-size value in the tree (a block
-	// body's attestations; none in a BeaconState but the execution payload
-	// header), never at fixed-size elements (validators), which hold no
-	// lists. A change of contents that was not marked is missed: the root
+	// body's attestations; a fulu BeaconState has one, its execution
+	// payload header), never at fixed-size elements (validators), which
+	// hold no lists. A change of contents that was not marked is missed: the root
 	// is then wrong. It
 	// keeps no copies of elements: a whole-field Mark of a list of
 	// composite elements re-roots every element (a list of basic values is
