@@ -413,3 +413,58 @@ func TestMarkShortVector(t *testing.T) {
 		t.Fatalf("after a marked element of a short vector: %x, reference %x", got, want)
 	}
 }
+
+// FuzzCacheNode asks cached trees (a container with plain, progressive
+// and nested lists; a progressive list; a registry in Marked mode, whose
+// validators' fields are read from the value) for the node at any
+// generalized index: each answer proves against the root, each refusal is
+// proof.ErrIndex.
+func FuzzCacheNode(f *testing.F) {
+	tr, err := cache.New[nestedOuter]()
+	if err != nil {
+		f.Fatal(err)
+	}
+	v := newNestedOuter()
+	v.Prog = make([]nestedInner, 30)
+	root, err := tr.Root(v)
+	if err != nil {
+		f.Fatal(err)
+	}
+	pl, err := cache.NewProgressiveList[uint64]()
+	if err != nil {
+		f.Fatal(err)
+	}
+	plRoot, err := pl.Root(make([]uint64, 100))
+	if err != nil {
+		f.Fatal(err)
+	}
+	reg, err := cache.NewList[phase0.Validator](1<<40, cache.WithMode(cache.Marked))
+	if err != nil {
+		f.Fatal(err)
+	}
+	regRoot, err := reg.Root(make([]phase0.Validator, 5))
+	if err != nil {
+		f.Fatal(err)
+	}
+	for _, g := range []uint64{1, 2, 3, 1 << 62, 1<<63 | 1, 1<<64 - 1, 0x2aaaaaaaaaaaaaaa, 2<<40 | 3} {
+		f.Add(g)
+	}
+	f.Fuzz(func(t *testing.T, g uint64) {
+		for _, c := range []struct {
+			src  proof.NodeSource
+			root [32]byte
+		}{{tr, root}, {pl, plRoot}, {reg, regRoot}} {
+			n, err := c.src.Node(proof.GIndex(g))
+			if err != nil {
+				if !errors.Is(err, proof.ErrIndex) {
+					t.Fatalf("Node(%d): %v, want proof.ErrIndex", g, err)
+				}
+				continue
+			}
+			p, err := proof.Prove(c.src, proof.GIndex(g))
+			if err != nil || p.Leaf != n || !p.Verify(c.root) {
+				t.Fatalf("Node(%d) = %x does not prove against the root (%v)", g, n, err)
+			}
+		}
+	})
+}
