@@ -75,14 +75,15 @@ func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GInde
 func (t *Tree[T]) Prove(path string) (*proof.Proof, error) { return t.tr.prove(path) }
 
 // ProveMulti returns the multiproof of the values at paths (the spec's
-// helper indices) against the last root. No paths is a proof.ErrPath.
+// helper indices) against the last root. No paths is a proof.ErrIndex
+// (a request for nothing).
 func (t *Tree[T]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return t.tr.proveMulti(paths)
 }
 
 // ProveCompact returns the compact multiproof (ChainSafe's compactMulti
 // form) of the values at paths against the last root. No paths is a
-// proof.ErrPath.
+// proof.ErrIndex (a request for nothing).
 func (t *Tree[T]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
 	return t.tr.proveCompact(paths)
 }
@@ -140,7 +141,7 @@ func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
 func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }
 
 // ProveMulti returns the multiproof of the values at paths; no paths is a
-// proof.ErrPath.
+// proof.ErrIndex.
 func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return l.tr.proveMulti(paths)
 }

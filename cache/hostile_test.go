@@ -349,11 +349,11 @@ func TestEmptyRequests(t *testing.T) {
 	if _, err := tr.Root(newNestedOuter()); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tr.ProveMulti(); !errors.Is(err, proof.ErrPath) {
-		t.Errorf("ProveMulti(): %v, want proof.ErrPath", err)
+	if _, err := tr.ProveMulti(); !errors.Is(err, proof.ErrIndex) {
+		t.Errorf("ProveMulti(): %v, want proof.ErrIndex", err)
 	}
-	if _, err := tr.ProveCompact(); !errors.Is(err, proof.ErrPath) {
-		t.Errorf("ProveCompact(): %v, want proof.ErrPath", err)
+	if _, err := tr.ProveCompact(); !errors.Is(err, proof.ErrIndex) {
+		t.Errorf("ProveCompact(): %v, want proof.ErrIndex", err)
 	}
 	l, err := cache.NewList[uint64](100)
 	if err != nil {
@@ -362,8 +362,8 @@ func TestEmptyRequests(t *testing.T) {
 	if _, err := l.Root([]uint64{1}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.ProveMulti(); !errors.Is(err, proof.ErrPath) {
-		t.Errorf("List.ProveMulti(): %v, want proof.ErrPath", err)
+	if _, err := l.ProveMulti(); !errors.Is(err, proof.ErrIndex) {
+		t.Errorf("List.ProveMulti(): %v, want proof.ErrIndex", err)
 	}
 	if _, err := cache.New[nestedOuter](cache.WithUpperLevelsOnly()); !errors.Is(err, ssz.ErrUnsupported) || !errors.Is(err, cache.ErrOption) {
 		t.Errorf("WithUpperLevelsOnly on a list of variable-size elements: New: %v, want ErrOption and ssz.ErrUnsupported", err)

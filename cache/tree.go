@@ -273,12 +273,9 @@ type lockedSource struct{ tr *tree }
 
 func (s lockedSource) Node(g proof.GIndex) ([32]byte, error) { return s.tr.nodeLocked(g) }
 
-// gindices resolves the paths of a multiproof. No paths is an error: a
-// multiproof of nothing proves nothing, and cannot be verified.
+// gindices resolves the paths of a multiproof. No paths is left to
+// proof.ProveMulti and ProveCompact, which refuse a request for nothing.
 func (tr *tree) gindices(paths []string) ([]proof.GIndex, error) {
-	if len(paths) == 0 {
-		return nil, fmt.Errorf("cache: a multiproof needs at least one path: %w", proof.ErrPath)
-	}
 	out := make([]proof.GIndex, len(paths))
 	for i, p := range paths {
 		g, err := proof.GIndexOf(tr.t, p)
