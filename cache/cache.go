@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -17,6 +16,12 @@ import (
 type Tree[T any] struct{ tr *tree }
 
 // New builds an empty cached tree for T; the first Root hashes everything.
+// Options that contradict each other or T are an error wrapping ErrOption
+// here, never a surprise at the first Root (see the options and Mode).
+// Which mode: Marked for a state transition that knows what it changed
+// (it marks contents; lengths at every depth need no mark), Detect where
+// a forgotten mark must not cost a wrong root (a pass over the value per
+// Root).
 func New[T any](opts ...Option) (*Tree[T], error) {
 	tr, err := newTreeOf(newConfig(opts), ssz.TypeFor[T])
 	if err != nil {
@@ -41,16 +46,23 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 // idx of the list or vector field field (a top-level field, by Go or spec
 // name), or with no idx the whole field (which is then compared with what
 // is stored, as Detect does). A nested change is marked by its top-level
-// field ("LatestBlockHeader" for its StateRoot). Appends and truncations
-// need no mark. In Detect mode, and on a big-endian host (where the whole
+// field ("LatestBlockHeader" for its StateRoot). Appends and truncations,
+// at any depth, need no mark. A negative index is an ErrMark. In Detect mode, and on a big-endian host (where the whole
 // value is one opaque node, compared as a whole), marks are checked and
 // change nothing.
 func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
 
 // Node returns the node at generalized index g as of the last Root. Nodes
 // at or above element roots and chunks are stored and returned without
-// hashing; a node inside a fixed-size element (a validator's field) is
-// computed from that element alone (at most its few pairs).
+// hashing, whatever the value has become since; a node inside a
+// fixed-size element (a validator's field) is computed from that element
+// alone (at most its few pairs), from the stored copy in Detect mode and
+// from the value otherwise. The value is read only where it still has the
+// last Root's shape (each list on the way the same length and backing
+// array, each pointer the same): else the error wraps ErrChanged, never a
+// read of memory the value no longer holds. Any g, up to 2^64−1, is a
+// node or an error wrapping proof.ErrIndex, after at most one step per
+// bit of g.
 func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
 
 // GIndex returns the generalized index of path in T, such as
@@ -58,17 +70,20 @@ func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
 func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(t.tr.t, path) }
 
 // Prove returns the Merkle proof of the value at path against the last
-// root.
+// root; its nodes are read as Node reads them (ErrChanged where the value
+// changed shape and the tree does not store them).
 func (t *Tree[T]) Prove(path string) (*proof.Proof, error) { return t.tr.prove(path) }
 
 // ProveMulti returns the multiproof of the values at paths (the spec's
-// helper indices) against the last root.
+// helper indices) against the last root. No paths is a proof.ErrIndex
+// (a request for nothing).
 func (t *Tree[T]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return t.tr.proveMulti(paths)
 }
 
 // ProveCompact returns the compact multiproof (ChainSafe's compactMulti
-// form) of the values at paths against the last root.
+// form) of the values at paths against the last root. No paths is a
+// proof.ErrIndex (a request for nothing).
 func (t *Tree[T]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
 	return t.tr.proveCompact(paths)
 }
@@ -112,8 +127,12 @@ func (l *List[E]) Root(elems []E) ([32]byte, error) {
 	return l.tr.update(unsafe.Pointer(p), p)
 }
 
-// Mark names changed elements for the next Root in Marked mode.
-func (l *List[E]) Mark(idx ...int) { _ = l.tr.mark("", idx) }
+// Mark names changed elements for the next Root in Marked mode; a
+// negative index is an ErrMark (the other marks of the call are dropped).
+// Indices at or past the length at the next Root are ignored (the list
+// may shrink in between). In Detect mode marks are checked and change
+// nothing.
+func (l *List[E]) Mark(idx ...int) error { return l.tr.mark("", idx) }
 
 // Node returns the node at generalized index g as of the last Root.
 func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
@@ -121,7 +140,8 @@ func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
 // Prove returns the proof of the value at path, such as "[12].Slashed".
 func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }
 
-// ProveMulti returns the multiproof of the values at paths.
+// ProveMulti returns the multiproof of the values at paths; no paths is a
+// proof.ErrIndex.
 func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return l.tr.proveMulti(paths)
 }
@@ -132,43 +152,16 @@ func (l *List[E]) Stats() Stats { return l.tr.stats() }
 // ResetStats sets the pair counter to zero.
 func (l *List[E]) ResetStats() { l.tr.resetStats() }
 
-// WithPlan hashes the changed elements of every list or vector of E (or
-// *E) in lockstep through p (RootAllPtr over pointers to the changed
-// elements, W elements per kernel call), instead of the cache's own
-// level-by-level program. E must be a fixed-size type.
-func WithPlan[E any](p *plan.Plan[E]) Option {
-	return func(c *config) {
-		if c.rooters == nil {
-			c.rooters = map[reflect.Type]elemRooter{}
-		}
-		c.rooters[reflect.TypeFor[E]()] = &planRooter[E]{p: p}
-	}
-}
-
-// planRooter hands the changed elements to RootAllPtr as pointers into
-// the caller's value: nothing is copied, and W elements are hashed per
-// kernel call.
-type planRooter[E any] struct {
-	p *plan.Plan[E]
-}
-
-func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
-	if len(ptrs) == 0 {
-		return nil
-	}
-	// []unsafe.Pointer and []*E have the same layout; every pointer is
-	// non-nil (a nil element was replaced by the zero element).
-	elems := unsafe.Slice((**E)(unsafe.Pointer(unsafe.SliceData(ptrs))), len(ptrs))
-	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(ptrs))
-	return r.p.RootAllPtr(out, elems)
-}
-
 // Prove returns the proofs of paths in *v without a cache: it builds the
 // tree once, keeping the nodes of every wide tree sized to the data (never
 // to a list's limit: padding comes from zero-hash ladders) and no copies of
 // elements, reads the proofs and drops the tree. It costs about one root's
-// hashing and memory proportional to the value.
+// hashing and memory proportional to the value. A nil v is an error
+// wrapping ssz.ErrValue.
 func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
+	if v == nil {
+		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
+	}
 	cfg := newConfig(opts)
 	cfg.noCopy = true // the tree is dropped after the proofs: nothing to compare with later
 	tr, err := newTreeOf(cfg, ssz.TypeFor[T])

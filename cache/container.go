@@ -33,17 +33,21 @@ type container struct {
 	progressive bool
 	atPos       []int
 	active      [32]byte
+	at          unsafe.Pointer // the struct read at the last update
 	root        [32]byte
 	built       bool
 	dirty       []int // scratch: the chunk positions whose roots changed
 }
 
 type field struct {
-	off    uintptr
-	name   string
-	pos    int     // chunk position: the field's index, or its ssz-index
-	inline *layout // a one-chunk field, serialized into its chunk
-	kid    node
+	off  uintptr
+	name string
+	// variable: the field's type is variable-size, so it holds lists
+	// whose lengths Marked mode reads even when the field is not marked.
+	variable bool
+	pos      int     // chunk position: the field's index, or its ssz-index
+	inline   *layout // a one-chunk field, serialized into its chunk
+	kid      node
 }
 
 func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
@@ -71,7 +75,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 			return newOpaque(t, path), nil
 		}
 		fp := path + "." + f.Name
-		fd := field{off: f.Offset, name: f.Name, pos: i}
+		fd := field{off: f.Offset, name: f.Name, pos: i, variable: !f.Type.Fixed}
 		if ct.progressive {
 			fd.pos = pos[i]
 			ct.atPos[fd.pos] = i
@@ -104,15 +108,30 @@ func (ct *container) base(p unsafe.Pointer) unsafe.Pointer {
 	return p
 }
 
-func (ct *container) update(c *ctx, p unsafe.Pointer, _ *selection) ([32]byte, error) {
+// update with sel nil compares every field (Detect, or a marked field
+// below the top); a non-nil sel (lengthsOnly: a container inside an
+// unmarked field or element in Marked mode) reads only the lengths of the
+// lists inside it, at every depth.
+func (ct *container) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error) {
+	if sel != nil {
+		return ct.updateFields(c, p, noMarks)
+	}
 	return ct.updateFields(c, p, nil)
 }
 
-// updateFields updates the fields; with marks (explicit mode at the top of
-// a tree) only the marked fields are looked at, plus the lengths of
-// unmarked lists (an append or truncation is always seen).
+// noMarks is the marks of a container nothing in which was marked: only
+// lengths are read. It is never written, so one serves every tree.
+var noMarks = map[int]*selection{}
+
+// updateFields updates the fields; with marks (explicit mode) only the
+// marked fields are looked at, plus the lengths of the lists in unmarked
+// fields at every depth (an append or truncation is always seen, and a
+// list past its limit is always an error): a list field's own length, and
+// for a variable-size field of another kind (a container holding lists,
+// an opaque union) the lengths inside it.
 func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selection) ([32]byte, error) {
 	b := ct.base(p)
+	ct.at = b
 	dirty := ct.dirty[:0]
 	if !ct.built {
 		// The first update hashes every chunk, the gaps of a progressive
@@ -129,7 +148,9 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 			switch {
 			case marked:
 				sel = m
-			case f.kid != nil && isSeq(f.kid):
+			case f.kid != nil && (f.variable || isSeq(f.kid)):
+				// A container reads the lengths inside it; an opaque
+				// node compares its whole serialization.
 				sel = &lengthsOnly
 			default:
 				continue
@@ -170,9 +191,10 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 	return ct.root, nil
 }
 
-// lengthsOnly is the selection of an unmarked list in Marked mode: no
-// elements, so only its length is looked at. Nodes only read a selection,
-// so one serves every field and tree.
+// lengthsOnly is the selection of an unmarked value in Marked mode: no
+// elements, so only lengths are looked at (a list's own, and those of the
+// lists inside its elements or fields). Nodes only read a selection, so
+// one serves every field and tree.
 var lengthsOnly selection
 
 func isSeq(n node) bool {
@@ -221,7 +243,16 @@ func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 	if f.kid == nil {
 		return [32]byte{}, errInside(g)
 	}
-	return f.kid.nodeAt(c, unsafe.Add(ct.base(p), f.off), rest)
+	// The field's node holds what it stored and reads the value only
+	// where it must: it is given none when the struct is not the one of
+	// the last update (a pointer field replaced or set to nil since).
+	var fp unsafe.Pointer
+	if p != nil {
+		if b := ct.base(p); b == ct.at {
+			fp = unsafe.Add(b, f.off)
+		}
+	}
+	return f.kid.nodeAt(c, fp, rest)
 }
 
 func (ct *container) bytes() int {

@@ -45,10 +45,22 @@
 // with a stored copy (121 bytes per validator), each one-chunk field with
 // its chunk. A forgotten mark cannot give a wrong root; the price is one
 // pass over the value per root. Marked looks only at what Mark named and
-// at list lengths: the fast path for code that knows what it changed.
+// at the lengths of lists at every depth: the fast path for code that
+// knows what it changed (an append, a truncation or a list past its limit
+// needs no mark anywhere; a change of contents does).
 // WithUpperLevelsOnly keeps no element roots, chunks or copies (about a
 // sixth of Detect's memory for a registry) and implies Marked; a change
-// then re-roots the changed elements and their siblings.
+// then re-roots the changed elements and their siblings. A type with a
+// list of variable-size elements cannot be kept so: New says so.
+//
+// # Hostile input
+//
+// Options are checked at New (ErrOption: an undefined Mode, upper levels
+// in Detect mode, a WithPlan plan that does not hash like the tree). Nodes
+// and proofs describe the last root: stored nodes are returned whatever
+// the value has become, and the value is read only where it still has the
+// last root's shape, else ErrChanged. docs/guarantees.md lists each
+// promise and the test that proves it.
 //
 // # Concurrency
 //

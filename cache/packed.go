@@ -29,7 +29,9 @@ type packed struct {
 	slice  bool // the Go value is a slice (else an array)
 	pad    byte // bitvector: bits of the last byte that must be zero
 	tree   chunkTree
-	n      int // elements or bits at the last update
+	n      int            // elements or bits at the last update
+	at     unsafe.Pointer // the value's bytes at the last update (a slice's array)
+	atLen  int            // and its slice length
 	root   [32]byte
 	zeros  []byte // the bytes of a vector held by an empty slice
 	strip  []byte // a bitlist's bytes without the delimiter
@@ -129,6 +131,16 @@ func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
 	return b, s.len, nil
 }
 
+// shape is where the value at v keeps its bytes and, for a slice, its
+// length: what a read of the last update's chunks checks first.
+func (p *packed) shape(v unsafe.Pointer) (unsafe.Pointer, int) {
+	if v == nil || !p.slice {
+		return v, 0
+	}
+	h := (*sliceHeader)(v)
+	return h.data, h.len
+}
+
 // chunkCount is the number of chunks for n elements (or bits).
 func (p *packed) chunkCount(n int) int {
 	if p.bits {
@@ -152,6 +164,7 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	if err != nil {
 		return [32]byte{}, err
 	}
+	p.at, p.atLen = p.shape(v)
 	oldChunks, chunks := p.tree.count(), p.chunkCount(n)
 	oldN := p.n
 	p.tree.resize(chunks)
@@ -340,6 +353,11 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 		return p.tree.node(c.hasher, rel, nil) // no closure on the common path
 	}
 	fetch := func(idx []int, dst []byte) error {
+		// Only a list of an upper levels only tree reads its chunks
+		// from the value, and only from the bytes of the last update.
+		if at, n := p.shape(v); v == nil || at != p.at || n != p.atLen {
+			return fmt.Errorf("cache: %s: %w (its chunks are read from the value, which is not the last Root's)", p.path, ErrChanged)
+		}
 		b, _, err := p.data(v)
 		if err != nil {
 			return err

@@ -55,6 +55,7 @@ type seq struct {
 
 	tree  chunkTree
 	n     int
+	at    unsafe.Pointer // element 0's slot at the last update (nil: none, or the zero vector)
 	root  [32]byte
 	built bool
 }
@@ -64,6 +65,8 @@ type seq struct {
 // hashes them in lockstep.
 type elemRooter interface {
 	roots(elems []unsafe.Pointer, dst []byte) error
+	// check rejects a rooter no tree can use (see WithPlan).
+	check(sopts []ssz.Option) error
 }
 
 func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
@@ -99,7 +102,11 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 		if s.ptr {
 			elemGo = elemGo.Elem()
 		}
-		s.rooter = c.rooters[elemGo]
+		if s.rooter = c.rooters[elemGo]; s.rooter != nil {
+			if err := probeRooter(c, s); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return s, nil
 }
@@ -147,6 +154,7 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
+	s.at = base
 	s.proofOK = false
 	old := s.n
 	s.tree.resize(n)
@@ -331,8 +339,8 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 		return fmt.Errorf("cache: %s: variable-size elements need their roots kept: %w", s.path, ssz.ErrUnsupported)
 	}
 	dirty := s.dirty[:0]
-	err := s.candidates(sel, n, old, func(i int, _ bool) error {
-		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), nil)
+	visit := func(i int, esel *selection) error {
+		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), esel)
 		if err != nil {
 			return errIndex(err, i)
 		}
@@ -343,7 +351,28 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 		copy(leaf, r[:])
 		dirty = append(dirty, i)
 		return nil
-	})
+	}
+	var err error
+	if sel != nil && !s.t.Elem.Fixed {
+		// Marked: a variable-size element holds lists, whose lengths are
+		// read even when the element is not marked (lengthsOnly), so an
+		// unmarked append inside an element is seen. Marked elements are
+		// compared whole.
+		s.marked = sel.sortedIdx(s.marked, min(n, old), 0)
+		m := s.marked
+		for i := 0; i < min(n, old) && err == nil; i++ {
+			esel := &lengthsOnly
+			if len(m) > 0 && m[0] == i {
+				esel, m = nil, m[1:]
+			}
+			err = visit(i, esel)
+		}
+		for i := old; i < n && err == nil; i++ {
+			err = visit(i, nil)
+		}
+	} else {
+		err = s.candidates(sel, n, old, func(i int, _ bool) error { return visit(i, nil) })
+	}
 	if err != nil {
 		return err
 	}
@@ -371,16 +400,18 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 			return [32]byte{}, errInside(g)
 		}
 	}
-	base, _, zeroVec, err := s.elems(p)
-	if err != nil {
-		return [32]byte{}, err
-	}
+	base, zeroVec, err := s.current(p)
 	chunk, rest, below := s.tree.chunkOf(rel)
 	if !below {
 		if s.tree.keeps() {
 			return s.tree.node(c.hasher, rel, nil)
 		}
-		fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
+		fetch := func(idx []int, dst []byte) error {
+			if err != nil {
+				return err // the element roots are read from the value
+			}
+			return s.rootElems(c, base, zeroVec, idx, dst)
+		}
 		return s.tree.node(c.hasher, rel, fetch)
 	}
 	i := int(chunk)
@@ -388,7 +419,13 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, s.n, proof.ErrIndex)
 	}
 	if s.kids != nil {
-		return s.kids[i].nodeAt(c, s.slot(base, zeroVec, i), rest)
+		// The element's node holds what it stored; it reads the value
+		// only where it must, and is given none if this list changed.
+		var slot unsafe.Pointer
+		if err == nil {
+			slot = s.slot(base, zeroVec, i)
+		}
+		return s.kids[i].nodeAt(c, slot, rest)
 	}
 	// A proof reads several nodes of one element: its nodes are computed
 	// once (the element's few pairs) and kept until the next update.
@@ -396,12 +433,35 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		ser := make([]byte, s.size)
 		if s.keep {
 			copy(ser, s.copy[i*s.size:])
+		} else if err != nil {
+			return [32]byte{}, err
 		} else if err := s.lay.encode(ser, s.slot(base, zeroVec, i)); err != nil {
 			return [32]byte{}, errIndex(err, i)
 		}
 		s.proofNodes, s.proofIdx, s.proofOK = s.prog.runOne(c.hasher, ser), i, true
 	}
 	return s.prog.node(c.hasher, s.proofNodes, rest)
+}
+
+// current returns the elements of the value at p for reading nodes of the
+// last root that the tree does not store (element roots of an upper levels
+// only tree, the insides of an element without a stored copy). The value
+// must still hold the last root's elements where it held them: the same
+// length and the same backing array, else ErrChanged (a shortened slice's
+// old elements are memory it no longer owns). p nil is a value that is
+// gone (its container changed): ErrChanged too.
+func (s *seq) current(p unsafe.Pointer) (unsafe.Pointer, bool, error) {
+	if p == nil {
+		return nil, false, fmt.Errorf("cache: %s: %w (its container was replaced)", s.path, ErrChanged)
+	}
+	base, n, zeroVec, err := s.elems(p)
+	if err != nil {
+		return nil, false, fmt.Errorf("%w: %w", ErrChanged, err)
+	}
+	if n != s.n || base != s.at {
+		return nil, false, fmt.Errorf("cache: %s: %w (%d elements at the last Root, %d now, or another array)", s.path, ErrChanged, s.n, n)
+	}
+	return base, zeroVec, nil
 }
 
 func (s *seq) bytes() int {

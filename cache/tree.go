@@ -7,7 +7,6 @@ import (
 	"sync"
 	"unsafe"
 
-	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -24,9 +23,16 @@ const (
 	// memory (about 121 bytes compared per validator) and, for lists of
 	// fixed-size elements, a copy of their serializations.
 	Detect Mode = iota
-	// Marked looks only at what Mark named since the last Root (and at
-	// every list's length, so appends and truncations are always seen).
-	// A change that was not marked is missed: the root is then wrong. It
+	// Marked looks only at what Mark named since the last Root, and at
+	// the length of every list at every depth (a top-level field, a list
+	// inside a field, inside a list or vector element), so appends,
+	// truncations, a list set to nil or to a new array, and a list past
+	// its limit (ssz.ErrListTooLong) are always seen without a mark. That
+	// costs a look at every variable-size value in the tree (a block
+	// body's attestations; a fulu BeaconState has one, its execution
+	// payload header), never at fixed-size elements (validators), which
+	// hold no lists. A change of contents that was not marked is missed: the root
+	// is then wrong. It
 	// keeps no copies of elements: a whole-field Mark of a list of
 	// composite elements re-roots every element (a list of basic values is
 	// still compared with its stored chunks), and proofs read the insides
@@ -38,47 +44,17 @@ const (
 // allowed for that field.
 var ErrMark = errors.New("cache: bad mark")
 
-// Option configures New and NewList.
-type Option func(*config)
+// ErrOption reports options of New or NewList that contradict each other
+// or the type: a Mode that is not defined, WithUpperLevelsOnly with Detect
+// or on a type it cannot cache, a WithPlan plan whose roots differ from
+// the tree's (another hash function or spec).
+var ErrOption = errors.New("cache: bad option")
 
-type config struct {
-	mode    Mode
-	upper   bool
-	hash    lanes.Hash
-	kernel  string
-	spec    ssz.SpecValues
-	rooters map[reflect.Type]elemRooter
-	noCopy  bool // keep no serializations even in Detect mode (Prove's one-shot tree)
-}
-
-// newConfig applies opts.
-func newConfig(opts []Option) config {
-	var cfg config
-	for _, o := range opts {
-		o(&cfg)
-	}
-	return cfg
-}
-
-// WithMode selects how changes are found; see Mode.
-func WithMode(m Mode) Option { return func(c *config) { c.mode = m } }
-
-// WithUpperLevelsOnly keeps only the levels above the element roots (and
-// above the chunks of basic lists): half the memory of a registry's tree
-// and no copies of the elements. It implies Marked, since there is nothing
-// to compare with, and a change re-roots the changed elements and their
-// siblings (the sibling roots are no longer stored).
-func WithUpperLevelsOnly() Option { return func(c *config) { c.upper, c.mode = true, Marked } }
-
-// WithHash selects the hash function (lanes.SHA256 by default).
-func WithHash(h lanes.Hash) Option { return func(c *config) { c.hash = h } }
-
-// WithKernel forces a kernel by name (see lanes.Kernels); "" is automatic.
-func WithKernel(name string) Option { return func(c *config) { c.kernel = name } }
-
-// WithSpec sets the spec values dynssz tags are evaluated with (mainnet
-// by default).
-func WithSpec(s ssz.SpecValues) Option { return func(c *config) { c.spec = s } }
+// ErrChanged reports a node or proof that would have to be read from a
+// part of the value that changed shape since the last Root (a list
+// shortened, replaced or set to nil): the tree does not store that part
+// and will not read the new value as if it were the old one.
+var ErrChanged = errors.New("cache: value changed since the last Root")
 
 // tree is the untyped core of Tree and List.
 type tree struct {
@@ -106,6 +82,9 @@ type tree struct {
 // newTreeOf describes the type with describe, under the spec values of
 // cfg, and builds its tree.
 func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tree, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
 	var sopts []ssz.Option
 	if cfg.spec != nil {
 		sopts = append(sopts, ssz.WithSpec(cfg.spec))
@@ -114,9 +93,19 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	if err != nil {
 		return nil, err
 	}
+	if cfg.upper {
+		if err := upperLevelsOK(t, typeName(t)); err != nil {
+			return nil, err
+		}
+	}
 	h, err := newHasher(cfg.hash, cfg.kernel)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%w: %w", ErrOption, err)
+	}
+	for _, r := range cfg.rooters {
+		if err := r.check(sopts); err != nil {
+			return nil, err
+		}
 	}
 	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.noCopy || cfg.upper || cfg.mode == Marked, rooters: cfg.rooters}
 	tr := &tree{c: c, t: t, mode: cfg.mode, marks: map[int]*selection{}, sel: &selection{}}
@@ -194,6 +183,13 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 
 // mark records changed elements of field (field "" for a list tree).
 func (tr *tree) mark(field string, idx []int) error {
+	for _, i := range idx {
+		if i < 0 {
+			// Not an element of any list: a bug in the caller's
+			// bookkeeping, which dropping the mark would hide.
+			return fmt.Errorf("%w: %q: negative element index %d", ErrMark, field, i)
+		}
+	}
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
 	if tr.fieldIdx == nil {
@@ -241,13 +237,10 @@ func (tr *tree) mark(field string, idx []int) error {
 }
 
 // hasElements reports whether top-level field fi takes element marks: its
-// node is a list, vector or bitfield, or, when the top is opaque, its
-// type is one.
+// type is a list, vector or bitfield. The type decides, not the node: a
+// short vector is serialized into its chunk (no node of its own) and still
+// has elements, whose marks then stand for the whole field.
 func (tr *tree) hasElements(fi int) bool {
-	if tr.top != nil {
-		f := tr.top.fields[fi]
-		return f.kid != nil && isSeq(f.kid)
-	}
 	switch tr.t.Fields[fi].Type.Kind {
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList,
 		ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
@@ -280,6 +273,8 @@ type lockedSource struct{ tr *tree }
 
 func (s lockedSource) Node(g proof.GIndex) ([32]byte, error) { return s.tr.nodeLocked(g) }
 
+// gindices resolves the paths of a multiproof. No paths is left to
+// proof.ProveMulti and ProveCompact, which refuse a request for nothing.
 func (tr *tree) gindices(paths []string) ([]proof.GIndex, error) {
 	out := make([]proof.GIndex, len(paths))
 	for i, p := range paths {
