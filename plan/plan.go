@@ -26,7 +26,8 @@ type core struct {
 	stats   sched.Stats
 	graph   sched.Node      // the plan graph of T
 	run     *sched.Prepared // graph, ready on the plan's executor
-	serial  *sched.Prepared // the graph that reads serialized T (fixed-size T only)
+	bytes   *sched.BytesPrepared // the graph that reads serialized T
+	name    string               // the type's name in the bytes path's errors
 	workers int
 }
 
@@ -87,18 +88,13 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	if c.run, err = exec.Prepare(c.graph, typ.Go); err != nil {
 		return err
 	}
-	if typ.Fixed {
-		g, err := compileSerial(typ, name)
-		if err != nil {
-			return err
-		}
-		if g != nil {
-			if c.serial, err = exec.Prepare(g, sched.BytesType()); err != nil {
-				return err
-			}
-		}
+	bg, err := compileBytes(typ)
+	if err != nil {
+		return err
 	}
-	return nil
+	c.name = bytesName(typ)
+	c.bytes, err = exec.PrepareBytes(bg)
+	return err
 }
 
 // Kernel returns the name of the kernel the plan hashes with.

@@ -27,40 +27,56 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	}
 	x := p.run(workers, 2)
 	n := in.n
-	chunks, depth := n, Depth(limit)
+	depth := Depth(limit)
 	basic, _ := p.root.(*chunkRooter)
 	if basic != nil && !basic.basic {
 		basic = nil
 	}
-	if basic == nil && tiledList(n, depth, x.workers, progressive) {
-		root, err := tiledListRoot(x, p.root, in, depth, progressive)
+	if basic == nil {
+		root, err := rootsTree(x, p.root, in, depth, progressive)
 		if err != nil {
 			return [32]byte{}, err
 		}
 		return p.e.tree.mixIn(root, uint64(n)), nil
 	}
-	if basic != nil {
-		size := uint64(basic.n)
-		chunks = (n*basic.n + 31) / 32
-		depth = Depth(limit/32*size + (limit%32*size+31)/32)
-	}
+	size := uint64(basic.n)
+	chunks := (n*basic.n + 31) / 32
+	depth = Depth(limit/32*size + (limit%32*size+31)/32)
 	bp := getBuf(treeBufLen(chunks, progressive))
 	defer putBuf(bp)
 	buf := *bp
-	if basic != nil {
-		if n > 0 {
-			data := unsafe.Slice((*byte)(in.base), n*basic.n)
-			copy(buf, data)
-			clear(buf[len(data) : 32*chunks])
-		}
-	} else if err := rootsInOrder(x, p.root, rootsView(buf, n), in); err != nil {
-		return [32]byte{}, err
+	if n > 0 {
+		data := unsafe.Slice((*byte)(in.base), n*basic.n)
+		copy(buf, data)
+		clear(buf[len(data) : 32*chunks])
 	}
 	t := p.e.tree
 	if err := t.merkleizeTree(buf, chunks, depth, progressive, x.workers); err != nil {
 		return [32]byte{}, err
 	}
 	t.MixInLength(buf, uint64(n))
+	return [32]byte(buf[:32]), nil
+}
+
+// rootsTree returns the root of the tree over the roots of in's
+// instances by elem (a direct input), padded to 2^depth or progressive,
+// no length mixed in: a tile at a time when the list is long (see
+// listTileDepth), else from one batch of roots. It is what a list or
+// vector of composite elements costs, from Go memory or from bytes. An
+// error names the element's index in in.
+func rootsTree(x *run, elem rooter, in Input, depth int, progressive bool) ([32]byte, error) {
+	if tiledList(in.n, depth, x.workers, progressive) {
+		return tiledListRoot(x, elem, in, depth, progressive)
+	}
+	bp := getBuf(treeBufLen(in.n, progressive))
+	defer putBuf(bp)
+	buf := *bp
+	if err := rootsInOrder(x, elem, rootsView(buf, in.n), in); err != nil {
+		return [32]byte{}, err
+	}
+	if err := x.e.tree.merkleizeTree(buf, in.n, depth, progressive, x.workers); err != nil {
+		return [32]byte{}, err
+	}
 	return [32]byte(buf[:32]), nil
 }
 
