@@ -24,8 +24,8 @@ type core struct {
 	typ     *ssz.Type
 	kernel  sched.Kernel
 	stats   sched.Stats
-	graph   sched.Node      // the plan graph of T
-	run     *sched.Prepared // graph, ready on the plan's executor
+	graph   sched.Node           // the plan graph of T
+	run     *sched.Prepared      // graph, ready on the plan's executor
 	bytes   *sched.BytesPrepared // the graph that reads serialized T
 	name    string               // the type's name in the bytes path's errors
 	workers int

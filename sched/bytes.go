@@ -260,4 +260,3 @@ func (r *bytesRooter) root(x *run, b []byte) ([32]byte, error) {
 	}
 	return r.unionRoot(x, b)
 }
-
