@@ -23,26 +23,26 @@ import (
 func BenchmarkStateBytes(b *testing.B) {
 	for _, n := range benchSizes() {
 		b.Run("fork=fulu/n="+sizeName(n), func(b *testing.B) {
-			s := fulu.SyntheticBeaconState(n, benchSeed)
-			benchStateBytes(b, s, n, func(ser []byte) ([32]byte, error) {
-				var es eth2fulu.BeaconState
-				if err := es.UnmarshalSSZ(ser); err != nil {
-					return [32]byte{}, err
-				}
-				return es.HashTreeRoot()
-			})
+			benchStateBytes(b, fulu.SyntheticBeaconState(n, benchSeed), n, eth2RootOf[eth2fulu.BeaconState])
 		})
 		b.Run("fork=gloas/n="+sizeName(n), func(b *testing.B) {
-			s := gloas.SyntheticBeaconState(n, benchSeed)
-			benchStateBytes(b, s, n, func(ser []byte) ([32]byte, error) {
-				var es eth2gloas.BeaconState
-				if err := es.UnmarshalSSZ(ser); err != nil {
-					return [32]byte{}, err
-				}
-				return es.HashTreeRoot()
-			})
+			benchStateBytes(b, gloas.SyntheticBeaconState(n, benchSeed), n, eth2RootOf[eth2gloas.BeaconState])
 		})
 	}
+}
+
+// eth2RootOf decodes ser into go-eth2-client's S with its generated
+// UnmarshalSSZ and returns the generated HashTreeRoot.
+func eth2RootOf[S any, PS interface {
+	*S
+	UnmarshalSSZ([]byte) error
+	HashTreeRoot() ([32]byte, error)
+}](ser []byte) ([32]byte, error) {
+	s := PS(new(S))
+	if err := s.UnmarshalSSZ(ser); err != nil {
+		return [32]byte{}, err
+	}
+	return s.HashTreeRoot()
 }
 
 // benchStateBytes times the three ways to a root of state s of n
