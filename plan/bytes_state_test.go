@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 
@@ -96,5 +97,37 @@ func TestRootBytesStateAllocs(t *testing.T) {
 	}
 	if counts[1] > counts[0]+2 {
 		t.Errorf("allocations grow with the registry: %.0f for 2^10 validators, %.0f for %d", counts[0], counts[1], big)
+	}
+}
+
+// TestRootBytesConcurrent roots one state's bytes from several
+// goroutines on one plan (pooled scratch, the shared call context): every
+// root is the value's.
+func TestRootBytesConcurrent(t *testing.T) {
+	p, err := PlanFor[gloas.BeaconState](WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, want := stateBytes(t, p, gloas.SyntheticBeaconState(200, 8))
+	errs := make(chan error, 4)
+	for g := 0; g < cap(errs); g++ {
+		go func() {
+			for i := 0; i < 5; i++ {
+				got, err := p.RootBytes(b)
+				if err == nil && got != want {
+					err = fmt.Errorf("root %x, want %x", got, want)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < cap(errs); g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
 	}
 }

@@ -211,6 +211,12 @@ func (r *bytesRooter) containerRoot(x *run, b []byte) ([32]byte, error) {
 		}
 		off := uint64(binary.LittleEndian.Uint32(b[at:]))
 		at += 4
+		if off < start || off > uint64(len(b)) {
+			// The first pass checked every offset; bytes changed under
+			// the call (a caller's race) must still not slice out of
+			// range.
+			return [32]byte{}, under(errorf(-1, "", KindOffset, "offset %d changed during the call", off), "."+r.Fields[i].Name)
+		}
 		if cur >= 0 {
 			if err := r.fieldRoot(x, cur, b[start:off], slot(cur)); err != nil {
 				return [32]byte{}, err
