@@ -77,12 +77,16 @@ func compileBytes(t *ssz.Type) (*sched.BytesNode, error) {
 }
 
 // bytesName is the name the paths of the bytes path's errors start
-// with: the decoder's (the type's name, through a pointer).
+// with: the decoder's, the name of the type a pointer points to.
 func bytesName(t *ssz.Type) string {
-	g := t.Go
-	if g.Kind() == reflect.Pointer {
-		g = g.Elem()
+	if t.Go.Kind() == reflect.Pointer {
+		return typeName(t.Go.Elem())
 	}
+	return typeName(t.Go)
+}
+
+// typeName is a Go type's name, or its spelling when it has none.
+func typeName(g reflect.Type) string {
 	if g.Name() != "" {
 		return g.Name()
 	}

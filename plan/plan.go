@@ -78,10 +78,7 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	exec := sched.NewExec(k, &c.stats)
 	// Paths start with the type's name, as the ssz package's field
 	// paths do ("Validator.Pubkey").
-	name := typ.Go.Name()
-	if name == "" {
-		name = typ.Go.String()
-	}
+	name := typeName(typ.Go)
 	if c.graph, err = compile(typ, name); err != nil {
 		return err
 	}
