@@ -8,6 +8,7 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
 // stateBytes returns the serialization of a synthetic state and the
@@ -129,5 +130,45 @@ func TestRootBytesConcurrent(t *testing.T) {
 		if err := <-errs; err != nil {
 			t.Error(err)
 		}
+	}
+}
+
+// attestationsBox is a list of variable-size elements, as a block body
+// holds its attestations.
+type attestationsBox struct {
+	Atts []*phase0.PendingAttestation `ssz-max:"4096"`
+}
+
+// TestRootBytesBatchesVariableElements checks that the elements of a
+// list of variable-size elements are hashed together (lockstep lanes
+// for their fixed parts, the level queue for their trees), not one by
+// one: the bytes path makes about as few kernel calls as the value
+// path, far fewer than one per element, and gives the same root.
+func TestRootBytesBatchesVariableElements(t *testing.T) {
+	const n = 1000
+	atts := append(phase0.SyntheticBeaconState(4096, 6).PreviousEpochAttestations, phase0.SyntheticBeaconState(4096, 7).PreviousEpochAttestations...)
+	for len(atts) < n {
+		atts = append(atts, atts...)
+	}
+	box := &attestationsBox{Atts: atts[:n]}
+	p, err := PlanFor[attestationsBox](WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, want := stateBytes(t, p, box)
+	p.ResetStats()
+	if _, err := p.Root(box); err != nil {
+		t.Fatal(err)
+	}
+	value := p.Stats().KernelCalls
+	p.ResetStats()
+	got, err := p.RootBytes(b)
+	if err != nil || got != want {
+		t.Fatalf("RootBytes %x, %v; Root %x", got, err, want)
+	}
+	bytes := p.Stats().KernelCalls
+	t.Logf("%d attestations: %d kernel calls from bytes, %d from the value", n, bytes, value)
+	if bytes > 2*value || bytes >= n {
+		t.Errorf("%d kernel calls from bytes for %d elements (the value path: %d): the elements are not batched", bytes, n, value)
 	}
 }

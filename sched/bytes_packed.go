@@ -8,6 +8,16 @@ import "github.com/lanehash/lanehash/internal/checked"
 // is copied but the last, partial pair (zero padding, a bitlist's
 // delimiter bit cleared).
 func (r *packedRooter) rootBytes(x *run, b []byte, bools bool) ([32]byte, error) {
+	v, err := r.checkBytes(b, bools)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return r.hashBytes(x, b, v)
+}
+
+// checkBytes checks a packed value's bytes as the decoder does and
+// measures it.
+func (r *packedRooter) checkBytes(b []byte, bools bool) (packedValue, error) {
 	n := r.n
 	count := uint64(len(b))
 	switch n.Kind {
@@ -17,30 +27,35 @@ func (r *packedRooter) rootBytes(x *run, b []byte, bools bool) ([32]byte, error)
 			size = checked.CeilDiv(n.Length, 8)
 		}
 		if count != size {
-			return [32]byte{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), size)
+			return packedValue{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), size)
 		}
 		count /= n.ElemSize
 	case PackedList, PackedProgressiveList:
 		if count%n.ElemSize != 0 {
-			return [32]byte{}, errorf(-1, "", KindLength, "%d bytes is not a multiple of the element size %d", len(b), n.ElemSize)
+			return packedValue{}, errorf(-1, "", KindLength, "%d bytes is not a multiple of the element size %d", len(b), n.ElemSize)
 		}
 		count /= n.ElemSize
 	default: // bitlists
 		if count == 0 {
-			return [32]byte{}, errorf(-1, "", KindBitlist, "empty bitlist has no delimiter bit")
+			return packedValue{}, errorf(-1, "", KindBitlist, "empty bitlist has no delimiter bit")
 		}
 	}
 	v, err := r.check(b, count)
 	if err != nil {
-		return [32]byte{}, err
+		return v, err
 	}
 	if bools {
 		for i, c := range b {
 			if c > 1 {
-				return [32]byte{}, underIndex(errorf(-1, "", KindBool, "byte 0x%02x", c), i)
+				return v, underIndex(errorf(-1, "", KindBool, "byte 0x%02x", c), i)
 			}
 		}
 	}
+	return v, nil
+}
+
+// hashBytes roots the checked packed value v serialized in b.
+func (r *packedRooter) hashBytes(x *run, b []byte, v packedValue) ([32]byte, error) {
 	t := x.e.tree
 	pairs := (v.chunks + 1) / 2
 	if r.progressive() || r.depth == 0 || x.workers > 1 && v.chunks >= 2*minChunksPerWorker {

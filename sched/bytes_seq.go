@@ -82,26 +82,30 @@ func (s spans) elem(b []byte, i int) ([]byte, error) {
 	return b[start:end], nil
 }
 
-// seqRoot roots a vector, list or progressive list of composite
-// elements.
-func (r *bytesRooter) seqRoot(x *run, b []byte) ([32]byte, error) {
-	var s spans
-	var err error
+// seqSpans checks a vector's or list's bytes up to its elements and
+// locates them.
+func (r *bytesRooter) seqSpans(b []byte) (spans, error) {
 	if r.Seq == SeqVector {
 		switch {
 		case r.Array:
 		case r.elem.Size > 0 && uint64(len(b)) != r.Size:
-			return [32]byte{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), r.Size)
+			return spans{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), r.Size)
 		case r.elem.Size == 0 && uint64(len(b))/4 < r.Length:
-			return [32]byte{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d variable-size elements", len(b), r.Length)
+			return spans{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d variable-size elements", len(b), r.Length)
 		}
-		s, err = sequenceSpans(r.elem, b, int(r.Length))
-	} else {
-		s, err = listSpans(r.elem, b)
-		if err == nil && r.Seq == SeqList && uint64(s.n) > r.Limit {
-			err = errorf(-1, "", KindTooLong, "%d elements, limit %d", s.n, r.Limit)
-		}
+		return sequenceSpans(r.elem, b, int(r.Length))
 	}
+	s, err := listSpans(r.elem, b)
+	if err == nil && r.Seq == SeqList && uint64(s.n) > r.Limit {
+		err = errorf(-1, "", KindTooLong, "%d elements, limit %d", s.n, r.Limit)
+	}
+	return s, err
+}
+
+// seqRoot roots a vector, list or progressive list of composite
+// elements.
+func (r *bytesRooter) seqRoot(x *run, b []byte) ([32]byte, error) {
+	s, err := r.seqSpans(b)
 	if err != nil {
 		return [32]byte{}, err
 	}
@@ -130,16 +134,8 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 	bp := getBuf(treeBufLen(s.n, progressive))
 	defer putBuf(bp)
 	buf := *bp
-	for i := 0; i < s.n; i++ {
-		e, err := s.elem(b, i)
-		var root [32]byte
-		if err == nil {
-			root, err = r.elem.root(x, e)
-		}
-		if err != nil {
-			return [32]byte{}, underIndex(err, i)
-		}
-		copy(buf[32*i:], root[:])
+	if err := r.elemRoots(x, rootsView(buf, s.n), b, s); err != nil {
+		return [32]byte{}, err
 	}
 	if err := x.e.tree.merkleizeTree(buf, s.n, r.depth, progressive, x.workers); err != nil {
 		return [32]byte{}, err
@@ -147,39 +143,101 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 	return [32]byte(buf[:32]), nil
 }
 
-// containerRoot roots a container or a progressive container: the
-// fixed fields and the offsets of the variable ones first, in field
-// order, then the variable fields in order, as the decoder reads them.
+// elemRoots sets dst[i] to the root of element i: all elements in one
+// batch (rootsBatch: lockstep lanes for fixed-size parts, the level
+// queue for the trees), and, only when the batch fails, one by one in
+// order, which names the decoder's first defect.
+func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans) error {
+	elems := make([][]byte, s.n)
+	var err error
+	for i := range elems {
+		if elems[i], err = s.elem(b, i); err != nil {
+			break
+		}
+	}
+	if err == nil && r.elem.rootsBatch(x, dst, elems) == nil {
+		return nil
+	}
+	for i := 0; i < s.n; i++ {
+		e, err := s.elem(b, i)
+		if err == nil {
+			dst[i], err = r.elem.root(x, e)
+		}
+		if err != nil {
+			return underIndex(err, i)
+		}
+	}
+	return nil
+}
+
+// containerRoot roots a container or a progressive container.
 func (r *bytesRooter) containerRoot(x *run, b []byte) ([32]byte, error) {
-	if uint64(len(b)) < r.fixed {
-		return [32]byte{}, errorf(-1, "", KindLength, "%d bytes, fixed part needs %d", len(b), r.fixed)
-	}
-	if r.Size > 0 && uint64(len(b)) != r.fixed {
-		return [32]byte{}, errorf(-1, "", KindLength, "%d bytes for a container of %d", len(b), r.fixed)
-	}
-	width := len(r.fields)
-	if r.pos != nil {
-		width = len(r.ActiveFields)
-	}
+	width := r.width()
 	bp := getBuf(treeBufLen(width, r.pos != nil))
 	defer putBuf(bp)
 	buf := *bp
 	clear(buf[:32*width])
-	slot := func(i int) []byte {
-		if r.pos != nil {
-			i = r.pos[i]
+	err := r.layout(b, func(i int, fb []byte) error {
+		root, err := r.fields[i].root(x, fb)
+		if err != nil {
+			return under(err, "."+r.Fields[i].Name)
 		}
-		return buf[32*i : 32*i+32]
+		at := 32 * r.slot(i)
+		copy(buf[at:at+32], root[:])
+		return nil
+	})
+	if err != nil {
+		return [32]byte{}, err
+	}
+	t := x.e.tree
+	if r.pos == nil {
+		t.Merkleize(buf, width, Depth(uint64(width)))
+		return [32]byte(buf[:32]), nil
+	}
+	t.MerkleizeProgressive(buf, width)
+	sp := getBuf(64)
+	defer putBuf(sp)
+	roots := rootsView(buf, 1)
+	t.MixInActiveFields(roots, r.active, *sp)
+	return roots[0], nil
+}
+
+// width is the number of chunks a container's tree has: one per field,
+// or one per active_fields position of a progressive container.
+func (r *bytesRooter) width() int {
+	if r.pos != nil {
+		return len(r.ActiveFields)
+	}
+	return len(r.fields)
+}
+
+// slot is the chunk of field i in its container's tree.
+func (r *bytesRooter) slot(i int) int {
+	if r.pos != nil {
+		return r.pos[i]
+	}
+	return i
+}
+
+// layout checks a container's bytes as the decoder does, in its order,
+// and calls field with each field's bytes: the fixed fields as the
+// first pass meets them (so a defect inside one comes before a bad
+// offset after it), then the variable fields in order, once every
+// offset is checked.
+func (r *bytesRooter) layout(b []byte, field func(i int, fb []byte) error) error {
+	if uint64(len(b)) < r.fixed {
+		return errorf(-1, "", KindLength, "%d bytes, fixed part needs %d", len(b), r.fixed)
+	}
+	if r.Size > 0 && uint64(len(b)) != r.fixed {
+		return errorf(-1, "", KindLength, "%d bytes for a container of %d", len(b), r.fixed)
 	}
 	// First pass: fixed fields, and the offsets of the variable ones.
 	at, prev, vars := uint64(0), uint64(0), 0
 	for i, f := range r.fields {
 		if f.Size > 0 {
-			root, err := f.root(x, b[at:at+f.Size])
-			if err != nil {
-				return [32]byte{}, under(err, "."+r.Fields[i].Name)
+			if err := field(i, b[at:at+f.Size]); err != nil {
+				return err
 			}
-			copy(slot(i), root[:])
 			at += f.Size
 			continue
 		}
@@ -194,7 +252,7 @@ func (r *bytesRooter) containerRoot(x *run, b []byte) ([32]byte, error) {
 			err = errorf(-1, "", KindOffset, "offset %d beyond %d bytes", off, len(b))
 		}
 		if err != nil {
-			return [32]byte{}, under(err, "."+r.Fields[i].Name)
+			return under(err, "."+r.Fields[i].Name)
 		}
 		prev = off
 		vars++
@@ -215,40 +273,18 @@ func (r *bytesRooter) containerRoot(x *run, b []byte) ([32]byte, error) {
 			// The first pass checked every offset; bytes changed under
 			// the call (a caller's race) must still not slice out of
 			// range.
-			return [32]byte{}, under(errorf(-1, "", KindOffset, "offset %d changed during the call", off), "."+r.Fields[i].Name)
+			return under(errorf(-1, "", KindOffset, "offset %d changed during the call", off), "."+r.Fields[i].Name)
 		}
 		if cur >= 0 {
-			if err := r.fieldRoot(x, cur, b[start:off], slot(cur)); err != nil {
-				return [32]byte{}, err
+			if err := field(cur, b[start:off]); err != nil {
+				return err
 			}
 		}
 		cur, start = i, off
 	}
 	if cur >= 0 {
-		if err := r.fieldRoot(x, cur, b[start:], slot(cur)); err != nil {
-			return [32]byte{}, err
-		}
+		return field(cur, b[start:])
 	}
-	t := x.e.tree
-	if r.pos == nil {
-		t.Merkleize(buf, width, Depth(uint64(width)))
-		return [32]byte(buf[:32]), nil
-	}
-	t.MerkleizeProgressive(buf, width)
-	sp := getBuf(64)
-	defer putBuf(sp)
-	roots := rootsView(buf, 1)
-	t.MixInActiveFields(roots, r.active, *sp)
-	return roots[0], nil
-}
-
-// fieldRoot roots variable field i from its bytes into dst.
-func (r *bytesRooter) fieldRoot(x *run, i int, b []byte, dst []byte) error {
-	root, err := r.fields[i].root(x, b)
-	if err != nil {
-		return under(err, "."+r.Fields[i].Name)
-	}
-	copy(dst, root[:])
 	return nil
 }
 
