@@ -10,31 +10,29 @@ import (
 	"time"
 
 	"github.com/lanehash/lanehash/internal/cputime"
+	"github.com/lanehash/lanehash/lanes/internal/cpufeat"
 )
 
-// EnvCalibrate is the environment variable that switches calibration
-// off: LANEHASH_CALIBRATE=off makes the automatic kernels use the static
-// table (the widest kernel for Lockstep, the narrow kernel for short
-// remainders, see docs/kernels.md), so that benchmark runs are
-// reproducible. Any other value, or none, calibrates.
-const EnvCalibrate = "LANEHASH_CALIBRATE"
-
 // KernelTiming is what calibration measured for one kernel, in
-// nanoseconds: the fastest of 9 short runs after a warm-up, in the
-// CPU time of the measuring thread (wall-clock time where that clock
-// cannot be read).
+// nanoseconds: the median of 11 short runs after a warm-up, interleaved
+// with the other kernels' runs, in the CPU time of the measuring thread
+// (wall-clock time where that clock cannot be read), and the spread of
+// those runs, which sets how large a difference calibration acts on.
 type KernelTiming struct {
 	// Name is the kernel's name.
 	Name string
 	// Width is its lane width W.
 	Width int
 	// LockstepPerPair is the time per pair of a block of groups of W
-	// instances through the calibration program (CalibrationOps), run
-	// the way the scheduler runs blocks: Pack of the block's leaves, one
-	// Lockstep call over the program's ops expanded across the groups
-	// (each op for every group before the next op), Unpack of the roots;
-	// divided by the block's pairs. The block has
-	// calibrationGroups(W) groups.
+	// Validator-shaped instances through the calibration program
+	// (CalibrationOps), run the way the scheduler runs blocks: each
+	// instance's fields gathered from its 121-byte record into chunks
+	// (zero-padded as SSZ packs them), Pack of the block's leaves unless
+	// the kernel's layout is ChunkLayout (whose leaves are gathered
+	// straight into the arena), one LockstepOps call over the program's
+	// ops expanded across the groups (each op for every group before the
+	// next op), Unpack or a copy of the roots; divided by the block's
+	// pairs. The block has calibrationGroups(W) groups.
 	LockstepPerPair float64
 	// PairsPerPair is the time per pair of one Pairs call on 16 full
 	// batches of the kernel's width, at most 64 pairs (a list tree's
@@ -44,6 +42,10 @@ type KernelTiming struct {
 	// OnePair is the time of one Pairs call on a single pair: for a wide
 	// kernel, the cost of a masked call on a remainder.
 	OnePair float64
+	// LockstepSpread, PairsSpread and OnePairSpread are the spreads of
+	// the three: the 9th minus the 3rd of the 11 sorted samples (about
+	// the interquartile range), in the same unit.
+	LockstepSpread, PairsSpread, OnePairSpread float64
 }
 
 // HashCalibration is the automatic kernel's choice for one hash
@@ -56,9 +58,15 @@ type HashCalibration struct {
 	// Timings holds one entry per available kernel of Hash; empty when
 	// calibration was off or there was only one kernel to choose from.
 	Timings []KernelTiming
+	// Persist says what LANEHASH_CALIBRATE=persist did: "loaded from
+	// <file>", "measured, stored in <file>", or why nothing was stored
+	// ("measured (stored for another CPU, kernel set or build), not
+	// stored: <error>"); "" without persist.
+	Persist string
 	// Chosen is the choice in use; Static the one of the static table,
 	// which Chosen differs from only where a kernel measured clearly
-	// faster (25%).
+	// faster: by more than the two kernels' spreads and a drift floor
+	// (docs/kernels.md, "Hysteresis").
 	Chosen, Static Choice
 }
 
@@ -89,8 +97,15 @@ type CalibrationReport struct {
 	// functions together (CPUTime is 0 where the thread clock cannot be
 	// read).
 	CPUTime, WallTime time.Duration
+	// Microarchitecture is the class the static table planned for
+	// ("AMD Zen 3", "AMD Zen 4", "Intel with AVX-512", "unknown"; see
+	// docs/kernels.md, "The static table").
+	Microarchitecture string
 	// Hidden lists the CPU features hidden by LANEHASH_HIDE.
 	Hidden []string
+	// Err is the first error of LANEHASH_HIDE or LANEHASH_CALIBRATE,
+	// nil if both hold values lanes honours; Select fails with it.
+	Err error
 	// Hashes holds one entry per hash function.
 	Hashes []HashCalibration
 }
@@ -98,10 +113,13 @@ type CalibrationReport struct {
 // Calibration returns what calibration measured and chose, running it
 // first for any hash function whose automatic kernel was not built yet.
 func Calibration() CalibrationReport {
-	r := CalibrationReport{Hidden: hiddenFeatures()}
+	r := CalibrationReport{Microarchitecture: thisCPU.name, Hidden: hiddenFeatures(), Err: hideErr}
 	for _, h := range []Hash{SHA256, Keccak256} {
 		automatic(h)
 		c := calibrations[h]
+		if r.Err == nil {
+			r.Err = c.err
+		}
 		r.Measured = r.Measured || c.on
 		r.CPUTime += c.cpu
 		r.WallTime += c.wall
@@ -114,6 +132,10 @@ func Calibration() CalibrationReport {
 // function and kernel.
 func (r CalibrationReport) String() string {
 	var b strings.Builder
+	if r.Err != nil {
+		fmt.Fprintf(&b, "error: %v\n", r.Err)
+	}
+	fmt.Fprintf(&b, "microarchitecture: %s\n", r.Microarchitecture)
 	if r.Measured {
 		fmt.Fprintf(&b, "calibration: measured in %.2f ms CPU, %.2f ms wall\n", ms(r.CPUTime), ms(r.WallTime))
 	} else {
@@ -124,10 +146,13 @@ func (r CalibrationReport) String() string {
 	}
 	for _, h := range r.Hashes {
 		for _, t := range h.Timings {
-			fmt.Fprintf(&b, "  %-22s lockstep %7.1f ns/pair  pairs %7.1f ns/pair  one pair %7.1f ns\n",
-				t.Name, t.LockstepPerPair, t.PairsPerPair, t.OnePair)
+			fmt.Fprintf(&b, "  %-22s lockstep %7.1f±%.1f ns/pair  pairs %7.1f±%.1f ns/pair  one pair %7.1f±%.1f ns\n",
+				t.Name, t.LockstepPerPair, t.LockstepSpread/2, t.PairsPerPair, t.PairsSpread/2, t.OnePair, t.OnePairSpread/2)
 		}
 		fmt.Fprintf(&b, "%s: %s\n", h.Hash, h.Kernel)
+		if h.Persist != "" {
+			fmt.Fprintf(&b, "  persisted calibration: %s\n", h.Persist)
+		}
 		fmt.Fprintf(&b, "  chosen: %s\n", h.Chosen)
 		if !slices.Equal(h.Chosen.ForInstances, h.Static.ForInstances) || h.Chosen.Lockstep != h.Static.Lockstep ||
 			h.Chosen.Pairs != h.Static.Pairs || h.Chosen.Narrow != h.Static.Narrow || h.Chosen.TailThreshold != h.Static.TailThreshold {
@@ -157,16 +182,14 @@ func (c Choice) String() string {
 
 func ms(d time.Duration) float64 { return float64(d.Nanoseconds()) / 1e6 }
 
-// calibrationOn reports whether LANEHASH_CALIBRATE leaves calibration on.
-func calibrationOn() bool {
-	return !strings.EqualFold(strings.TrimSpace(os.Getenv(EnvCalibrate)), "off")
-}
-
 // calibration is the record of one hash function's automatic kernel.
 type calibration struct {
 	on        bool // calibration was on when the kernel was built
 	cpu, wall time.Duration
 	report    HashCalibration
+	// err is the EnvCalibrate error: the kernel was built from the
+	// static table, and Select refuses it.
+	err error
 }
 
 var calibrations [2]calibration
@@ -176,20 +199,40 @@ var (
 	autoKernels [2]*Kernel
 )
 
-// automatic returns the automatic kernel of h, calibrated on first use.
+// automaticChecked returns the automatic kernel of h, or the error of an
+// EnvCalibrate value it cannot honour.
+func automaticChecked(h Hash) (*Kernel, error) {
+	k := automatic(h)
+	if err := calibrations[h].err; err != nil {
+		return nil, err
+	}
+	return k, nil
+}
+
+// automatic returns the automatic kernel of h, calibrated on first use
+// (built from the static table, and recorded with the error, when
+// EnvCalibrate holds an unknown value).
 func automatic(h Hash) *Kernel {
 	autoOnce[h].Do(func() {
-		static := staticChoice(h, registry)
+		static := staticChoice(h, registry, thisCPU)
 		c := static
 		var cal calibration
-		if calibrationOn() {
+		mode, err := parseCalibrate(os.Getenv(EnvCalibrate))
+		cal.err = err
+		if mode != calibrateOff {
 			cal.on = true
 			// The thread stays locked from one clock reading to the
 			// other, so both come from the same thread's CPU clock.
 			runtime.LockOSThread()
 			wall := time.Now()
 			cpu0, cpuOK := cputime.Thread()
-			timings := measureAll(h, registry)
+			measure := func() []measured { return measureAll(h, registry) }
+			var timings []measured
+			if mode == calibratePersist {
+				timings, cal.report.Persist = persistedTimings(h, registry, cpufeat.ID, measure)
+			} else {
+				timings = measure()
+			}
 			cpu1, _ := cputime.Thread()
 			cal.wall = time.Since(wall)
 			runtime.UnlockOSThread()
@@ -246,18 +289,31 @@ func CalibrationOps() []Op {
 	}
 }
 
+// calibrationFields are where the leaves of CalibrationOps come from in
+// a Validator's 121-byte SSZ record: the pubkey's two chunks (48 bytes,
+// the second half zero-padded), the withdrawal credentials, then the
+// balance, the slashed flag and four epochs, each zero-padded to a
+// chunk. Gathering them is the per-instance work the scheduler does
+// before every block.
+var calibrationFields = [calibrationLeaves]struct{ off, n int }{
+	{0, 32}, {32, 16}, {48, 32}, {80, 8}, {88, 1}, {89, 8}, {97, 8}, {105, 8}, {113, 8},
+}
+
 const (
 	calibrationLeaves = 9
 	calibrationNodes  = 17
-	calibrationPairs  = 64 // the longest Pairs run (calibrationPairsFor)
+	calibrationRecord = 121 // a Validator's SSZ size
+	calibrationPairs  = 64  // the longest Pairs run (calibrationPairsFor)
 	// calibrationLanes is about how many instances the Lockstep run
 	// covers: a block of calibrationGroups(W) groups.
+	calibrationLanes = 16
 	// calibrationSamples runs of about calibrationRun each are timed per
-	// measurement, after a warm-up that sizes them.
-	calibrationSamples = 9
+	// measurement, after a warm-up that sizes them: 11, so that the
+	// median and the 3rd and 9th samples (the spread) are order
+	// statistics of their own.
+	calibrationSamples = 11
 	calibrationRun     = 10 * time.Microsecond
 	maxRepetitions     = 1000
-	calibrationLanes   = 16
 )
 
 // calibrationPairsFor is how many pairs the Pairs run of a kernel of
@@ -274,11 +330,47 @@ func calibrationPairsFor(w int) int { return min(calibrationPairs, 16*w) }
 // most 4, which keeps the slowest kernel's run short.
 func calibrationGroups(w int) int { return max(1, min(calibrationLanes/w, 4)) }
 
+// calibrationBlock returns the Lockstep run of k: gather the leaves of
+// g·W instances from their records, Pack them (unless ChunkLayout), run
+// the expanded program, take the roots out. records holds g·W records,
+// staging, arena and out are scratch of the block's size.
+func calibrationBlock(k *Kernel, records, staging, arena, out []byte) func() {
+	g, w := calibrationGroups(k.width), k.width
+	size := g * k.NodeSize() // one node of every group
+	ops := NewOps(ExpandOps(CalibrationOps(), g))
+	chunks := k.layout == ChunkLayout
+	leaves := staging[:calibrationLeaves*size]
+	if chunks {
+		leaves = arena[:calibrationLeaves*size]
+	}
+	root := arena[(calibrationNodes-1)*size : calibrationNodes*size]
+	return func() {
+		// Node n of group j is node n·g+j (ExpandOps); lane p of it
+		// holds instance j·W+p.
+		for n, f := range calibrationFields {
+			for i := range g * w {
+				chunk := leaves[32*((n*g+i/w)*w+i%w):][:32]
+				copy(chunk, records[i*calibrationRecord+f.off:][:f.n])
+				clear(chunk[f.n:])
+			}
+		}
+		if !chunks {
+			k.Pack(arena[:calibrationLeaves*size], leaves)
+		}
+		k.LockstepOps(arena[:calibrationNodes*size], ops)
+		if chunks {
+			copy(out[:size], root)
+		} else {
+			k.Unpack(out[:size], root)
+		}
+	}
+}
+
 // measureAll times every available kernel of h, unless there is only one
 // (nothing to choose). The runs of all kernels are interleaved, sample
 // by sample, so that a slow phase of a loaded machine hits every
 // candidate alike instead of one kernel's whole measurement. With five
-// kernels it takes about 2 ms of CPU.
+// kernels it takes about 3 ms of CPU.
 func measureAll(h Hash, entries []entry) []measured {
 	var es []*entry
 	for i := range entries {
@@ -295,30 +387,33 @@ func measureAll(h Hash, entries []entry) []measured {
 	for _, e := range es {
 		maxBlock = max(maxBlock, calibrationGroups(e.kernel.width)*e.kernel.width)
 	}
-	src := make([]byte, max(64*calibrationPairs, calibrationLeaves*32*maxBlock))
+	src := make([]byte, calibrationRecord*maxBlock)
 	for i := range src {
 		src[i] = byte(i*7 + i>>8)
 	}
-	dst := make([]byte, max(32*calibrationPairs, 32*maxBlock))
+	dst := make([]byte, 32*maxBlock)
+	// The Pairs runs hash a tree level in place, as the workload does:
+	// with a separate destination, whose distance from the source modulo
+	// 4096 depends on the heap's layout in this process, the loads of
+	// one batch could wait on the stores of an earlier one to the same
+	// page offset (4K aliasing), and four SHA-NI streams measured 63
+	// instead of 43 ns per pair in about half of the fresh processes.
+	level := make([]byte, 64*calibrationPairs)
+	for i := range level {
+		level[i] = byte(i*7 + i>>8)
+	}
+	staging := make([]byte, calibrationLeaves*32*maxBlock)
 	arena := make([]byte, calibrationNodes*32*maxBlock)
 
-	// Three timed calls per kernel: the calibration program as one
-	// block, Pairs on up to 64 pairs, Pairs on one pair.
+	// Three timed calls per kernel: the calibration block, Pairs on up
+	// to 64 pairs, Pairs on one pair.
 	var runs []*timedRun
 	for _, e := range es {
 		k := e.kernel
-		g := calibrationGroups(k.width)
-		size := g * k.NodeSize() // one node of every group
-		ops := opWords(ExpandOps(CalibrationOps(), g))
-		leaves, root := src[:calibrationLeaves*size], arena[(calibrationNodes-1)*size:calibrationNodes*size]
 		runs = append(runs,
-			&timedRun{f: func() {
-				k.pack(arena[:calibrationLeaves*size], leaves)
-				k.lockstep(arena[:calibrationNodes*size], ops)
-				k.unpack(dst[:size], root)
-			}},
-			&timedRun{f: func() { k.pairs(dst, src[:64*calibrationPairsFor(k.width)]) }},
-			&timedRun{f: func() { k.pairs(dst[:32], src[:64]) }},
+			&timedRun{f: calibrationBlock(k, src, staging, arena, dst)},
+			&timedRun{f: func() { n := calibrationPairsFor(k.width); k.pairs(level[:32*n], level[:64*n]) }},
+			&timedRun{f: func() { k.pairs(level[:32], level[:64]) }},
 		)
 	}
 	clock := newClock()
@@ -333,12 +428,18 @@ func measureAll(h Hash, entries []entry) []measured {
 	ms := make([]measured, len(es))
 	for i, e := range es {
 		k := e.kernel
+		pairs := [3]float64{float64(8 * calibrationGroups(k.width) * k.width), float64(calibrationPairsFor(k.width)), 1}
+		var med, spread [3]float64
+		for j := range 3 {
+			med[j], spread[j] = runs[3*i+j].median(), runs[3*i+j].spread()
+			med[j], spread[j] = med[j]/pairs[j], spread[j]/pairs[j]
+		}
 		ms[i] = measured{entry: *e, timing: KernelTiming{
 			Name:            k.name,
 			Width:           k.width,
-			LockstepPerPair: runs[3*i].fastest() / float64(8*calibrationGroups(k.width)*k.width),
-			PairsPerPair:    runs[3*i+1].fastest() / float64(calibrationPairsFor(k.width)),
-			OnePair:         runs[3*i+2].fastest(),
+			LockstepPerPair: med[0], LockstepSpread: spread[0],
+			PairsPerPair: med[1], PairsSpread: spread[1],
+			OnePair: med[2], OnePairSpread: spread[2],
 		}}
 	}
 	return ms
@@ -400,11 +501,24 @@ func (r *timedRun) sample(clock func() int64, i int) {
 	r.samples[i] = float64(clock()-t0) / float64(r.reps)
 }
 
-// fastest returns the fastest sample, in nanoseconds per call:
-// contention from other processes and a busy SMT sibling only ever add
-// time, so the fastest of the interleaved samples is the most
-// reproducible between processes (the lower quartile first used here
-// let a four-stream SHA-NI kernel, which needs the whole core's vector
-// pipes, lose to the two-stream kernel in 4 of 10 fresh processes on a
-// Zen 3 where it is 15% faster).
-func (r *timedRun) fastest() float64 { return slices.Min(r.samples[:]) }
+// median returns the middle sample, in nanoseconds per call. The
+// fastest sample, used before, is the most reproducible number for one
+// kernel, but it compares kernels at their luckiest run, and the luck
+// differs by kernel: four SHA-NI streams, which need the core's whole
+// vector pipes, lose more to a busy SMT sibling than two do. The median
+// compares them as the workload meets them, and the spread says how far
+// to trust the comparison.
+func (r *timedRun) median() float64 { return r.sorted()[calibrationSamples/2] }
+
+// spread returns the 9th minus the 3rd of the 11 sorted samples.
+func (r *timedRun) spread() float64 {
+	s := r.sorted()
+	return s[calibrationSamples-3] - s[2]
+}
+
+// sorted returns the samples in increasing order.
+func (r *timedRun) sorted() []float64 {
+	s := slices.Clone(r.samples[:])
+	slices.Sort(s)
+	return s
+}

@@ -20,31 +20,51 @@ type choice struct {
 	pairsName string
 }
 
-// clearMargin is how much faster a measured alternative must be before
-// it replaces the static choice when either kernel is pure Go: 25%.
-// Between fresh processes on a loaded 2-vCPU Zen 3 the pure-Go kernels'
-// calibration timings spread by ±20%, so with the 10% first tried the
-// near-tie "one pure-Go Keccak pair or one masked AVX2 call" flipped in
-// 2 of 10 processes; the decisions that matter (SHA-NI against AVX2,
-// 1.7–2×) are far beyond 25%.
-const clearMargin = 1.25
+// Calibration switches away from the static choice only when the
+// measured difference exceeds the measured spread: the sum of the two
+// kernels' interquartile ranges (KernelTiming), and at least a drift
+// floor. The floor covers what one process's samples cannot see, the
+// drift of medians between fresh processes (clock frequency, page
+// placement, the other vCPU's load): for assembly kernels driftAsm of
+// the slower time, for pure-Go kernels, whose timings depend on the
+// compiler's register allocation and spread by ±20% between fresh
+// processes on a loaded 2-vCPU Zen 3, driftPortable (docs/kernels.md,
+// "Hysteresis").
+const (
+	driftAsm      = 0.03
+	driftPortable = 0.25
+)
 
-// asmMargin is the margin between two assembly kernels: 10%. Their
-// fastest calibration samples agree within a few percent between
-// processes, and the choices between them that matter are 15–20% apart
-// (on Zen 3, four SHA-NI streams against two); a 25% margin would keep
-// the static kernel where another is clearly faster.
-const asmMargin = 1.10
+// cost is a measured time and its spread (an interquartile range).
+type cost struct{ v, spread float64 }
+
+// scaled is c for n of the measured unit.
+func (c cost) scaled(n float64) cost { return cost{c.v * n, c.spread * n} }
+
+// plus is the cost of c and d one after the other: spreads add.
+func (c cost) plus(d cost) cost { return cost{c.v + d.v, c.spread + d.spread} }
+
+// clearlyBelow reports whether c is below d by more than their spreads
+// and the drift floor (a fraction of d).
+func (c cost) clearlyBelow(d cost, drift float64) bool {
+	return c.v+max(c.spread+d.spread, drift*d.v) < d.v
+}
 
 // staticChoice is the fixed table used when calibration is off, and the
-// baseline calibration must clearly beat: Lockstep on the widest
-// available kernel (the first registered among equal widths); Pairs on
-// it too, unless the entry says the narrow kernel is faster on full
-// batches; remainders below the entry's narrowBelow on the narrow
+// baseline calibration must clearly beat. Where the CPU has the streams
+// kernel (four SHA-NI streams) and no 512-bit vector kernel it runs at
+// full width (arch), Lockstep and Pairs run on the streams kernel and
+// batches of at most half its width on the narrow kernel: on every core
+// with SHA-NI measured, four streams beat 8-lane AVX2 by 1.7–2× and
+// Zen 4's half-width 16 lanes by 14–17%. Otherwise: Lockstep on the
+// widest available kernel (the first registered among equal widths);
+// Pairs on it too, unless the entry says the narrow kernel is faster on
+// full batches; remainders below the entry's narrowBelow on the narrow
 // kernel; and batches filling less than half of the lanes on the narrow
 // kernel.
-func staticChoice(h Hash, entries []entry) choice {
-	var wide, narrow *entry
+func staticChoice(h Hash, entries []entry, arch microarch) choice {
+	var wide, narrow, streams *entry
+	vector512 := false
 	for i := range entries {
 		e := &entries[i]
 		if e.kernel.hash != h || e.missing != "" || e.measuredOnly {
@@ -56,6 +76,20 @@ func staticChoice(h Hash, entries []entry) choice {
 		if e.narrow && narrow == nil {
 			narrow = e
 		}
+		if e.streams && streams == nil {
+			streams = e
+		}
+		vector512 = vector512 || e.vector512
+	}
+	if streams != nil && (!vector512 || arch.halfWidth512) {
+		c := choice{lockstep: streams.kernel, pairs: streams.kernel}
+		if narrow != nil {
+			c.small = make([]*Kernel, streams.kernel.width)
+			for n := 1; 2*n <= streams.kernel.width; n++ {
+				c.small[n] = narrow.kernel
+			}
+		}
+		return c
 	}
 	// The pure-Go kernels are registered on every GOARCH and in every
 	// build, so wide is never nil.
@@ -74,6 +108,15 @@ func staticChoice(h Hash, entries []entry) choice {
 	return c
 }
 
+// choose is the whole decision, a pure function of what the CPU has
+// (entries: the registry with each kernel's availability), what it is
+// (arch) and what calibration measured (ms; nil when calibration is
+// off): the static table for arch, changed where a measurement is
+// clearly faster.
+func choose(h Hash, entries []entry, arch microarch, ms []measured) choice {
+	return decide(staticChoice(h, entries, arch), ms)
+}
+
 // measured is one candidate kernel with its calibration timings.
 type measured struct {
 	// entry is the kernel's registry entry: its marks decide which uses
@@ -87,10 +130,12 @@ type measured struct {
 // decide turns measured timings into the automatic kernel's choice. It
 // is a pure function of its arguments, so the rules are tested with
 // injected timings. Each decision takes the fastest measured kernel for
-// that use, but keeps the static one unless the other is faster by
-// asmMargin (both kernels assembly) or clearMargin (either pure Go):
+// that use, but keeps the static one unless the other is clearly faster
+// (cost.clearlyBelow: by more than both kernels' spreads and the drift
+// floor, driftPortable if either is pure Go, else driftAsm):
 //
-//   - Lockstep: the lowest LockstepPerPair (Pack and Unpack included).
+//   - Lockstep: the lowest LockstepPerPair (gather, Pack and Unpack
+//     included).
 //   - Pairs on full batches: the lowest PairsPerPair.
 //   - The narrow kernel for remainders: the lowest OnePair among the
 //     kernels the registry marks narrow (a kernel that only ties with a
@@ -123,33 +168,32 @@ func decide(static choice, ms []measured) choice {
 		}
 		return KernelTiming{}, false
 	}
-	// marginOf is how much faster one of a and b must measure to be
-	// preferred to the other.
-	marginOf := func(a, b *Kernel) float64 {
+	// driftOf is the drift floor between a and b.
+	driftOf := func(a, b *Kernel) float64 {
 		for _, k := range []*Kernel{a, b} {
 			if m := find(k); m != nil && m.portable {
-				return clearMargin
+				return driftPortable
 			}
 		}
-		return asmMargin
+		return driftAsm
 	}
 	// pick returns base (allowed by construction) unless the fastest
-	// allowed kernel beats it by the margin; then, of the allowed kernels
-	// within the margin of the fastest, the first in registry order
+	// allowed kernel is clearly faster; then, of the allowed kernels not
+	// clearly slower than the fastest, the first in registry order
 	// (widest first), so that two candidates which tie within the
 	// machine's noise do not swap places from one process to the next.
-	pick := func(base *Kernel, cost func(*Kernel) float64, allowed func(measured) bool) *Kernel {
+	pick := func(base *Kernel, cost func(*Kernel) cost, allowed func(measured) bool) *Kernel {
 		var best *Kernel
 		for _, m := range ms {
-			if allowed(m) && (best == nil || cost(m.kernel) < cost(best)) {
+			if allowed(m) && (best == nil || cost(m.kernel).v < cost(best).v) {
 				best = m.kernel
 			}
 		}
-		if _, ok := timing(base); best == nil || ok && cost(best)*marginOf(best, base) >= cost(base) {
+		if _, ok := timing(base); best == nil || ok && !cost(best).clearlyBelow(cost(base), driftOf(best, base)) {
 			return base
 		}
 		for _, m := range ms {
-			if allowed(m) && cost(m.kernel) <= cost(best)*marginOf(m.kernel, best) {
+			if allowed(m) && !cost(best).clearlyBelow(cost(m.kernel), driftOf(m.kernel, best)) {
 				return m.kernel
 			}
 		}
@@ -160,9 +204,9 @@ func decide(static choice, ms []measured) choice {
 	narrowOr := func(k *Kernel) func(measured) bool {
 		return func(m measured) bool { return m.narrow || m.kernel == k }
 	}
-	lockstepCost := func(k *Kernel) float64 { t, _ := timing(k); return t.LockstepPerPair }
-	pairsCost := func(k *Kernel) float64 { t, _ := timing(k); return t.PairsPerPair }
-	oneCost := func(k *Kernel) float64 { t, _ := timing(k); return t.OnePair }
+	lockstepCost := func(k *Kernel) cost { t, _ := timing(k); return cost{t.LockstepPerPair, t.LockstepSpread} }
+	pairsCost := func(k *Kernel) cost { t, _ := timing(k); return cost{t.PairsPerPair, t.PairsSpread} }
+	oneCost := func(k *Kernel) cost { t, _ := timing(k); return cost{t.OnePair, t.OnePairSpread} }
 
 	var c choice
 	c.lockstep = pick(static.lockstep, lockstepCost, all)
@@ -178,20 +222,20 @@ func decide(static choice, ms []measured) choice {
 		}
 		narrow := pick(base, oneCost, narrowOr(c.pairs))
 		if narrow != c.pairs {
-			tn, _ := timing(narrow)
-			tp, _ := timing(c.pairs)
+			masked := oneCost(c.pairs)
+			drift := driftOf(narrow, c.pairs)
 			staticSplit := static.narrow == narrow && static.pairs == c.pairs
 			c.tailThreshold = w
 			for r := 1; r < w; r++ {
-				onNarrow := tn.OnePair + float64(r-1)*tn.PairsPerPair
+				onNarrow := oneCost(narrow).plus(pairsCost(narrow).scaled(float64(r - 1)))
 				var useNarrow bool
 				switch {
 				case !staticSplit:
-					useNarrow = onNarrow < tp.OnePair
+					useNarrow = onNarrow.v < masked.v
 				case r < static.tailThreshold:
-					useNarrow = !(tp.OnePair*clearMargin < onNarrow)
+					useNarrow = !masked.clearlyBelow(onNarrow, drift)
 				default:
-					useNarrow = onNarrow*clearMargin < tp.OnePair
+					useNarrow = onNarrow.clearlyBelow(masked, drift)
 				}
 				if !useNarrow {
 					c.tailThreshold = r
@@ -209,9 +253,9 @@ func decide(static choice, ms []measured) choice {
 	if w := c.lockstep.width; w > 1 {
 		c.small = make([]*Kernel, w)
 		for n := 1; n < w; n++ {
-			groupCost := func(k *Kernel) float64 {
+			groupCost := func(k *Kernel) cost {
 				groups := (n + k.width - 1) / k.width
-				return float64(groups*8*k.width) * lockstepCost(k)
+				return lockstepCost(k).scaled(float64(groups * 8 * k.width))
 			}
 			base := c.lockstep
 			if static.lockstep == c.lockstep && n < len(static.small) && static.small[n] != nil {

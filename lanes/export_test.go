@@ -4,7 +4,7 @@ package lanes
 // named kernels would get it from the static table, so tests can cover
 // every composition on one machine.
 func AutomaticWithout(h Hash, names ...string) *Kernel {
-	return newAutomatic(h, staticChoice(h, without(names)))
+	return newAutomatic(h, staticChoice(h, without(names), thisCPU))
 }
 
 func without(names []string) []entry {
@@ -33,5 +33,5 @@ func AutomaticFromTimings(h Hash, ts ...KernelTiming) *Kernel {
 			}
 		}
 	}
-	return newAutomatic(h, decide(staticChoice(h, registry), ms))
+	return newAutomatic(h, choose(h, registry, thisCPU, ms))
 }

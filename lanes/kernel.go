@@ -44,9 +44,12 @@
 // Environment variables: LANEHASH_KERNEL forces a kernel, for example
 // LANEHASH_KERNEL=sha256/avx2x8 or a comma-separated list with one name
 // per hash function; LANEHASH_CALIBRATE=off uses the static table
-// instead of measuring (reproducible benchmarks); LANEHASH_HIDE hides
+// instead of measuring (reproducible benchmarks), and
+// LANEHASH_CALIBRATE=persist reuses a measurement stored in the user's
+// cache directory for this CPU and build; LANEHASH_HIDE hides
 // CPU features, for example LANEHASH_HIDE=avx512,shani, so this CPU
-// runs as one without them. Kernels lists every kernel of this GOARCH
+// runs as one without them. A value any of them cannot honour is an
+// *EnvError from Select. Kernels lists every kernel of this GOARCH
 // and whether this CPU can run it.
 package lanes
 

@@ -6,12 +6,6 @@ import (
 	"strings"
 )
 
-// EnvKernel is the environment variable that forces the automatic
-// choice: a kernel name such as "sha256/avx2x8", or a comma-separated
-// list with at most one name per hash function. Names of other hash
-// functions are ignored by Select for a given hash function.
-const EnvKernel = "LANEHASH_KERNEL"
-
 // KernelInfo describes one kernel known on this GOARCH.
 type KernelInfo struct {
 	// Name is the kernel's name, as accepted by Select.
@@ -65,6 +59,15 @@ type entry struct {
 	// more between processes than an assembly kernel's, so calibration
 	// needs a wider margin before it prefers or leaves it.
 	portable bool
+	// streams marks the multi-stream SHA-NI kernel (shanix4): the static
+	// table runs Lockstep and Pairs on it rather than on a wider vector
+	// kernel, unless a vector512 kernel is available on a core that runs
+	// 512-bit vectors at full width (docs/kernels.md, "The static
+	// table").
+	streams bool
+	// vector512 marks a kernel on 512-bit vectors (avx512x16), which
+	// only a full-width core runs faster than the streams kernel.
+	vector512 bool
 }
 
 // registry lists every kernel of this GOARCH in order of preference
@@ -92,57 +95,76 @@ func Kernels() []KernelInfo {
 // Select returns the kernel for hash function h. An empty name returns
 // the automatic kernel, unless LANEHASH_KERNEL names a kernel of h, which
 // is then forced; "<hash>/auto" always returns the automatic kernel.
-// Otherwise name forces the kernel of that name. The error wraps
-// ErrUnknownKernel for a name that is not a kernel of h on this GOARCH,
-// and ErrUnavailable, with the missing CPU features, for one this CPU
-// cannot run.
+// Otherwise name forces the kernel of that name (an explicit name takes
+// precedence over LANEHASH_KERNEL, which is still checked). The error
+// wraps ErrUnknownKernel for a name that is not a kernel of h on this
+// GOARCH (and ErrConflict too when it names another hash function's
+// kernel), ErrUnavailable, with the missing CPU features, for one this
+// CPU cannot run, and is an *EnvError (errors.Is ErrEnv) when
+// LANEHASH_KERNEL, LANEHASH_HIDE or, for the automatic kernel,
+// LANEHASH_CALIBRATE holds a value that cannot be honoured.
 func Select(h Hash, name string) (*Kernel, error) {
 	if h != SHA256 && h != Keccak256 {
 		return nil, fmt.Errorf("lanes: select %s: %w: no such hash function", h, ErrUnknownKernel)
 	}
+	if hideErr != nil {
+		return nil, hideErr
+	}
+	value := os.Getenv(EnvKernel)
+	forced, err := parseKernelEnv(value)
+	if err != nil {
+		return nil, err
+	}
 	if name != "" {
 		return byName(h, name)
 	}
-	if forced := envKernelFor(h, os.Getenv(EnvKernel)); forced != "" {
-		k, err := byName(h, forced)
+	if f := forced[h]; f != "" {
+		k, err := byName(h, f)
 		if err != nil {
-			return nil, fmt.Errorf("%s=%q: %w", EnvKernel, os.Getenv(EnvKernel), err)
+			if _, isEnv := err.(*EnvError); !isEnv {
+				err = &EnvError{Var: EnvKernel, Value: value, Err: err}
+			}
+			return nil, err
 		}
 		return k, nil
 	}
-	return automatic(h), nil
+	return automaticChecked(h)
 }
 
-// envKernelFor picks the entry of a LANEHASH_KERNEL value that belongs
-// to h, "" if none does.
-func envKernelFor(h Hash, value string) string {
-	prefix := h.String() + "/"
-	for _, name := range strings.Split(value, ",") {
-		name = strings.TrimSpace(name)
-		if strings.HasPrefix(name, prefix) {
-			return name
+// kernelEntry returns the registry entry of h named name, nil if none.
+func kernelEntry(h Hash, name string) *entry {
+	for i := range registry {
+		if e := &registry[i]; e.kernel.hash == h && e.kernel.name == name {
+			return e
 		}
 	}
-	return ""
+	return nil
+}
+
+// kernelNames lists the registered kernels of h, in registry order.
+func kernelNames(h Hash) []string {
+	var names []string
+	for _, e := range registry {
+		if e.kernel.hash == h {
+			names = append(names, e.kernel.name)
+		}
+	}
+	return names
 }
 
 func byName(h Hash, name string) (*Kernel, error) {
 	if name == h.String()+"/auto" {
-		return automatic(h), nil
+		return automaticChecked(h)
 	}
-	var known []string
-	for _, e := range registry {
-		if e.kernel.hash != h {
-			continue
+	e := kernelEntry(h, name)
+	switch {
+	case e == nil:
+		if other, ok := hashOfName(name); ok && other != h {
+			return nil, fmt.Errorf("lanes: kernel %q: %w: %w: a %s kernel, asked for %s", name, ErrUnknownKernel, ErrConflict, other, h)
 		}
-		known = append(known, e.kernel.name)
-		if e.kernel.name != name {
-			continue
-		}
-		if e.missing != "" {
-			return nil, fmt.Errorf("lanes: kernel %q: %w: missing %s", name, ErrUnavailable, e.missing)
-		}
-		return e.kernel, nil
+		return nil, fmt.Errorf("lanes: kernel %q: %w (%s kernels here: %s)", name, ErrUnknownKernel, h, strings.Join(kernelNames(h), ", "))
+	case e.missing != "":
+		return nil, fmt.Errorf("lanes: kernel %q: %w: missing %s", name, ErrUnavailable, e.missing)
 	}
-	return nil, fmt.Errorf("lanes: kernel %q: %w (%s kernels here: %s)", name, ErrUnknownKernel, h, strings.Join(known, ", "))
+	return e.kernel, nil
 }

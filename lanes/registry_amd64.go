@@ -5,6 +5,7 @@ package lanes
 import (
 	"github.com/lanehash/lanehash/lanes/avx2"
 	"github.com/lanehash/lanehash/lanes/avx512"
+	"github.com/lanehash/lanehash/lanes/internal/cpufeat"
 	"github.com/lanehash/lanehash/lanes/shani"
 )
 
@@ -28,6 +29,7 @@ func asmEntries() []entry {
 			},
 			missing:     avx512Features,
 			narrowBelow: 8,
+			vector512:   true,
 		},
 		{
 			kernel: &Kernel{
@@ -61,6 +63,7 @@ func asmEntries() []entry {
 			},
 			missing:  shaniFeatures,
 			ownTails: true,
+			streams:  true,
 		},
 		{
 			kernel: &Kernel{
@@ -104,3 +107,6 @@ func asmEntries() []entry {
 		},
 	}
 }
+
+// thisCPU is the microarchitecture the static table plans for.
+var thisCPU = classify(cpufeat.ID, cpufeat.AVX512F)

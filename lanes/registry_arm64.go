@@ -96,3 +96,7 @@ func asmEntries() []entry {
 		},
 	}
 }
+
+// thisCPU is the microarchitecture the static table plans for: no arm64
+// class changes a choice, so only its name is used (in the report).
+var thisCPU = classify(cpufeat.ID, false)

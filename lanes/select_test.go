@@ -201,3 +201,48 @@ func TestForInstancesFollowsCalibration(t *testing.T) {
 		}
 	}
 }
+
+// TestSelectRefusesInvalidKernelEnv: LANEHASH_KERNEL entries that name
+// nothing, or contradict each other, are errors of every Select, not
+// entries skipped (the old parser ignored an entry without a known
+// prefix, and took the first of two names for one hash function).
+func TestSelectRefusesInvalidKernelEnv(t *testing.T) {
+	for value, want := range map[string]error{
+		"sha256/genericx1,keccak256/bogusx3":        lanes.ErrUnknownKernel,
+		"genericx1":                                 lanes.ErrUnknownKernel,
+		"sha256/genericx1,sha256/auto":              lanes.ErrConflict,
+		"keccak256/genericx1,keccak256/genericx1,x": lanes.ErrUnknownKernel,
+	} {
+		t.Setenv(lanes.EnvKernel, value)
+		for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+			for _, name := range []string{"", h.String() + "/genericx1"} {
+				k, err := lanes.Select(h, name)
+				var ee *lanes.EnvError
+				if k != nil || !errors.Is(err, want) || !errors.Is(err, lanes.ErrEnv) || !errors.As(err, &ee) || ee.Var != lanes.EnvKernel || ee.Value != value {
+					t.Errorf("%s=%q: Select(%v, %q) = %v, %v; want an EnvError wrapping %v", lanes.EnvKernel, value, h, name, k, err, want)
+				}
+			}
+		}
+	}
+	// A forced kernel this CPU lacks is an EnvError wrapping ErrUnavailable.
+	for _, info := range lanes.Kernels() {
+		if info.Available {
+			continue
+		}
+		t.Setenv(lanes.EnvKernel, info.Name)
+		if _, err := lanes.Select(info.Hash, ""); !errors.Is(err, lanes.ErrUnavailable) || !errors.Is(err, lanes.ErrEnv) {
+			t.Errorf("%s=%s on a CPU missing %s: %v, want an EnvError wrapping ErrUnavailable", lanes.EnvKernel, info.Name, info.Missing, err)
+		}
+	}
+}
+
+// TestSelectOtherHashNameConflicts: a kernel name of the other hash
+// function is both unknown for h and a contradiction of h and name.
+func TestSelectOtherHashNameConflicts(t *testing.T) {
+	t.Setenv(lanes.EnvKernel, "")
+	for h, name := range map[lanes.Hash]string{lanes.SHA256: "keccak256/genericx1", lanes.Keccak256: "sha256/auto"} {
+		if _, err := lanes.Select(h, name); !errors.Is(err, lanes.ErrConflict) || !errors.Is(err, lanes.ErrUnknownKernel) {
+			t.Errorf("Select(%v, %q) = %v; want ErrConflict and ErrUnknownKernel", h, name, err)
+		}
+	}
+}

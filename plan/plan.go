@@ -5,7 +5,6 @@ import (
 	"reflect"
 	"sync"
 
-	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -34,8 +33,9 @@ type core struct {
 // PlanFor compiles the hashing plan of T, which may be any type the ssz
 // package describes (a container, a vector, a basic type, ...). The
 // error names the field when T or one of its fields is not supported,
-// or when the kernel asked for does not exist or cannot run here. On a
-// big-endian host it returns ErrBigEndian.
+// or when the kernel asked for does not exist or cannot run here; an
+// option it cannot honour is an ErrOption. On a big-endian host it
+// returns ErrBigEndian.
 func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	p := &Plan[T]{}
 	if err := p.core.init(reflect.TypeFor[T](), opts); err != nil {
@@ -51,11 +51,8 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	if hostBigEndian {
 		return ErrBigEndian
 	}
-	var conf config
-	for _, o := range opts {
-		o(&conf)
-	}
-	if err := conf.resolveHash(); err != nil {
+	conf, err := configure(opts)
+	if err != nil {
 		return err
 	}
 	var sopts []ssz.Option
@@ -68,9 +65,9 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	}
 	var k sched.Kernel = conf.impl
 	if k == nil {
-		lk, err := lanes.Select(conf.hash, conf.kernel)
+		lk, err := conf.selectKernel()
 		if err != nil {
-			return fmt.Errorf("plan: %w", err)
+			return err
 		}
 		k = lk
 	}

@@ -24,11 +24,16 @@ type CompactMultiproof struct {
 // CompactNodes returns the nodes a compact multiproof of indices carries,
 // from left to right: the leaves, their branch siblings, minus every node
 // that lies on the path of a leaf (those are computed). It is
-// compactMulti's computeDescriptor before the bits are written.
+// compactMulti's computeDescriptor before the bits are written. An index
+// of 0 names no node and is skipped, as HelperIndices skips it (it used to
+// come out as a node 0 that Descriptor wrote as the root).
 func CompactNodes(indices []GIndex) []GIndex {
 	set := map[GIndex]bool{}
 	onPath := map[GIndex]bool{}
 	for _, g := range indices {
+		if g == 0 {
+			continue
+		}
 		set[g] = true
 		for c := g; c > 1; c >>= 1 {
 			set[c.Sibling()] = true
@@ -195,12 +200,13 @@ func (c *CompactMultiproof) Verify(root [32]byte) bool {
 	return err == nil && r == root
 }
 
-// ProveCompact reads the compact multiproof of indices from src.
+// ProveCompact reads the compact multiproof of indices from src. Its
+// requests are ProveMulti's: no index or index 0 fail with ErrIndex, an
+// index given twice is carried once (the descriptor describes nodes, not
+// requests).
 func ProveCompact(src NodeSource, indices []GIndex) (*CompactMultiproof, error) {
-	for i, g := range indices {
-		if g == 0 {
-			return nil, fmt.Errorf("proof: leaf %d: %w", i, ErrIndex)
-		}
+	if err := checkRequest(indices); err != nil {
+		return nil, err
 	}
 	nodes := CompactNodes(indices)
 	c := &CompactMultiproof{Descriptor: descriptorOf(nodes), Nodes: make([][32]byte, len(nodes))}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/bits"
 	"slices"
+
+	"github.com/lanehash/lanehash/internal/checked"
 )
 
 // GIndex is a generalized index: the root is 1 and the children of node g
@@ -32,11 +34,22 @@ func (g GIndex) Child(r GIndex) (GIndex, error) {
 	if g == 0 || r == 0 {
 		return 0, fmt.Errorf("proof: concatenating %d and %d: %w", g, r, ErrIndex)
 	}
-	d := r.Depth()
-	if g.Depth()+d > 63 {
+	c, ok := concat(g, r)
+	if !ok {
 		return 0, fmt.Errorf("proof: concatenating %d and %d: %w", g, r, ErrOverflow)
 	}
-	return g<<d | (r ^ 1<<d), nil
+	return c, nil
+}
+
+// concat is Child for g, r ≥ 1: g shifted down r's depth, with r's bits
+// below its leading 1. It is false when that does not fit 64 bits.
+func concat(g, r GIndex) (GIndex, bool) {
+	d := r.Depth()
+	hi, ok := checked.Shl(uint64(g), d)
+	if !ok {
+		return 0, false
+	}
+	return GIndex(hi | uint64(r)&^(1<<d)), true
 }
 
 // Concat is the spec's concat_generalized_indices: the index reached by

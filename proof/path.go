@@ -2,11 +2,9 @@ package proof
 
 import (
 	"fmt"
-	"math/bits"
 	"strconv"
-	"strings"
-
-	"github.com/lanehash/lanehash/ssz"
+	"unicode"
+	"unicode/utf8"
 )
 
 // LengthStep is the path step naming a list's or bitlist's length chunk,
@@ -15,223 +13,122 @@ const LengthStep = "__len__"
 
 // Step is one step of a path: a field name, or an element index.
 type Step struct {
-	Field string // a container field (Go name or snake_case), or LengthStep
+	Field string // a container field (Go name or spec name), or LengthStep
 	Index uint64 // an element or bit index, when IsIndex
 	// IsIndex tells an index step from a field step.
 	IsIndex bool
+	// Pos is the byte offset of the step in the path ParsePath read it
+	// from (of the name, or of the '['), so that Walk's errors can point
+	// at it.
+	Pos int
 }
 
 // ParsePath splits a path such as "Validators[12345].EffectiveBalance",
-// "validators[12345].effective_balance" or "Balances.__len__" into steps.
-// Field names are matched against the Go field names, ignoring case and
-// underscores, so the spec's snake_case names work too.
+// "validators[12345].effective_balance" or "Balances.__len__" into steps,
+// strictly by the grammar in the package documentation: anything else is
+// a *PathError wrapping ErrPath that gives the byte where the path stops
+// following it. Whether the names exist is Walk's concern.
 func ParsePath(path string) ([]Step, error) {
-	var steps []Step
-	s := path
-	for s != "" {
-		switch s[0] {
-		case '.':
-			s = s[1:]
-			if s == "" || s[0] == '.' || s[0] == '[' {
-				return nil, fmt.Errorf("proof: path %q: empty field name: %w", path, ErrPath)
+	syntax := func(pos int, overflow bool, format string, args ...any) error {
+		return &PathError{Path: path, Pos: pos, Step: -1, Reason: fmt.Sprintf(format, args...), overflow: overflow}
+	}
+	if path == "" {
+		return nil, nil
+	}
+	// Room for the paths requests carry (a state's deepest is 4 steps);
+	// not sized by counting separators, which would let a path of a
+	// million '[' allocate forty bytes each before its first error.
+	steps := make([]Step, 0, 6)
+	for i := 0; i < len(path); {
+		switch {
+		case path[i] == '[':
+			end := i + 1
+			for end < len(path) && path[end] != ']' {
+				end++
 			}
-		case '[':
-			end := strings.IndexByte(s, ']')
-			if end < 0 {
-				return nil, fmt.Errorf("proof: path %q: unclosed '[': %w", path, ErrPath)
+			if end == len(path) {
+				return nil, syntax(i, false, "'[' without ']'")
 			}
-			i, err := strconv.ParseUint(s[1:end], 10, 64)
-			if err != nil {
-				return nil, fmt.Errorf("proof: path %q: index %q: %w", path, s[1:end], ErrPath)
+			idx, reason, overflow := parseIndex(path[i+1 : end])
+			if reason != "" {
+				return nil, syntax(i+1, overflow, "index %q: %s", path[i+1:end], reason)
 			}
-			steps = append(steps, Step{Index: i, IsIndex: true})
-			s = s[end+1:]
+			steps = append(steps, Step{Index: idx, IsIndex: true, Pos: i})
+			i = end + 1
+		case path[i] == '.' && i == 0:
+			return nil, syntax(0, false, "leading '.' (a path starts with a field name or an index)")
+		case path[i] == '.':
+			n := nameLen(path[i+1:])
+			if n == 0 {
+				if i+1 == len(path) {
+					return nil, syntax(i, false, "trailing '.'")
+				}
+				return nil, syntax(i+1, false, "'.' followed by %s, not a field name", charAt(path, i+1))
+			}
+			steps = append(steps, Step{Field: path[i+1 : i+1+n], Pos: i + 1})
+			i += 1 + n
+		case i == 0:
+			n := nameLen(path)
+			if n == 0 {
+				return nil, syntax(0, false, "starts with %s, not a field name or '['", charAt(path, 0))
+			}
+			steps = append(steps, Step{Field: path[:n], Pos: 0})
+			i = n
 		default:
-			end := strings.IndexAny(s, ".[")
-			if end < 0 {
-				end = len(s)
-			}
-			steps = append(steps, Step{Field: s[:end]})
-			s = s[end:]
+			// A name runs to the first character that cannot be in one and
+			// an index ends at its ']': only a separator may follow.
+			return nil, syntax(i, false, "%s after a step, want '.', '[' or the end", charAt(path, i))
 		}
 	}
 	return steps, nil
 }
 
-// GIndexOf returns the generalized index of the node path names in a value
-// of type t: a field's root, an element's root, or for basic values (a
-// balance, a bit) the chunk that holds them. An empty path is the root, 1.
-func GIndexOf(t *ssz.Type, path string) (GIndex, error) {
-	steps, err := ParsePath(path)
-	if err != nil {
-		return 0, err
-	}
-	g, _, err := Walk(t, steps)
-	return g, err
-}
-
-// GIndexFor is GIndexOf for the SSZ type of the Go type T.
-func GIndexFor[T any](path string, opts ...ssz.Option) (GIndex, error) {
-	t, err := ssz.TypeFor[T](opts...)
-	if err != nil {
-		return 0, err
-	}
-	return GIndexOf(t, path)
-}
-
-// Walk follows steps from a value of type t and returns the generalized
-// index reached and the type of the value there (nil when the path ends at
-// a chunk that is not a whole value: a basic element packed with others,
-// bits of a bitfield, a length).
-func Walk(t *ssz.Type, steps []Step) (GIndex, *ssz.Type, error) {
-	g := GIndex(1)
-	for i, st := range steps {
-		if t == nil {
-			return 0, nil, fmt.Errorf("proof: step %d: %s is inside a chunk: %w", i, stepString(st), ErrPath)
-		}
-		rel, next, err := stepIndex(t, st)
-		if err != nil {
-			return 0, nil, fmt.Errorf("proof: step %d (%s) of %s: %w", i, stepString(st), t.Kind, err)
-		}
-		if g, err = g.Child(rel); err != nil {
-			return 0, nil, err
-		}
-		t = next
-	}
-	return g, t, nil
-}
-
-func stepString(st Step) string {
-	if st.IsIndex {
-		return fmt.Sprintf("[%d]", st.Index)
-	}
-	return st.Field
-}
-
-// stepIndex returns the relative generalized index of one step inside a
-// value of type t, and the type of what it reaches.
-func stepIndex(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
-	switch t.Kind {
-	case ssz.KindContainer, ssz.KindProgressiveContainer:
-		if st.IsIndex {
-			return 0, nil, fmt.Errorf("index into a container: %w", ErrPath)
-		}
-		fi := fieldIndex(t, st.Field)
-		if fi < 0 {
-			return 0, nil, fmt.Errorf("no field %q: %w", st.Field, ErrPath)
-		}
-		if t.Kind == ssz.KindContainer {
-			return GIndex(1)<<depthOf(uint64(len(t.Fields))) | GIndex(fi), t.Fields[fi].Type, nil
-		}
-		// A progressive container's field j sits at the position of the
-		// j-th active field, in the progressive tree left of the
-		// active-fields chunk.
-		pos := activePosition(t.ActiveFields, fi)
-		return progressiveChunk(uint64(pos)), t.Fields[fi].Type, nil
-	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList,
-		ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		return seqStep(t, st)
-	}
-	return 0, nil, fmt.Errorf("cannot step into a %s: %w", t.Kind, ErrPath)
-}
-
-// seqStep is stepIndex for the sequences: vectors, lists and bitfields,
-// binary or progressive. An index names an element, or for basic elements
-// and bits the chunk that packs it; the length step names a list's length
-// chunk.
-func seqStep(t *ssz.Type, st Step) (GIndex, *ssz.Type, error) {
-	bitfield := t.Kind == ssz.KindBitvector || t.Kind == ssz.KindBitlist || t.Kind == ssz.KindProgressiveBitlist
-	progressive := t.Kind == ssz.KindProgressiveList || t.Kind == ssz.KindProgressiveBitlist
-	if !st.IsIndex {
-		if st.Field == LengthStep && t.Kind != ssz.KindVector && t.Kind != ssz.KindBitvector {
-			return 3, nil, nil
-		}
-		return 0, nil, fmt.Errorf("field %q of a %s: %w", st.Field, t.Kind, ErrPath)
-	}
-	count := t.Length
-	if t.Kind == ssz.KindList || t.Kind == ssz.KindBitlist {
-		count = t.Limit
-	}
-	if !progressive && st.Index >= count {
-		what := "index"
-		if bitfield {
-			what = "bit"
-		}
-		return 0, nil, fmt.Errorf("%s %d of %d: %w", what, st.Index, count, ErrPath)
-	}
-	chunk, elem := st.Index, t.Elem
+// parseIndex reads the digits between '[' and ']': plain decimal, no
+// sign, no leading zero, no space, fitting 64 bits. The reason is "" on
+// success; overflow tells an index too large for 64 bits.
+func parseIndex(s string) (v uint64, reason string, overflow bool) {
 	switch {
-	case bitfield:
-		chunk, elem = st.Index/256, nil
-	case t.Elem.IsBasic():
-		chunk, elem = st.Index/(32/t.Elem.Size), nil
+	case s == "":
+		return 0, "empty", false
+	case len(s) > 1 && s[0] == '0':
+		return 0, "leading zero", false
 	}
-	switch t.Kind {
-	case ssz.KindVector, ssz.KindBitvector:
-		return GIndex(1)<<depthOf(t.ChunkCount()) | GIndex(chunk), elem, nil
-	case ssz.KindList, ssz.KindBitlist:
-		d := depthOf(t.ChunkCount())
-		if d > 62 {
-			return 0, nil, ErrOverflow
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, fmt.Sprintf("%s is not a decimal digit", charAt(s, i)), false
 		}
-		return GIndex(2)<<d | GIndex(chunk), elem, nil
 	}
-	return progressiveChunk(chunk), elem, nil
+	v, err := strconv.ParseUint(s, 10, 64)
+	if err != nil { // only digits: the one error left is the range
+		return 0, "does not fit 64 bits", true
+	}
+	return v, "", false
 }
 
-// progressiveChunk is the relative generalized index of chunk c in a value
-// whose root is H(merkleize_progressive(chunks), mix-in), in the current
-// orientation: the data root is 2, each spine node's left child is a binary
-// subtree (of 1, 4, 16, … chunks) and its right child the rest.
-func progressiveChunk(c uint64) GIndex {
-	g := GIndex(2)
-	start, size := uint64(0), uint64(1)
-	depth := 0
-	for c >= start+size {
-		start += size
-		size *= 4
-		depth += 2
-		g = g<<1 | 1
-	}
-	return (g<<1)<<depth | GIndex(c-start)
-}
-
-// activePosition is the position in active of the j-th active field.
-func activePosition(active []bool, j int) int {
-	for pos, on := range active {
-		if on {
-			if j == 0 {
-				return pos
+// nameLen is the length in bytes of the field name s starts with: a
+// letter or '_', then letters, digits and '_'. It is 0 when s does not
+// start with a name.
+func nameLen(s string) int {
+	n := 0
+	for n < len(s) {
+		if c := s[n]; c < utf8.RuneSelf { // ASCII, the common case, without a decode
+			if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || n > 0 && '0' <= c && c <= '9') {
+				break
 			}
-			j--
+			n++
+			continue
 		}
+		r, size := utf8.DecodeRuneInString(s[n:])
+		if !(unicode.IsLetter(r) || n > 0 && unicode.IsDigit(r)) {
+			break
+		}
+		n += size
 	}
-	return len(active)
+	return n
 }
 
-// fieldIndex finds a field by Go name or spec name (case and underscores
-// ignored).
-func fieldIndex(t *ssz.Type, name string) int {
-	for i, f := range t.Fields {
-		if f.Name == name {
-			return i
-		}
-	}
-	want := normalize(name)
-	for i, f := range t.Fields {
-		if normalize(f.Name) == want {
-			return i
-		}
-	}
-	return -1
-}
-
-func normalize(s string) string { return strings.ToLower(strings.ReplaceAll(s, "_", "")) }
-
-// depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).
-func depthOf(n uint64) int {
-	if n <= 1 {
-		return 0
-	}
-	return bits.Len64(n - 1)
+// charAt describes the character at s[i] for an error message.
+func charAt(s string, i int) string {
+	r, _ := utf8.DecodeRuneInString(s[i:])
+	return strconv.QuoteRune(r)
 }

@@ -66,9 +66,15 @@ type Multiproof struct {
 }
 
 // Root computes the root the multiproof leads to: the spec's
-// calculate_multi_merkle_root. It fails with ErrProof when the counts do
-// not match or the nodes do not reach the root.
+// calculate_multi_merkle_root. It fails with ErrProof when there is no
+// index, an index is given twice with different leaves, the counts do not
+// match, a node given
+// disagrees with the one computed from below it, or the nodes do not
+// reach the root.
 func (m *Multiproof) Root() ([32]byte, error) {
+	if len(m.Indices) == 0 {
+		return [32]byte{}, fmt.Errorf("proof: multiproof of no index: %w", ErrProof)
+	}
 	if len(m.Leaves) != len(m.Indices) {
 		return [32]byte{}, fmt.Errorf("proof: %d leaves for %d indices: %w", len(m.Leaves), len(m.Indices), ErrProof)
 	}
@@ -83,7 +89,7 @@ func (m *Multiproof) Root() ([32]byte, error) {
 			return [32]byte{}, fmt.Errorf("proof: leaf %d: %w", i, ErrIndex)
 		}
 		if old, ok := nodes[g]; ok && old != m.Leaves[i] {
-			return [32]byte{}, fmt.Errorf("proof: index %d given twice with different leaves: %w", g, ErrProof)
+			return [32]byte{}, fmt.Errorf("proof: leaf %d: index %d given twice with different leaves: %w", i, g, ErrProof)
 		}
 		nodes[g] = m.Leaves[i]
 		keys = append(keys, g)
@@ -157,13 +163,15 @@ func Prove(src NodeSource, g GIndex) (*Proof, error) {
 	return p, nil
 }
 
-// ProveMulti reads the multiproof of indices from src.
+// ProveMulti reads the multiproof of indices from src. A request that
+// names no index or index 0 fails with ErrIndex: it asks for nothing, and
+// its proof could not verify. An index may be given more than once.
 func ProveMulti(src NodeSource, indices []GIndex) (*Multiproof, error) {
+	if err := checkRequest(indices); err != nil {
+		return nil, err
+	}
 	m := &Multiproof{Indices: append([]GIndex(nil), indices...), Leaves: make([][32]byte, len(indices))}
 	for i, g := range indices {
-		if g == 0 {
-			return nil, fmt.Errorf("proof: leaf %d: %w", i, ErrIndex)
-		}
 		n, err := src.Node(g)
 		if err != nil {
 			return nil, err
@@ -180,4 +188,20 @@ func ProveMulti(src NodeSource, indices []GIndex) (*Multiproof, error) {
 		m.Hashes[i] = n
 	}
 	return m, nil
+}
+
+// checkRequest rejects, with ErrIndex, a set of indices to prove that is
+// empty or holds 0. An index given twice is a fair request (two paths can
+// name one chunk: Balances[0] and Balances[1]); the proof carries its leaf
+// once per time it was asked.
+func checkRequest(indices []GIndex) error {
+	if len(indices) == 0 {
+		return fmt.Errorf("proof: no index to prove: %w", ErrIndex)
+	}
+	for i, g := range indices {
+		if g == 0 {
+			return fmt.Errorf("proof: leaf %d: index 0: %w", i, ErrIndex)
+		}
+	}
+	return nil
 }

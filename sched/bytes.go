@@ -146,6 +146,7 @@ type bytesRooter struct {
 	options []*bytesRooter // BytesUnion
 	depth   int            // BytesSeq: the depth of its tree of element roots
 	fixed   uint64         // BytesContainer: the size of its fixed part
+	min     uint64         // the fewest bytes a value takes (minSize)
 	pos     []int          // progressive container: each field's position
 	active  [32]byte       // progressive container: the active_fields chunk
 }
@@ -210,6 +211,7 @@ func (e *Exec) bytesRooterOf(n *BytesNode) (*bytesRooter, error) {
 	if err != nil {
 		return nil, err
 	}
+	r.min = r.minSize()
 	return r, nil
 }
 

@@ -3,6 +3,9 @@ package sched
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
+
+	"github.com/lanehash/lanehash/internal/checked"
 )
 
 // The checks below are the strict decoder's (ssz/decode.go), in its
@@ -37,7 +40,77 @@ func listSpans(elem *bytesRooter, b []byte) (spans, error) {
 	if first == 0 || first%4 != 0 || uint64(first) > uint64(len(b)) {
 		return spans{}, errorf(-1, "", KindOffset, "first offset %d with %d bytes", first, len(b))
 	}
-	return spans{n: int(first / 4)}, nil
+	n := uint64(first / 4)
+	return spans{n: int(n)}, backed(elem, b, n)
+}
+
+// backed fails unless b can hold n elements of elem when elem has a
+// variable size: an offset and at least elem's minimum size each, as the
+// decoder checks before it reads any element (4 bytes of offset table
+// alone could claim an element of any size).
+func backed(elem *bytesRooter, b []byte, n uint64) error {
+	if elem.Size > 0 {
+		return nil
+	}
+	per := satAdd(4, elem.min)
+	if need, ok := checked.Mul(n, per); !ok || need > uint64(len(b)) {
+		return errorf(-1, "", KindLength, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
+	}
+	return nil
+}
+
+// satAdd returns a+b, or the largest uint64 if that wraps.
+func satAdd(a, b uint64) uint64 {
+	if s, ok := checked.Add(a, b); ok {
+		return s
+	}
+	return math.MaxUint64
+}
+
+// minSize returns the fewest bytes a serialized value of r's type takes
+// (saturating), from its children's: the decoder's minimum, which
+// backed checks a count of elements against: the size of a fixed-size
+// type; 0 for a list, 1 for a bitlist (its delimiter) or a union (the
+// selector) plus its smallest option (None: 0), and for a container or
+// vector the sum over its parts, an offset plus the part's minimum for
+// each variable-size one.
+func (r *bytesRooter) minSize() uint64 {
+	part := func(p *bytesRooter) uint64 {
+		if p.Size > 0 {
+			return p.Size
+		}
+		return satAdd(4, p.min)
+	}
+	switch {
+	case r.Size > 0:
+		return r.Size
+	case r.Kind == BytesPacked && r.packed.bitlist():
+		return 1
+	case r.Kind == BytesSeq && r.Seq == SeqVector:
+		n, ok := checked.Mul(r.Length, part(r.elem))
+		if !ok {
+			return math.MaxUint64
+		}
+		return n
+	case r.Kind == BytesContainer:
+		var n uint64
+		for _, f := range r.fields {
+			n = satAdd(n, part(f))
+		}
+		return n
+	case r.Kind == BytesUnion:
+		least := uint64(math.MaxUint64)
+		for _, o := range r.options {
+			switch {
+			case o == nil && !r.Compatible: // None
+				least = 0
+			case o != nil:
+				least = min(least, o.min)
+			}
+		}
+		return satAdd(1, least)
+	}
+	return 0 // lists
 }
 
 // sequenceSpans checks that b holds n elements of elem: exactly n·size
@@ -86,12 +159,11 @@ func (s spans) elem(b []byte, i int) ([]byte, error) {
 // locates them.
 func (r *bytesRooter) seqSpans(b []byte) (spans, error) {
 	if r.Seq == SeqVector {
-		switch {
-		case r.Array:
-		case r.elem.Size > 0 && uint64(len(b)) != r.Size:
+		if r.elem.Size > 0 && uint64(len(b)) != r.Size {
 			return spans{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), r.Size)
-		case r.elem.Size == 0 && uint64(len(b))/4 < r.Length:
-			return spans{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d variable-size elements", len(b), r.Length)
+		}
+		if err := backed(r.elem, b, r.Length); err != nil {
+			return spans{}, err
 		}
 		return sequenceSpans(r.elem, b, int(r.Length))
 	}

@@ -156,12 +156,13 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 			return err
 		}
 		out.Fields = append(out.Fields, Field{
-			Name:   f.Name,
-			Path:   fpath,
-			Index:  idx,
-			Offset: offset + f.Offset,
-			Direct: direct,
-			Type:   typ,
+			Name:     f.Name,
+			Path:     fpath,
+			SpecName: specName(f.Tag),
+			Index:    idx,
+			Offset:   offset + f.Offset,
+			Direct:   direct,
+			Type:     typ,
 		})
 		*tags = append(*tags, ft)
 	}

@@ -73,6 +73,11 @@ type Field struct {
 	// (for example "BeaconState.Validators[].Pubkey").
 	Name string
 	Path string
+	// SpecName is the field's name in the consensus specification when
+	// the Go field carries it in a json tag (go-eth2-client's types do:
+	// PublicKey has json:"pubkey"), and "" otherwise. Proof paths accept
+	// it beside Name; hashing and encoding ignore it.
+	SpecName string
 	// Index is the reflect index path from the outer struct, through
 	// embedded structs, to this field (for reflect.Value.FieldByIndex).
 	Index []int

@@ -40,7 +40,10 @@ func randomPath(r *rand.Rand, t *lssz.Type, v reflect.Value) string {
 		case lssz.KindContainer:
 			i := r.IntN(len(t.Fields))
 			f := t.Fields[i]
-			path += "." + f.Name
+			if path != "" {
+				path += "."
+			}
+			path += f.Name
 			v, t = v.FieldByIndex(f.Index), f.Type
 		case lssz.KindVector, lssz.KindList:
 			n := v.Len()

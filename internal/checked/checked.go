@@ -76,3 +76,20 @@ func AddInt(a, b int) (int, bool) {
 	}
 	return a + b, true
 }
+
+// Shl returns x<<n, and false if n is negative or a set bit of x would be
+// shifted past bit 63 (Go's x<<n drops those bits, and gives 0 for n ≥ 64,
+// without a word: a generalized index deeper than 63 levels would become
+// a different, valid-looking index).
+func Shl(x uint64, n int) (uint64, bool) {
+	if n < 0 {
+		return 0, false
+	}
+	if n >= 64 {
+		return 0, x == 0
+	}
+	if x>>(64-n) != 0 { // for n == 0 this is x>>64, which Go defines as 0
+		return 0, false
+	}
+	return x << n, true
+}

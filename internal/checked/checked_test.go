@@ -59,3 +59,25 @@ func TestAgainstBigInt(t *testing.T) {
 		t.Error("AddInt accepted a negative term")
 	}
 }
+
+// TestShlAgainstBigInt checks Shl on every edge value and every shift
+// from -1 to 65 against math/big: it succeeds exactly when the shifted
+// value still fits 64 bits.
+func TestShlAgainstBigInt(t *testing.T) {
+	max64 := new(big.Int).SetUint64(math.MaxUint64)
+	for _, x := range edges {
+		for n := -1; n <= 65; n++ {
+			got, ok := Shl(x, n)
+			if n < 0 {
+				if ok {
+					t.Errorf("Shl(%d, %d) accepted a negative shift", x, n)
+				}
+				continue
+			}
+			want := new(big.Int).Lsh(new(big.Int).SetUint64(x), uint(n))
+			if fits := want.Cmp(max64) <= 0; ok != fits || ok && got != want.Uint64() {
+				t.Errorf("Shl(%d, %d) = %d, %v; want %s", x, n, got, ok, want)
+			}
+		}
+	}
+}

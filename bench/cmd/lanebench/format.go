@@ -11,7 +11,20 @@ import (
 
 var columns = []string{
 	"workload", "strategy", "hash", "kernel", "workers",
-	"ns/object", "cpu ns/object", "Mpairs/s", "ns/pair", "lane fill", "speed-up", "keccak÷sha",
+	"ns/object", "cpu ns/object", "Mpairs/s", "ns/pair", "lane fill",
+	"speed-up vs sha256 one-at-a-time", "speed-up vs own one-at-a-time", "keccak÷sha256",
+}
+
+// ratioNotes say what each ratio column is relative to, under the
+// Markdown table (CSV and JSON carry it in their column names).
+func ratioNotes(cpu bool) []string {
+	clock := clockName(cpu)
+	return []string{
+		fmt.Sprintf("Ratios are of %s (summed over a run's threads).", clock),
+		"speed-up vs sha256 one-at-a-time: that row's time (SHA-256, automatic kernel, same workload and workers) ÷ this row's.",
+		"speed-up vs own one-at-a-time: that row's time (this row's hash and kernel, same workload and workers) ÷ this row's.",
+		"keccak÷sha256: this Keccak-256 row's time ÷ the SHA-256 row's (same workload, strategy and workers, automatic kernels); above 1, Keccak-256 is slower.",
+	}
 }
 
 func (r result) cells() []string {
@@ -29,6 +42,7 @@ func (r result) cells() []string {
 		strconv.FormatFloat(r.nsPerPair(), 'f', 1, 64),
 		opt(r.LaneFill, 3),
 		opt(r.Speedup, 2),
+		opt(r.SpeedupOwnHash, 2),
 		opt(r.KeccakOverSHA, 2),
 	}
 }
@@ -99,6 +113,14 @@ func writeMarkdown(w io.Writer, rs []result) error {
 	}
 	for _, row := range rows[1:] {
 		if err := line(row); err != nil {
+			return err
+		}
+	}
+	if _, err := fmt.Fprintln(w); err != nil {
+		return err
+	}
+	for _, note := range ratioNotes(cpuClock(rs)) {
+		if _, err := fmt.Fprintln(w, note); err != nil {
 			return err
 		}
 	}

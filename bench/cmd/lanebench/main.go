@@ -7,8 +7,9 @@
 // synthetic validator registry and beacon state hashed on the automatic
 // kernels, printed as a short summary (ns per validator per strategy,
 // the speed-up, Keccak-256 ÷ SHA-256, lane fill, one worker against
-// all). -all is the full sweep, every kernel this CPU runs and a few
-// small containers too, printed as a Markdown table (or CSV or JSON).
+// all). -all is the full sweep, every kernel this CPU runs, a few small
+// containers and two wide trees too, printed as a Markdown table (or CSV
+// or JSON); -svg draws it.
 // Run with -h for the flags.
 package main
 
@@ -70,9 +71,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	hashes := fs.String("hash", "sha256,keccak256", "hash functions to measure, comma-separated")
 	fs.StringVar(&cfg.kernels, "kernels", "", `kernels to measure: "auto" (the automatic choice; the default), "all" (every kernel this CPU runs, and the automatic choice; the default with -all), or comma-separated names such as sha256/avx2x8`)
 	workers := fs.String("workers", "1,max", `worker counts, comma-separated; "max" is GOMAXPROCS`)
-	workloads := fs.String("workloads", "", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator); default registry,state, and all three with -all")
+	workloads := fs.String("workloads", "", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator), wide (wide trees: a List[uint64, 2^40] of n elements and about n/8192 Vector[Root, 8192]); default registry,state, and all four with -all")
 	fs.StringVar(&cfg.format, "format", "", "output format: summary (the default), markdown (the default with -all), csv or json")
-	fs.StringVar(&cfg.svg, "svg", "", "also write a chart of ns per validator to this SVG file")
+	fs.StringVar(&cfg.svg, "svg", "", "also write a chart to this SVG file: CPU ns per object of every workload, strategy and worker count on the automatic kernels (log scale), and every kernel on one workload")
 	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState (SSZ bytes, as a beacon node's debug endpoint returns them)")
 	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: phase0 or fulu")
 	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry)")
@@ -90,7 +91,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		cfg.kernels = pick(cfg.all, "all", "auto")
 	}
 	if *workloads == "" {
-		*workloads = pick(cfg.all, "registry,state,small", "registry,state")
+		*workloads = pick(cfg.all, "registry,state,small,wide", "registry,state")
 	}
 	if cfg.format == "" {
 		cfg.format = pick(cfg.all, "markdown", "summary")
@@ -123,10 +124,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	}
 	for _, w := range splitList(*workloads) {
 		switch w {
-		case "registry", "state", "small":
+		case "registry", "state", "small", "wide":
 			cfg.workloads = append(cfg.workloads, w)
 		default:
-			return nil, fmt.Errorf("-workloads: unknown workload %q (want registry, state or small)", w)
+			return nil, fmt.Errorf("-workloads: unknown workload %q (want registry, state, small or wide)", w)
 		}
 	}
 	switch cfg.format {

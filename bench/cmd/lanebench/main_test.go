@@ -55,7 +55,7 @@ func TestParseFlagsDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !all.all || all.kernels != "all" || len(all.workloads) != 3 || all.format != "markdown" {
+	if !all.all || all.kernels != "all" || !slices.Equal(all.workloads, []string{"registry", "state", "small", "wide"}) || all.format != "markdown" {
 		t.Errorf("unexpected -all defaults: %+v", all)
 	}
 	// Flags the caller sets win over -all's defaults.
@@ -138,13 +138,6 @@ type registry struct {
 	Validators []phase0.Validator `ssz-max:"1099511627776"`
 }
 
-func refHash(h lanes.Hash) ssz.Hash {
-	if h == lanes.Keccak256 {
-		return ssz.Keccak256
-	}
-	return ssz.SHA256
-}
-
 // TestLockstepFillsLanes is the scheduling regression guard: on a small
 // registry the lockstep path must hash exactly the pairs the tree has
 // (8 per validator, the list tree and the length) with its lanes at
@@ -215,17 +208,40 @@ func TestRunPrintsEveryFormat(t *testing.T) {
 	}
 }
 
-func TestSVGIsWellFormed(t *testing.T) {
-	rs := []result{
-		{Workload: "w", Strategy: strategyLockstep, Hash: "sha256", Kernel: "k", Workers: 1, Objects: 10, Elapsed: 100 * time.Nanosecond},
-		{Workload: "w", Strategy: strategyPerLevel, Hash: "keccak256", Kernel: "k<&>", Workers: 1, Objects: 10, Elapsed: 900 * time.Nanosecond},
+// chartRows are made-up results whose ratios are known: SHA-256 takes
+// 800, 400 and 200 CPU ns per object one-at-a-time, per-level and
+// lockstep, Keccak-256 three times that; wall time is ten times CPU time,
+// so a ratio taken from wall time would show.
+func chartRows() []result {
+	const sha, kec = "sha256/auto(x)", "keccak256/auto(y)"
+	row := func(workload, strategy, hash, kernel string, workers int, ns time.Duration) result {
+		return result{Workload: workload, Unit: "root", Strategy: strategy, Hash: hash, Kernel: kernel,
+			Workers: workers, Objects: 10, CPU: 10 * ns, Elapsed: 100 * ns}
 	}
-	var buf bytes.Buffer
-	if err := writeSVG(&buf, "title & <more>", "ns", chartGroups(rs, "w", 1)); err != nil {
-		t.Fatal(err)
+	var rs []result
+	for _, w := range []string{"registry n=10", "Vector[Root, 8192] ×1"} {
+		for i, s := range chartStrategies {
+			ns := time.Duration(800 >> i)
+			rs = append(rs, row(w, s, "sha256", sha, 1, ns), row(w, s, "keccak256", kec, 1, 3*ns))
+		}
+		rs = append(rs, row(w, strategyLockstep, "sha256", sha, 2, 250), row(w, strategyLockstep, "keccak256", kec, 2, 500))
 	}
-	dec := xml.NewDecoder(&buf)
-	rects := 0
+	rs = append(rs,
+		row("registry n=10", strategyLockstep, "sha256", "sha256/genericx1", 1, 4000),
+		row("registry n=10", strategyLockstep, "sha256", "sha256/k<&>", 1, 100),
+		row("Vector[Root, 8192] ×1", strategyPerLevel, "sha256", "sha256/genericx1", 1, 2000),
+		row("Vector[Root, 8192] ×1", strategyPerLevel, "sha256", "sha256/avx2x8", 1, 600),
+		row("Vector[Root, 8192] ×1", strategyPerLevel, "keccak256", "keccak256/avx2x4", 1, 900))
+	return rs
+}
+
+// svgTexts parses an SVG, failing the test where it is not well-formed
+// XML, and returns its texts in order.
+func svgTexts(t *testing.T, svg []byte) []string {
+	t.Helper()
+	dec := xml.NewDecoder(bytes.NewReader(svg))
+	var texts []string
+	inText := false
 	for {
 		tok, err := dec.Token()
 		if err == io.EOF {
@@ -234,12 +250,134 @@ func TestSVGIsWellFormed(t *testing.T) {
 		if err != nil {
 			t.Fatalf("SVG does not parse: %v", err)
 		}
-		if se, ok := tok.(xml.StartElement); ok && se.Name.Local == "rect" {
-			rects++
+		switch tok := tok.(type) {
+		case xml.StartElement:
+			inText = tok.Name.Local == "text"
+			if inText {
+				texts = append(texts, "")
+			}
+		case xml.CharData:
+			if inText {
+				texts[len(texts)-1] += string(tok)
+			}
+		case xml.EndElement:
+			inText = false
 		}
 	}
-	if rects != 3 { // background and two bars
-		t.Errorf("%d rects, want 3", rects)
+	return texts
+}
+
+// TestChartAnswersTheQuestion draws made-up results and checks what the
+// chart must show: a legend of both hashes and all three strategies, both
+// workloads, a column per worker count, the ratios on the bars (taken
+// from CPU time), the kernel panel with the portable kernel, and escaped
+// names.
+func TestChartAnswersTheQuestion(t *testing.T) {
+	rs := chartRows()
+	chosen := map[string]string{"sha256": "sha256/auto(x)", "keccak256": "keccak256/auto(y)"}
+	compare(rs, chosen)
+	var buf bytes.Buffer
+	c := buildChart(rs, chosen, []kernelColumn{{"registry n=10", strategyLockstep}, {"Vector[Root, 8192] ×1", strategyPerLevel}})
+	if err := writeSVG(&buf, c); err != nil {
+		t.Fatal(err)
+	}
+	texts := svgTexts(t, buf.Bytes())
+	has := func(want string) bool {
+		return slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, want) })
+	}
+	for _, want := range []string{
+		"CPU ns per object, log scale",
+		// the legend
+		"SHA-256 one-at-a-time", "SHA-256 per-level", "SHA-256 lockstep",
+		"Keccak-256 one-at-a-time", "Keccak-256 per-level", "Keccak-256 lockstep",
+		"×N: speed-up over one-at-a-time", "K÷S N: Keccak-256's time ÷ SHA-256's",
+		// workloads and columns
+		"registry n=10 · CPU ns per root", "Vector[Root, 8192] ×1 · CPU ns per root", "1 worker", "2 workers",
+		// bars and ratios: lockstep is 4× one-at-a-time, Keccak 3× SHA-256
+		"200 ns   ×4.00", "600 ns   ×4.00  K÷S 3.00", "1200 ns   ×2.00  K÷S 3.00",
+		"not measured", // per-level at 2 workers
+		// the kernel panel
+		"Every kernel this CPU runs", "sha256/genericx1", "sha256/k<&>", "×40.0 vs portable", "×20.0 vs portable",
+		// the wide-tree answer in words
+		"Wide tree Vector[Root, 8192] ×1, per-level, 1 worker: Keccak-256 ÷ SHA-256 = 3.00 on the automatic kernels; " +
+			"fastest Keccak-256 kernel keccak256/avx2x4 ÷ slowest SIMD SHA-256 kernel sha256/avx2x8 = 1.50.",
+	} {
+		if !has(want) {
+			t.Errorf("chart lacks %q; texts:\n%s", want, strings.Join(texts, "\n"))
+		}
+	}
+	if bytes.Contains(buf.Bytes(), []byte("k<&>")) {
+		t.Error("a kernel name is not escaped")
+	}
+	// Wall time only (an OS without CPU time): the chart says so.
+	for i := range rs {
+		rs[i].CPU = 0
+	}
+	compare(rs, chosen)
+	buf.Reset()
+	if err := writeSVG(&buf, buildChart(rs, chosen, nil)); err != nil {
+		t.Fatal(err)
+	}
+	texts = svgTexts(t, buf.Bytes())
+	if !has("lanebench: ns per object") || !has("Time is wall time") || !has("2000 ns   ×4.00") || has("Every kernel") {
+		t.Errorf("wall-time chart: texts:\n%s", strings.Join(texts, "\n"))
+	}
+}
+
+// TestCompareRatios checks what each ratio is relative to, and that they
+// come from CPU time when every row has it.
+func TestCompareRatios(t *testing.T) {
+	rs := chartRows()
+	chosen := map[string]string{"sha256": "sha256/auto(x)", "keccak256": "keccak256/auto(y)"}
+	compare(rs, chosen)
+	r, _ := find(rs, "registry n=10", strategyLockstep, "keccak256", chosen["keccak256"], 1)
+	// Keccak lockstep 600 ns: SHA one-at-a-time is 800, Keccak
+	// one-at-a-time 2400, SHA lockstep 200.
+	if r.Speedup != 800.0/600 || r.SpeedupOwnHash != 4 || r.KeccakOverSHA != 3 {
+		t.Errorf("Keccak-256 lockstep: speed-ups %.3f (vs SHA-256), %.3f (vs own), Keccak÷SHA %.3f; want 1.333, 4, 3", r.Speedup, r.SpeedupOwnHash, r.KeccakOverSHA)
+	}
+	g, _ := find(rs, "registry n=10", strategyLockstep, "sha256", "sha256/genericx1", 1)
+	if g.SpeedupOwnHash != 0 || g.KeccakOverSHA != 0 || g.Speedup != 0.2 {
+		t.Errorf("generic kernel row: %.3f %.3f %.3f; want no own-kernel baseline, no Keccak ratio, 0.2 vs SHA-256", g.SpeedupOwnHash, g.KeccakOverSHA, g.Speedup)
+	}
+	var md bytes.Buffer
+	if err := writeMarkdown(&md, rs); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"speed-up vs sha256 one-at-a-time", "speed-up vs own one-at-a-time", "Ratios are of CPU time",
+		"keccak÷sha256: this Keccak-256 row's time ÷ the SHA-256 row's (same workload, strategy and workers"} {
+		if !strings.Contains(md.String(), want) {
+			t.Errorf("markdown lacks %q:\n%s", want, md.String())
+		}
+	}
+}
+
+// TestRunDrawsWideTrees runs lanebench with -svg on the registry and the
+// wide trees and checks that the chart shows the new workloads.
+func TestRunDrawsWideTrees(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "chart.svg")
+	cfg, err := parseFlags([]string{"-n", "64", "-reps", "1", "-workloads", "registry,wide", "-workers", "1", "-format", "csv", "-svg", path, "-q"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := run(cfg, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	svg, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := strings.Join(svgTexts(t, svg), "\n")
+	for _, want := range []string{"registry n=64 · ", "List[uint64, 2^40] n=64 · ", "per uint64", "Vector[Root, 8192] ×1 · ", "per root", "K÷S", "×"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("chart lacks %q:\n%s", want, texts)
+		}
+	}
+	for _, want := range []string{`"List[uint64, 2^40] n=64",per-level,keccak256`, `"Vector[Root, 8192] ×1",one-at-a-time,sha256`} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("csv lacks %q:\n%s", want, out.String())
+		}
 	}
 }
 
@@ -384,4 +522,117 @@ func TestUsersOwnBytes(t *testing.T) {
 	if err := run(cfg, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), registryPath) {
 		t.Errorf("truncated -registry file: got %v, want an error naming the file", err)
 	}
+}
+
+// TestWideTreesAgreeWithReference runs every strategy and kernel on the
+// wide trees, at one and two workers, and checks each value's root
+// against the reference computed here; then it checks that a pass whose
+// root differs from the reference fails instead of being timed.
+func TestWideTreesAgreeWithReference(t *testing.T) {
+	const n = 2*rootVectorLength + 37 // two vectors, a list of an odd chunk count
+	ws := wideWorkloads(n, 5)
+	if len(ws) != 2 {
+		t.Fatalf("%d wide workloads, want 2", len(ws))
+	}
+	list, vectors := ws[0].(*wideTree[uint64List]), ws[1].(*wideTree[rootVector])
+	if len(list.values) != 1 || len(list.values[0].Values) != n || len(vectors.values) != 2 {
+		t.Fatalf("wide workloads: %d lists of %d, %d vectors; want 1 of %d and 2", len(list.values), len(list.values[0].Values), len(vectors.values), n)
+	}
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		wantList, err := ssz.HashTreeRoot(&list.values[0], refHash(h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		wantVector, err := ssz.HashTreeRoot(&vectors.values[0], refHash(h))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tc := range []struct {
+			w    workload
+			want [32]byte
+		}{{list, wantList}, {vectors, wantVector}} {
+			for _, s := range tc.w.strategies() {
+				for _, k := range kernelNames(h, "all") {
+					for _, workers := range []int{1, 2} {
+						p, err := tc.w.prepare(s, h, k, workers)
+						if err != nil {
+							t.Fatalf("%s %s %s: %v", tc.w.name(), s, k, err)
+						}
+						o, err := p()
+						if err != nil {
+							t.Errorf("%s %s %s %d workers: %v", tc.w.name(), s, k, workers, err)
+						} else if o.root != tc.want {
+							t.Errorf("%s %s %s %d workers: root %x, want %x", tc.w.name(), s, k, workers, o.root, tc.want)
+						}
+						if o.pairs == 0 {
+							t.Errorf("%s %s %s: no pairs counted", tc.w.name(), s, k)
+						}
+					}
+				}
+			}
+		}
+	}
+	// A wrong reference root (as a wrong computed root would be) fails the pass.
+	vectors.want[lanes.SHA256][1][0] ^= 1
+	for _, s := range vectors.strategies() {
+		p, err := vectors.prepare(s, lanes.SHA256, "sha256/auto", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := p(); err == nil || !strings.Contains(err.Error(), "value 1") {
+			t.Errorf("%s: a root that differs from the reference gave %v, want an error naming value 1", s, err)
+		}
+	}
+}
+
+// TestQuickRunIsShort runs the default workloads and checks that what a
+// newcomer sees (stdout and the progress lines on stderr) stays within
+// 60 lines, and that wide trees, which run no lockstep lanes, print no
+// lane fill line.
+func TestQuickRunIsShort(t *testing.T) {
+	cfg, err := parseFlags([]string{"-n", "64", "-reps", "1"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, progress bytes.Buffer
+	if err := run(cfg, &out, &progress); err != nil {
+		t.Fatal(err)
+	}
+	// The busy-machine warning may or may not show; count it in.
+	lines := strings.Count(out.String(), "\n") + strings.Count(progress.String(), "\n")
+	if !strings.Contains(out.String(), "busy") {
+		lines += 2
+	}
+	if lines > 60 {
+		t.Errorf("the quick run prints %d lines, want at most 60:\n%s%s", lines, progress.String(), out.String())
+	}
+	if n := strings.Count(out.String(), "lane fill, lockstep"); n != 2 {
+		t.Errorf("%d lane fill lines, want 2 (registry and state)", n)
+	}
+
+	cfg, err = parseFlags([]string{"-n", "64", "-reps", "1", "-workloads", "wide", "-q"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(cfg, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"List[uint64, 2^40] n=64: ns per uint64", "Vector[Root, 8192] ×1: ns per root", "speed-up, lockstep over one at a time"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("wide summary lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "lane fill, lockstep") {
+		t.Errorf("wide trees print a lane fill line:\n%s", out.String())
+	}
+}
+
+// TestChartOfNothing: no results draw a well-formed chart, not a panic.
+func TestChartOfNothing(t *testing.T) {
+	var buf bytes.Buffer
+	if err := writeSVG(&buf, buildChart(nil, nil, nil)); err != nil {
+		t.Fatal(err)
+	}
+	svgTexts(t, buf.Bytes())
 }

@@ -5,10 +5,10 @@ import (
 	"io"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
@@ -61,6 +61,8 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 			}
 		case "small":
 			ws = append(ws, smallWorkloads(smallCount(cfg.n), cfg.seed)...)
+		case "wide":
+			ws = append(ws, wideWorkloads(cfg.n, cfg.seed)...)
 		}
 	}
 	if cfg.state != "" {
@@ -192,7 +194,7 @@ func run(cfg *config, stdout, stderr io.Writer) error {
 		return err
 	}
 	if cfg.svg != "" {
-		if err := writeChart(cfg.svg, results); err != nil {
+		if err := writeChart(cfg.svg, results, chosen, kernelColumns(ws)); err != nil {
 			return err
 		}
 		prog.note("chart written to %s", cfg.svg)
@@ -230,10 +232,19 @@ func measure(j job, reps int, roots map[string]string) (result, error) {
 	slices.Sort(times)
 	slices.Sort(cpu)
 	return result{
-		Workload: j.w.name(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
+		Workload: j.w.name(), Unit: j.w.unit(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
 		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2], CPU: cpu[len(cpu)/2],
 		LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
 	}, nil
+}
+
+// processCPU is the user+system CPU time the process has used, or 0
+// where the OS does not report it (internal/cputime owns the clock). On
+// a machine shared with other jobs wall time includes waiting for a
+// core; CPU time does not.
+func processCPU() time.Duration {
+	ns, _ := cputime.Process()
+	return time.Duration(ns)
 }
 
 // laneFill reports the lockstep strategy's lane fill; the others do not
@@ -245,51 +256,54 @@ func laneFill(strategy string, fill float64) float64 {
 	return fill
 }
 
-// compare fills the speed-up and Keccak÷SHA-256 columns.
+// compare fills the speed-up and Keccak÷SHA-256 columns from the time
+// cpuClock chooses (CPU time on Unix).
 func compare(rs []result, chosen map[string]string) {
 	type key struct {
 		workload, strategy, hash, kernel string
 		workers                          int
 	}
+	cpu := cpuClock(rs)
 	at := map[key]time.Duration{}
 	for _, r := range rs {
-		at[key{r.Workload, r.Strategy, r.Hash, r.Kernel, r.Workers}] = r.Elapsed
+		at[key{r.Workload, r.Strategy, r.Hash, r.Kernel, r.Workers}] = r.ratioTime(cpu)
 	}
 	sha := chosen["sha256"]
+	ratio := func(num, den time.Duration) float64 {
+		if num <= 0 || den <= 0 {
+			return 0
+		}
+		return float64(num) / float64(den)
+	}
 	for i := range rs {
 		r := &rs[i]
-		if base, ok := at[key{r.Workload, strategyOneAtATime, "sha256", sha, r.Workers}]; ok && r.Elapsed > 0 {
-			r.Speedup = float64(base) / float64(r.Elapsed)
+		t := r.ratioTime(cpu)
+		if base, ok := at[key{r.Workload, strategyOneAtATime, "sha256", sha, r.Workers}]; ok {
+			r.Speedup = ratio(base, t)
+		}
+		if base, ok := at[key{r.Workload, strategyOneAtATime, r.Hash, r.Kernel, r.Workers}]; ok {
+			r.SpeedupOwnHash = ratio(base, t)
 		}
 		if r.Hash == "keccak256" && r.Kernel == chosen["keccak256"] {
-			if s, ok := at[key{r.Workload, r.Strategy, "sha256", sha, r.Workers}]; ok && s > 0 {
-				r.KeccakOverSHA = float64(r.Elapsed) / float64(s)
+			if s, ok := at[key{r.Workload, r.Strategy, "sha256", sha, r.Workers}]; ok {
+				r.KeccakOverSHA = ratio(t, s)
 			}
 		}
 	}
 }
 
-func writeChart(path string, rs []result) error {
-	if len(rs) == 0 {
-		return nil
+// kernelColumns are the chart's kernel panel: the first workload on
+// lockstep, and the root vectors on per-level, the research question's
+// wide-tree case.
+func kernelColumns(ws []workload) []kernelColumn {
+	var cols []kernelColumn
+	if len(ws) > 0 {
+		cols = append(cols, kernelColumn{ws[0].name(), strategyLockstep})
 	}
-	workload := rs[0].Workload
-	workers := rs[0].Workers
-	for _, r := range rs {
-		workers = min(workers, r.Workers)
+	for _, w := range ws {
+		if _, ok := w.(*wideTree[rootVector]); ok {
+			cols = append(cols, kernelColumn{w.name(), strategyPerLevel})
+		}
 	}
-	groups := chartGroups(rs, workload, workers)
-	for _, g := range groups {
-		sort.SliceStable(g.Bars, func(a, b int) bool { return g.Bars[a].Value > g.Bars[b].Value })
-	}
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	title := fmt.Sprintf("%s, %d worker(s): ns per validator", workload, workers)
-	if err := writeSVG(f, title, "ns per validator, "+cpuModel(), groups); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return cols
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
-	"strings"
 
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
@@ -48,25 +47,12 @@ func smallWorkloads(n int, seed uint64) []workload {
 			BodyRoot:      root(),
 		}
 	}
-	label := func(name string) string { return fmt.Sprintf("%s%s n=%d", name, smallSuffix, n) }
+	label := func(name string) string { return fmt.Sprintf("%s objects n=%d", name, n) }
 	return []workload{
-		&containers[phase0.Checkpoint]{label: label("Checkpoint"), items: checkpoints},
-		&containers[phase0.Fork]{label: label("Fork"), items: forks},
-		&containers[phase0.AttestationData]{label: label("AttestationData"), items: data},
-		&containers[phase0.BeaconBlockHeader]{label: label("BeaconBlockHeader"), items: headers},
-		&containers[phase0.Validator]{label: label("Validator"), items: phase0.RandomValidators(n, seed+1)},
+		&containers[phase0.Checkpoint]{label: label("Checkpoint"), unitName: "object", items: checkpoints},
+		&containers[phase0.Fork]{label: label("Fork"), unitName: "object", items: forks},
+		&containers[phase0.AttestationData]{label: label("AttestationData"), unitName: "object", items: data},
+		&containers[phase0.BeaconBlockHeader]{label: label("BeaconBlockHeader"), unitName: "object", items: headers},
+		&containers[phase0.Validator]{label: label("Validator"), unitName: "object", items: phase0.RandomValidators(n, seed+1)},
 	}
-}
-
-// smallSuffix marks the labels of the small-container workloads, whose
-// unit is an object rather than a validator.
-const smallSuffix = " objects"
-
-// unitOf is what one object of the named workload is, for "ns per …":
-// the registry and the states count validators.
-func unitOf(workload string) string {
-	if strings.Contains(workload, smallSuffix+" n=") {
-		return "object"
-	}
-	return "validator"
 }

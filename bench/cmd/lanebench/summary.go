@@ -38,7 +38,7 @@ func writeSummary(w io.Writer, rs []result, chosen map[string]string) {
 	}
 	fmt.Fprintln(w, "Lane fill is the share of SIMD lanes that carried a real object. Every strategy")
 	fmt.Fprintln(w, "computed the same root for each workload and hash.")
-	fmt.Fprintln(w, "Full sweep (every kernel, small containers; -format csv|json, -svg chart.svg):")
+	fmt.Fprintln(w, "Full sweep (every kernel, small containers, wide trees; -format csv|json, -svg chart.svg):")
 	fmt.Fprintln(w, "  go run ./bench/cmd/lanebench -all       (your data: -state state.ssz, -registry validators.ssz)")
 }
 
@@ -119,7 +119,11 @@ func writeWorkloadSummary(w io.Writer, rs []result, name string, chosen map[stri
 		}
 	}
 
-	unit := unitOf(name)
+	unit := "object"
+	for _, r := range cell {
+		unit = r.Unit
+		break
+	}
 	fmt.Fprintf(w, "%s: ns per %s, %d worker (lower is faster)\n", name, unit, one)
 	row := func(label string, cells ...string) {
 		s := "  " + label + spaces(38-utf8.RuneCountInString(label))
@@ -150,15 +154,20 @@ func writeWorkloadSummary(w io.Writer, rs []result, name string, chosen map[stri
 		}
 		row("speed-up, lockstep over one at a time", cells...)
 	}
+	// Wide trees run no lockstep lanes: no lane fill line for them.
 	var fills []string
+	filled := false
 	for _, h := range summaryHashes {
 		if r, ok := cell.get(strategyLockstep, h.name, one); ok && r.LaneFill > 0 {
 			fills = append(fills, fmt.Sprintf("%.3f", r.LaneFill))
+			filled = true
 		} else {
 			fills = append(fills, "–")
 		}
 	}
-	row("lane fill, lockstep", fills...)
+	if filled {
+		row("lane fill, lockstep", fills...)
+	}
 	if most > one {
 		var cells, gains []string
 		for _, h := range summaryHashes {

@@ -24,6 +24,9 @@ type outcome struct {
 // workload is a set of objects to hash and the strategies that apply.
 type workload interface {
 	name() string
+	// unit is what one object is, for "ns per …": a validator of a
+	// registry or state, a small container, an element of a wide tree.
+	unit() string
 	objects() int
 	strategies() []string
 	// prepare builds what a pass needs (plans, buffers) outside the timing.
@@ -34,12 +37,19 @@ type workload interface {
 // their n roots (the first is reported), or, when limit is not 0, the
 // root of the List[T, limit] holding them.
 type containers[T any] struct {
-	label string
-	items []T
-	limit uint64
+	label    string
+	unitName string // "validator" where empty
+	items    []T
+	limit    uint64
 }
 
 func (c *containers[T]) name() string { return c.label }
+func (c *containers[T]) unit() string {
+	if c.unitName == "" {
+		return "validator"
+	}
+	return c.unitName
+}
 func (c *containers[T]) objects() int { return len(c.items) }
 func (c *containers[T]) strategies() []string {
 	return []string{strategyOneAtATime, strategyPerLevel, strategyLockstep}
@@ -110,6 +120,7 @@ type single[T any] struct {
 }
 
 func (s *single[T]) name() string         { return s.label }
+func (s *single[T]) unit() string         { return "validator" }
 func (s *single[T]) objects() int         { return s.count }
 func (s *single[T]) strategies() []string { return []string{strategyLockstep} }
 
@@ -135,6 +146,7 @@ type serialized[T any] struct {
 }
 
 func (s *serialized[T]) name() string         { return s.label }
+func (s *serialized[T]) unit() string         { return "validator" }
 func (s *serialized[T]) objects() int         { return s.count }
 func (s *serialized[T]) strategies() []string { return []string{strategyLockstep} }
 
