@@ -1,47 +1,51 @@
 package plan
 
-import (
-	"fmt"
+// RootBytes returns hash_tree_root of the value of T serialized in b,
+// read straight from the bytes, without decoding: a checkpoint state
+// checked against its block header before it is trusted, a state dump
+// rooted without a million heap objects. It accepts exactly what
+// ssz.Unmarshal accepts and rejects the rest with the decoder's
+// sentinel and path (offsets out of order, past the end or into the
+// fixed part, counts over limits, trailing bytes, booleans above 1,
+// bitvector padding, a bitlist without its delimiter, bad union
+// selectors), as an *Error with Index -1. Fixed-size elements of a list
+// are hashed as lockstep lanes straight from the bytes, packed lists
+// are their own chunks, and variable-size parts are found through
+// their offsets; scratch is pooled, so a call allocates in proportion
+// to the depth of T, not the size of the value.
+func (p *Plan[T]) RootBytes(b []byte) ([32]byte, error) { return p.rootBytes(b) }
 
-	"github.com/lanehash/lanehash/sched"
-	"github.com/lanehash/lanehash/ssz"
-)
-
-// RootAllBytes sets dst[i] to the root of the i-th element of b, a run
-// of serialized fixed-size elements (a registry cut out of a serialized
-// state, say), reading the fields straight from the bytes. A length that
-// is not a multiple of the element size, a variable-size T, or an
-// element that decoding would reject (a boolean byte above 1, bitvector
-// bits past its length) is an error naming the element.
-func (p *Plan[T]) RootAllBytes(dst [][32]byte, b []byte) error {
-	if !p.typ.Fixed {
-		return &Error{Index: -1, Err: fmt.Errorf("%w: %s has no fixed size", ssz.ErrUnsupported, p.typ.Go)}
+// rootBytes is RootBytes for any core, including those of types known
+// only at run time.
+func (c *core) rootBytes(b []byte) ([32]byte, error) {
+	root, err := c.bytes.Root(b, c.workers)
+	if err != nil {
+		return [32]byte{}, c.bytesError(err)
 	}
-	size := int(p.typ.Size)
-	if len(b)%size != 0 {
-		return &Error{Index: len(b) / size, Err: fmt.Errorf("%w: %d bytes is not a whole number of %d-byte elements", ssz.ErrSize, len(b), size)}
-	}
-	n := len(b) / size
-	if len(dst) < n {
-		return fmt.Errorf("plan: dst holds %d roots, b has %d elements", len(dst), n)
-	}
-	if n == 0 {
-		return nil
-	}
-	if p.serial == nil {
-		return p.decodeAll(dst, b, n, size)
-	}
-	return wrap(p.serial.Run(dst, sched.BytesOf(b, size), p.workers))
+	return root, nil
 }
 
-// decodeAll is RootAllBytes for fixed-size types too big for one
-// lockstep program: decode, then hash the values.
-func (p *Plan[T]) decodeAll(dst [][32]byte, b []byte, n, size int) error {
-	vals := make([]T, n)
-	for i := range vals {
-		if err := ssz.UnmarshalValue(p.typ, b[i*size:(i+1)*size], valueOf(&vals[i])); err != nil {
-			return &Error{Index: i, Err: err}
-		}
+// RootAllBytes sets dst[i] to the root of the i-th element of b, the
+// serialization of a list of T: fixed-size elements back to back (a
+// registry cut out of a serialized state, say), or for a variable-size
+// T the offset table, then the elements. It is as strict as decoding
+// the list: a length that is not a whole number of elements, a bad
+// offset table or an element decoding would reject is an *Error, with
+// the element's Index when it is about one element (-1 for the table).
+// dst must hold at least as many roots as b has elements.
+func (p *Plan[T]) RootAllBytes(dst [][32]byte, b []byte) error {
+	if err := p.bytes.RootAll(dst, b, p.workers); err != nil {
+		return p.bytesError(err)
 	}
-	return p.RootAll(dst, vals)
+	return nil
+}
+
+// bytesError is an error of the bytes path at the API boundary: an
+// *Error whose path starts with the type's name, as the decoder's do.
+func (c *core) bytesError(err error) error {
+	err = wrap(err)
+	if pe, ok := err.(*Error); ok {
+		pe.Path = c.name + pe.Path
+	}
+	return err
 }

@@ -22,13 +22,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := &sched.SeqNode{Elem: elem, Array: t.Go.Kind() == reflect.Array, Stride: t.Go.Elem().Size(), Length: t.Length, Limit: t.Limit, Path: path}
-		switch t.Kind {
-		case ssz.KindList:
-			n.Kind = sched.SeqList
-		case ssz.KindProgressiveList:
-			n.Kind = sched.SeqProgressiveList
-		}
+		n := &sched.SeqNode{Kind: seqKind(t), Elem: elem, Array: t.Go.Kind() == reflect.Array, Stride: t.Go.Elem().Size(), Length: t.Length, Limit: t.Limit, Path: path}
 		if n.Array {
 			n.Length = uint64(t.Go.Len())
 		}
@@ -69,6 +63,18 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		return n, nil
 	}
 	return nil, &ssz.Error{Path: path, Err: fmt.Errorf("%w: kind %d", ssz.ErrUnsupported, t.Kind)}
+}
+
+// seqKind returns the sequence kind of a vector, list or progressive
+// list.
+func seqKind(t *ssz.Type) sched.SeqKind {
+	switch t.Kind {
+	case ssz.KindList:
+		return sched.SeqList
+	case ssz.KindProgressiveList:
+		return sched.SeqProgressiveList
+	}
+	return sched.SeqVector
 }
 
 // packedNode returns the graph node of a packed basic vector or list or

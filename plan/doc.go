@@ -25,9 +25,18 @@
 // the ecosystem's types: byte arrays and fixed-size byte slices, pointers
 // to structs, slices of structs and of pointers. RootAllPtr, ListRootPtr
 // and ProgressiveListRootPtr take a []*T (how clients hold a registry).
-// RootAllBytes reads serialized fixed-size elements straight from
-// bytes. Integers are read in the host's byte order, so PlanFor refuses
+// Integers are read in the host's byte order, so PlanFor refuses
 // big-endian hosts (ErrBigEndian).
+//
+// Serialized values need no decoding: RootBytes roots any value of T
+// straight from its SSZ bytes (a checkpoint state checked against its
+// block header before it is trusted), and RootAllBytes a serialized
+// list of T. They accept exactly what ssz.Unmarshal accepts and reject
+// the rest with the decoder's sentinel and path; lists of fixed-size
+// elements run as lockstep lanes over the bytes, packed lists are their
+// own chunks, variable-size parts are found through their offsets, and
+// a call allocates in proportion to the depth of T, not to the size of
+// the value (see docs/bytes.md).
 //
 // Nil: a nil pointer is the zero value of what it points to, everywhere
 // (Root(nil), a nil element of RootAllPtr or ListRootPtr, of a

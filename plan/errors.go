@@ -53,6 +53,7 @@ var sentinels = map[sched.Kind]error{
 	sched.KindBool:      ssz.ErrBool,
 	sched.KindUnion:     ssz.ErrUnion,
 	sched.KindType:      ssz.ErrValue,
+	sched.KindOffset:    ssz.ErrOffset,
 }
 
 // wrap turns the executor's errors into Errors at the API boundary, by

@@ -242,7 +242,7 @@ func ExamplePlan_RootAllBytes() {
 	// element 0: 79c674cea55bcede… reference agrees: true
 	// element 1: 31993d611d4aea72… reference agrees: true
 	// element 2: a6665e43a69e9a87… reference agrees: true
-	// plan: element 0: wrong size: 100 bytes is not a whole number of 121-byte elements
+	// plan: Validator: wrong size: 100 bytes is not a multiple of the element size 121
 }
 
 func ExamplePlan_Stats() {

@@ -23,9 +23,10 @@ type core struct {
 	typ     *ssz.Type
 	kernel  sched.Kernel
 	stats   sched.Stats
-	graph   sched.Node      // the plan graph of T
-	run     *sched.Prepared // graph, ready on the plan's executor
-	serial  *sched.Prepared // the graph that reads serialized T (fixed-size T only)
+	graph   sched.Node           // the plan graph of T
+	run     *sched.Prepared      // graph, ready on the plan's executor
+	bytes   *sched.BytesPrepared // the graph that reads serialized T
+	name    string               // the type's name in the bytes path's errors
 	workers int
 }
 
@@ -74,28 +75,20 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	exec := sched.NewExec(k, &c.stats)
 	// Paths start with the type's name, as the ssz package's field
 	// paths do ("Validator.Pubkey").
-	name := typ.Go.Name()
-	if name == "" {
-		name = typ.Go.String()
-	}
+	name := typeName(typ.Go)
 	if c.graph, err = compile(typ, name); err != nil {
 		return err
 	}
 	if c.run, err = exec.Prepare(c.graph, typ.Go); err != nil {
 		return err
 	}
-	if typ.Fixed {
-		g, err := compileSerial(typ, name)
-		if err != nil {
-			return err
-		}
-		if g != nil {
-			if c.serial, err = exec.Prepare(g, sched.BytesType()); err != nil {
-				return err
-			}
-		}
+	bg, err := compileBytes(typ)
+	if err != nil {
+		return err
 	}
-	return nil
+	c.name = bytesName(typ)
+	c.bytes, err = exec.PrepareBytes(bg)
+	return err
 }
 
 // Kernel returns the name of the kernel the plan hashes with.

@@ -48,8 +48,9 @@ func serialValue(b *sched.Builder, t *ssz.Type, off uintptr, path string) (sched
 	case ssz.KindVector:
 		if t.Elem.IsBasic() {
 			if t.Elem.Kind == ssz.KindBool {
+				// Each byte is named as the decoder names it.
 				for i := uint64(0); i < t.Length; i++ {
-					b.Check(0, off+uintptr(i), 0xfe, sched.KindBool, path)
+					b.Check(0, off+uintptr(i), 0xfe, sched.KindBool, fmt.Sprintf("%s[%d]", path, i))
 				}
 			}
 			return e.packedLeaves(0, off, t.Size, (t.Size+31)/32), nil

@@ -19,9 +19,10 @@ import (
 // the reference codec and the whole batch is rooted with one Run (what
 // RootAll does), so the lockstep groups, the level queues and the
 // batched unions see real vectors next to each other; each value is
-// also rooted alone (what Root does); fixed-size cases are rooted from
-// their bytes (what RootAllBytes does). Decoding and re-encoding are the
-// codec's business (internal/spectest checks them).
+// also rooted alone (what Root does); every case is rooted from its
+// bytes (what RootBytes does): valid ones to the case's root, invalid
+// ones rejected with the decoder's sentinel and path. Decoding and
+// re-encoding are the codec's business (internal/spectest checks them).
 
 // specGroup is the cases of one SSZ type (handler, preset, fork and
 // type name).
@@ -95,11 +96,18 @@ func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
 	// Decode the valid cases into one slice.
 	vals := reflect.MakeSlice(reflect.SliceOf(t.Go), 0, len(g.cases))
 	var valid []int
+	bc, err := bytesCore(t, sha[0])
+	if err != nil {
+		for i := range errs {
+			errs[i] = fmt.Errorf("%s: bytes graph: %w", g.cases[i], err)
+		}
+		return errs
+	}
 	for i, c := range g.cases {
 		if errs[i] = c.Load(); errs[i] != nil {
 			continue
 		}
-		errs[i] = serialCheck(sha[0], c)
+		errs[i] = bytesCheck(bc, c)
 		if !c.Valid || errs[i] != nil {
 			continue
 		}
@@ -177,35 +185,19 @@ func checkGroup(g *specGroup, sha, keccak []sched.Kernel) []error {
 	return errs
 }
 
-// serialCheck checks RootAllBytes's path on a case of a fixed-size
-// type: a valid serialization gives the case's root, an invalid one of
-// the right length is rejected.
-func serialCheck(k sched.Kernel, c *spectest.Case) error {
-	t := c.Type
-	if t == nil || !t.Fixed || uint64(len(c.Serialized)) != t.Size {
-		return nil
-	}
-	g, err := compileSerial(t, t.Go.String())
-	if err != nil || g == nil {
-		return err
-	}
-	r, err := sched.NewExec(k, nil).Prepare(g, sched.BytesType())
-	if err != nil {
-		return err
-	}
-	var out [1][32]byte
-	err = wrap(r.Run(out[:], sched.BytesOf(c.Serialized, len(c.Serialized)), 1))
+// bytesCheck roots a case from its serialization (RootBytes): a valid
+// case gives the case's root, an invalid one is rejected with the
+// decoder's sentinel at the decoder's path.
+func bytesCheck(bc *core, c *spectest.Case) error {
+	decodes, err := checkBytes(bc, c.Serialized, lanes.SHA256)
 	switch {
-	case c.Valid && err != nil:
-		return fmt.Errorf("%s: serialized root: %w", c, err)
-	case c.Valid && out[0] != c.Root:
-		return fmt.Errorf("%s: serialized root %x, want %x", c, out[0], c.Root)
-	case !c.Valid && err == nil:
-		// The bytes path must reject what decoding rejects for a value
-		// of the right length: booleans and bitvector padding.
-		derr := ssz.UnmarshalValue(t, c.Serialized, reflect.New(t.Go).Elem())
-		if errors.Is(derr, ssz.ErrBool) || errors.Is(derr, ssz.ErrBitvector) {
-			return fmt.Errorf("%s: serialized root accepted bytes decoding rejects: %v", c, derr)
+	case err != nil:
+		return fmt.Errorf("%s: RootBytes: %w", c, err)
+	case decodes != c.Valid:
+		return fmt.Errorf("%s: decodes %t, but the case is valid %t", c, decodes, c.Valid)
+	case c.Valid:
+		if root, _ := bc.rootBytes(c.Serialized); root != c.Root {
+			return fmt.Errorf("%s: RootBytes %x, want %x", c, root, c.Root)
 		}
 	}
 	return nil

@@ -26,6 +26,9 @@ const (
 	KindUnion
 	// KindType is an Input of another Go type than the graph's.
 	KindType
+	// KindOffset is a bad offset in serialized data: out of order, past
+	// the end, or not where the fixed part ends.
+	KindOffset
 )
 
 // String names the kind.
@@ -47,6 +50,8 @@ func (k Kind) String() string {
 		return "union"
 	case KindType:
 		return "type"
+	case KindOffset:
+		return "offset"
 	}
 	return fmt.Sprintf("Kind(%d)", uint8(k))
 }

@@ -29,33 +29,27 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	in.zero = p.zero
 	x := p.run(workers, 2)
 	n := in.n
-	chunks, depth := n, Depth(limit)
+	depth := Depth(limit)
 	basic, _ := p.root.(*chunkRooter)
 	if basic != nil && !basic.basic {
 		basic = nil
 	}
-	if basic == nil && tiledList(n, depth, x.workers, progressive) {
-		root, err := tiledListRoot(x, p.root, in, depth, progressive)
+	if basic == nil {
+		root, err := rootsTree(x, p.root, in, depth, progressive)
 		if err != nil {
 			return [32]byte{}, err
 		}
 		return p.e.tree.mixIn(root, uint64(n)), nil
 	}
-	if basic != nil {
-		size := uint64(basic.n)
-		chunks = (n*basic.n + 31) / 32
-		depth = Depth(limit/32*size + (limit%32*size+31)/32)
-	}
+	size := uint64(basic.n)
+	chunks := (n*basic.n + 31) / 32
+	depth = Depth(limit/32*size + (limit%32*size+31)/32)
 	bp := getBuf(treeBufLen(chunks, progressive))
 	defer putBuf(bp)
 	buf := *bp
-	if basic != nil {
-		if n > 0 {
-			packInto(buf, &in, basic.n)
-			clear(buf[n*basic.n : 32*chunks])
-		}
-	} else if err := rootsInOrder(x, p.root, rootsView(buf, n), in); err != nil {
-		return [32]byte{}, err
+	if n > 0 {
+		packInto(buf, &in, basic.n)
+		clear(buf[n*basic.n : 32*chunks])
 	}
 	t := p.e.tree
 	if err := t.merkleizeTree(buf, chunks, depth, progressive, x.workers); err != nil {
@@ -77,6 +71,28 @@ func packInto(buf []byte, in *Input, size int) {
 		q, _ := in.at(i) // in.zero is set: no error
 		copy(buf[i*size:], unsafe.Slice((*byte)(q), size))
 	}
+}
+
+// rootsTree returns the root of the tree over the roots of in's
+// instances by elem (a SliceOf or PtrsOf input), padded to 2^depth or
+// progressive, no length mixed in: a tile at a time when the list is
+// long (see listTileDepth), else from one batch of roots. It is what a
+// list or vector of composite elements costs, from Go memory or from
+// bytes. An error names the element's index in in.
+func rootsTree(x *run, elem rooter, in Input, depth int, progressive bool) ([32]byte, error) {
+	if tiledList(in.n, depth, x.workers, progressive) {
+		return tiledListRoot(x, elem, in, depth, progressive)
+	}
+	bp := getBuf(treeBufLen(in.n, progressive))
+	defer putBuf(bp)
+	buf := *bp
+	if err := rootsInOrder(x, elem, rootsView(buf, in.n), in); err != nil {
+		return [32]byte{}, err
+	}
+	if err := x.e.tree.merkleizeTree(buf, in.n, depth, progressive, x.workers); err != nil {
+		return [32]byte{}, err
+	}
+	return [32]byte(buf[:32]), nil
 }
 
 // tiledList reports whether a list of n composite elements (2^depth

@@ -90,6 +90,13 @@ type packedValue struct {
 // measure checks the value at p and returns its data.
 func (r *packedRooter) measure(p unsafe.Pointer) (packedValue, error) {
 	data, count := r.contents(p)
+	return r.check(data, count)
+}
+
+// check checks a value's data of count elements (bytes of a bitfield)
+// and returns it measured: what the Go-memory and the serialized paths
+// share.
+func (r *packedRooter) check(data []byte, count uint64) (packedValue, error) {
 	n := r.n
 	v := packedValue{data: data, length: count}
 	switch n.Kind {

@@ -1,0 +1,174 @@
+package plan
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// stateBytes returns the serialization of a synthetic state and the
+// root of the decoded value through the value path (itself checked
+// against the reference by the state tests).
+func stateBytes[T any](t testing.TB, p *Plan[T], s *T) ([]byte, [32]byte) {
+	t.Helper()
+	b, err := ssz.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := p.Root(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b, want
+}
+
+// TestRootBytesStates roots fulu and Gloas states (progressive
+// containers and lists) from their bytes, on one worker and on two,
+// with registries long enough to be tiled (2^15 validators and up, not
+// with -short) and packed lists long enough to be split across workers.
+func TestRootBytesStates(t *testing.T) {
+	sizes := []int{1, 300, 1 << 15}
+	if testing.Short() {
+		sizes = sizes[:2]
+	}
+	for _, n := range sizes {
+		for _, workers := range []int{1, 2} {
+			fp, err := PlanFor[fulu.BeaconState](WithWorkers(workers))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, want := stateBytes(t, fp, fulu.SyntheticBeaconState(n, 3))
+			if got, err := fp.RootBytes(b); err != nil || got != want {
+				t.Errorf("fulu, %d validators, %d workers: RootBytes %x, %v; Root of the decoded state %x", n, workers, got, err, want)
+			}
+			gp, err := PlanFor[gloas.BeaconState](WithWorkers(workers))
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, want = stateBytes(t, gp, gloas.SyntheticBeaconState(n, 4))
+			if got, err := gp.RootBytes(b); err != nil || got != want {
+				t.Errorf("gloas, %d validators, %d workers: RootBytes %x, %v; Root of the decoded state %x", n, workers, got, err, want)
+			}
+		}
+	}
+}
+
+// TestRootBytesStateAllocs checks that a state's root from bytes
+// allocates in proportion to the depth of the type, not the size of the
+// value: the same small number of allocations for 2^10 and 2^16
+// validators, and at most 1 MB of heap per call (scratch is pooled).
+func TestRootBytesStateAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	const maxAllocs, maxHeap = 64, 1 << 20
+	big := 1 << 16
+	if testing.Short() {
+		big = 1 << 13
+	}
+	p, err := PlanFor[fulu.BeaconState](WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var counts []float64
+	for _, n := range []int{1 << 10, big} {
+		b, _ := stateBytes(t, p, fulu.SyntheticBeaconState(n, 5))
+		root := func() error { _, err := p.RootBytes(b); return err }
+		a := allocsOf(t, root)
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		const calls = 4
+		for i := 0; i < calls; i++ {
+			if err := root(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runtime.ReadMemStats(&m1)
+		heap := (m1.TotalAlloc - m0.TotalAlloc) / calls
+		t.Logf("%d validators (%d bytes): %.0f allocations, %d bytes of heap per call", n, len(b), a, heap)
+		if a > maxAllocs || heap > maxHeap {
+			t.Errorf("%d validators: %.0f allocations and %d bytes per call, want at most %d and %d", n, a, heap, maxAllocs, maxHeap)
+		}
+		counts = append(counts, a)
+	}
+	if counts[1] > counts[0]+2 {
+		t.Errorf("allocations grow with the registry: %.0f for 2^10 validators, %.0f for %d", counts[0], counts[1], big)
+	}
+}
+
+// TestRootBytesConcurrent roots one state's bytes from several
+// goroutines on one plan (pooled scratch, the shared call context): every
+// root is the value's.
+func TestRootBytesConcurrent(t *testing.T) {
+	p, err := PlanFor[gloas.BeaconState](WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, want := stateBytes(t, p, gloas.SyntheticBeaconState(200, 8))
+	errs := make(chan error, 4)
+	for g := 0; g < cap(errs); g++ {
+		go func() {
+			for i := 0; i < 5; i++ {
+				got, err := p.RootBytes(b)
+				if err == nil && got != want {
+					err = fmt.Errorf("root %x, want %x", got, want)
+				}
+				if err != nil {
+					errs <- err
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for g := 0; g < cap(errs); g++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
+
+// attestationsBox is a list of variable-size elements, as a block body
+// holds its attestations.
+type attestationsBox struct {
+	Atts []*phase0.PendingAttestation `ssz-max:"4096"`
+}
+
+// TestRootBytesBatchesVariableElements checks that the elements of a
+// list of variable-size elements are hashed together (lockstep lanes
+// for their fixed parts, the level queue for their trees), not one by
+// one: the bytes path makes about as few kernel calls as the value
+// path, far fewer than one per element, and gives the same root.
+func TestRootBytesBatchesVariableElements(t *testing.T) {
+	const n = 1000
+	atts := append(phase0.SyntheticBeaconState(4096, 6).PreviousEpochAttestations, phase0.SyntheticBeaconState(4096, 7).PreviousEpochAttestations...)
+	for len(atts) < n {
+		atts = append(atts, atts...)
+	}
+	box := &attestationsBox{Atts: atts[:n]}
+	p, err := PlanFor[attestationsBox](WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, want := stateBytes(t, p, box)
+	p.ResetStats()
+	if _, err := p.Root(box); err != nil {
+		t.Fatal(err)
+	}
+	value := p.Stats().KernelCalls
+	p.ResetStats()
+	got, err := p.RootBytes(b)
+	if err != nil || got != want {
+		t.Fatalf("RootBytes %x, %v; Root %x", got, err, want)
+	}
+	bytes := p.Stats().KernelCalls
+	t.Logf("%d attestations: %d kernel calls from bytes, %d from the value", n, bytes, value)
+	if bytes > 2*value || bytes >= n {
+		t.Errorf("%d kernel calls from bytes for %d elements (the value path: %d): the elements are not batched", bytes, n, value)
+	}
+}
