@@ -183,9 +183,13 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		}
 		sizes[i] = vals[i].chunks
 	}
+	var lengths []uint64 // scratch for the batches' mix-ins
+	if r.mixesLength() {
+		lengths = make([]uint64, in.n)
+	}
 	return tileSpans(sizes, func(lo, hi int) error {
 		if hi-lo > 1 {
-			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi])
+			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths[lo:hi])
 		} else {
 			dst[lo] = r.rootOf(x, vals[lo])
 		}
@@ -196,8 +200,9 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 // batch hashes the trees of vals (together at most a tile of chunks)
 // level by level together (the level queue; for progressive ones every
 // subtree of every value), then mixes in all lengths with one call.
-// sizes holds the values' chunk counts and is overwritten.
-func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int) {
+// sizes holds the values' chunk counts and is overwritten; so is
+// lengths, scratch for the mix-ins (nil for vectors).
+func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int, lengths []uint64) {
 	total := 0
 	for _, v := range vals {
 		total += v.chunks
@@ -213,7 +218,6 @@ func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes [
 	t := x.e.tree
 	t.merkleizeTrees(dst, *ap, *bp, sizes, r.depth, r.progressive())
 	if r.mixesLength() {
-		lengths := make([]uint64, len(vals))
 		for i, v := range vals {
 			lengths[i] = v.length
 		}

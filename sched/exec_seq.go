@@ -120,9 +120,13 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	// Small instances go through the level queue together, to fill the
 	// lanes; a wide one by itself, in place (see tileChunks).
+	var lengths []uint64 // scratch for the batches' mix-ins
+	if r.n.Kind != SeqVector {
+		lengths = make([]uint64, in.n)
+	}
 	return tileSpans(sizes, func(lo, hi int) error {
 		if hi-lo > 1 {
-			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi]), lo)
+			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], lengths[lo:hi]), lo)
 		}
 		if zeros != nil && zeros[lo] {
 			return nil
@@ -137,9 +141,10 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 // a tile of them) through the level queue: all their elements in one
 // batch (so short lists of many instances still fill the lanes), then
 // every instance's tree level by level together (for progressive lists,
-// every subtree of every instance). An error names the instance's index
-// in inputs.
-func (r *seqRooter) batch(x *run, dst [][32]byte, inputs []Input) error {
+// every subtree of every instance). sizes holds the instances' element
+// counts and is overwritten; so is lengths, scratch for the mix-ins
+// (nil for vectors). An error names the instance's index in inputs.
+func (r *seqRooter) batch(x *run, dst [][32]byte, inputs []Input, sizes []int, lengths []uint64) error {
 	total := 0
 	for _, e := range inputs {
 		total += e.n
@@ -150,15 +155,13 @@ func (r *seqRooter) batch(x *run, dst [][32]byte, inputs []Input) error {
 	if err := r.elementRoots(x, all, inputs, total); err != nil {
 		return r.locate(err, inputs)
 	}
-	sizes := make([]int, len(inputs))
-	lengths := make([]uint64, len(inputs))
-	for i, e := range inputs {
-		sizes[i], lengths[i] = e.n, uint64(e.n)
-	}
 	bp := getBuf(max(BatchBufLen(total, len(inputs)), 64*len(inputs)))
 	defer putBuf(bp)
 	x.e.tree.merkleizeTrees(dst, *rb, *bp, sizes, r.depth, r.progressive())
 	if r.n.Kind != SeqVector {
+		for i, e := range inputs {
+			lengths[i] = uint64(e.n)
+		}
 		x.e.tree.MixInLengths(dst, lengths, *bp)
 	}
 	return nil
