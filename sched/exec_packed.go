@@ -189,7 +189,11 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 	}
 	return tileSpans(sizes, func(lo, hi int) error {
 		if hi-lo > 1 {
-			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths[lo:hi])
+			var ls []uint64 // vectors mix in no lengths
+			if lengths != nil {
+				ls = lengths[lo:hi]
+			}
+			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], ls)
 		} else {
 			dst[lo] = r.rootOf(x, vals[lo])
 		}

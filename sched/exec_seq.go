@@ -126,7 +126,11 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	return tileSpans(sizes, func(lo, hi int) error {
 		if hi-lo > 1 {
-			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], lengths[lo:hi]), lo)
+			var ls []uint64 // vectors mix in no lengths
+			if lengths != nil {
+				ls = lengths[lo:hi]
+			}
+			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], ls), lo)
 		}
 		if zeros != nil && zeros[lo] {
 			return nil

@@ -76,6 +76,12 @@ type (
 	progressiveRoots struct {
 		Roots []phase0.Root `ssz-type:"progressive-list"`
 	}
+	// Vectors, which mix in no length, of a quarter and half a tile:
+	// several to a tile (a plan inlines shorter ones into its program).
+	shortVectors struct {
+		Roots  []phase0.Root `ssz-size:"1024,32"`
+		Values []uint64      `ssz-size:"8192"`
+	}
 )
 
 // checkAgainstReference roots vals with the plan of T on the automatic
@@ -149,6 +155,16 @@ func TestWideTreesMatchReference(t *testing.T) {
 					}
 					checkAgainstReference(t, h, workers, vs)
 				}
+				// A tile of vectors and one more.
+				svs := make([]shortVectors, 5)
+				for i := range svs {
+					svs[i].Roots = randomRoots(rng, 1024)
+					svs[i].Values = make([]uint64, 8192)
+					for j := range svs[i].Values {
+						svs[i].Values[j] = rng.Uint64()
+					}
+				}
+				checkAgainstReference(t, h, workers, svs)
 				for _, c := range counts {
 					roots := make([]rootList, len(c))
 					progressive := make([]progressiveRoots, len(c))
