@@ -183,17 +183,9 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		}
 		sizes[i] = vals[i].chunks
 	}
-	var lengths []uint64 // scratch for the batches' mix-ins
-	if r.mixesLength() {
-		lengths = make([]uint64, in.n)
-	}
-	return tileSpans(sizes, func(lo, hi int) error {
+	return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
 		if hi-lo > 1 {
-			var ls []uint64 // vectors mix in no lengths
-			if lengths != nil {
-				ls = lengths[lo:hi]
-			}
-			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], ls)
+			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths)
 		} else {
 			dst[lo] = r.rootOf(x, vals[lo])
 		}

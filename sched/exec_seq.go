@@ -120,17 +120,9 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	// Small instances go through the level queue together, to fill the
 	// lanes; a wide one by itself, in place (see tileChunks).
-	var lengths []uint64 // scratch for the batches' mix-ins
-	if r.n.Kind != SeqVector {
-		lengths = make([]uint64, in.n)
-	}
-	return tileSpans(sizes, func(lo, hi int) error {
+	return tileSpans(sizes, r.n.Kind != SeqVector, func(lo, hi int, lengths []uint64) error {
 		if hi-lo > 1 {
-			var ls []uint64 // vectors mix in no lengths
-			if lengths != nil {
-				ls = lengths[lo:hi]
-			}
-			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], ls), lo)
+			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], lengths), lo)
 		}
 		if zeros != nil && zeros[lo] {
 			return nil

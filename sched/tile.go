@@ -17,14 +17,25 @@ const tileChunks = 1 << listTileDepth
 // calls f on each run in order, stopping at the first error: the
 // error of the lowest run, as rootsInOrder wants. f may overwrite
 // sizes[lo:hi] (MerkleizeBatch does): later runs read only later sizes.
-func tileSpans(sizes []int, f func(lo, hi int) error) error {
+// For trees that mix in a length (lists, not vectors), f gets
+// lengths, hi−lo scratch slots for the run's mix-ins, allocated once
+// per call; nil otherwise.
+func tileSpans(sizes []int, mixesLength bool, f func(lo, hi int, lengths []uint64) error) error {
+	var scratch []uint64
+	if mixesLength {
+		scratch = make([]uint64, len(sizes))
+	}
 	for lo := 0; lo < len(sizes); {
 		hi, total := lo+1, sizes[lo]
 		for hi < len(sizes) && total+sizes[hi] <= tileChunks {
 			total += sizes[hi]
 			hi++
 		}
-		if err := f(lo, hi); err != nil {
+		var lengths []uint64
+		if scratch != nil {
+			lengths = scratch[lo:hi]
+		}
+		if err := f(lo, hi, lengths); err != nil {
 			return err
 		}
 		lo = hi

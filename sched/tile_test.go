@@ -32,8 +32,11 @@ func TestTileSpans(t *testing.T) {
 		{[]int{tile / 2, tile / 2, tile / 2}, [][2]int{{0, 2}, {2, 3}}},
 	} {
 		var got [][2]int
-		err := sched.TileSpans(slices.Clone(c.sizes), func(lo, hi int) error {
+		err := sched.TileSpans(slices.Clone(c.sizes), true, func(lo, hi int, lengths []uint64) error {
 			got = append(got, [2]int{lo, hi})
+			if len(lengths) != hi-lo {
+				t.Errorf("TileSpans(%v): run [%d, %d) has %d length slots", c.sizes, lo, hi, len(lengths))
+			}
 			return nil
 		})
 		if err != nil || !slices.Equal(got, c.want) {
@@ -43,8 +46,11 @@ func TestTileSpans(t *testing.T) {
 	// The first failing run stops the cut and is the error returned.
 	stop := fmt.Errorf("stop")
 	calls := 0
-	err := sched.TileSpans([]int{tile, tile, tile}, func(lo, hi int) error {
+	err := sched.TileSpans([]int{tile, tile, tile}, false, func(lo, hi int, lengths []uint64) error {
 		calls++
+		if lengths != nil {
+			t.Errorf("TileSpans without mix-ins gave run [%d, %d) length slots", lo, hi)
+		}
 		if lo == 1 {
 			return stop
 		}
