@@ -155,27 +155,31 @@ func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
 	if err != nil {
 		return [32]byte{}, err
 	}
+	return r.rootOf(x, v), nil
+}
+
+// rootOf hashes one measured value, in place, with up to x.workers
+// goroutines for a wide tree.
+func (r *packedRooter) rootOf(x *run, v packedValue) [32]byte {
 	bp := getBuf(treeBufLen(v.chunks, r.progressive()))
 	defer putBuf(bp)
 	buf := *bp
 	r.fill(buf, v)
 	t := x.e.tree
-	if err := t.merkleizeTree(buf, v.chunks, r.depth, r.progressive(), x.workers); err != nil {
-		return [32]byte{}, err
-	}
+	// Errors come only from workers, which cannot fail here.
+	_ = t.merkleizeTree(buf, v.chunks, r.depth, r.progressive(), x.workers)
 	if r.mixesLength() {
 		t.MixInLength(buf, v.length)
 	}
-	return [32]byte(buf[:32]), nil
+	return [32]byte(buf[:32])
 }
 
-// rootsBatch hashes many values' trees level by level together (the
-// level queue; for progressive ones every subtree of every value), then
-// mixes in all lengths with one call.
+// rootsBatch checks every value, then hashes them a tile at a time:
+// small values' trees go through the level queue together, to fill the
+// lanes, a wide one by itself, in place (see tileChunks).
 func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 	vals := make([]packedValue, in.n)
 	sizes := make([]int, in.n)
-	total := 0
 	for i := range vals {
 		p, err := in.at(i)
 		if err != nil {
@@ -185,9 +189,28 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 			return setIndex(err, i)
 		}
 		sizes[i] = vals[i].chunks
-		total += sizes[i]
 	}
-	ap, bp := getBuf(BatchBufLen(total, in.n)), getBuf(BatchBufLen(total, in.n))
+	return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
+		if hi-lo > 1 {
+			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths)
+		} else {
+			dst[lo] = r.rootOf(x, vals[lo])
+		}
+		return nil
+	})
+}
+
+// batch hashes the trees of vals (together at most a tile of chunks)
+// level by level together (the level queue; for progressive ones every
+// subtree of every value), then mixes in all lengths with one call.
+// sizes holds the values' chunk counts and is overwritten; so is
+// lengths, scratch for the mix-ins (nil for vectors).
+func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int, lengths []uint64) {
+	total := 0
+	for _, v := range vals {
+		total += v.chunks
+	}
+	ap, bp := getBuf(BatchBufLen(total, len(vals))), getBuf(BatchBufLen(total, len(vals)))
 	defer putBuf(ap)
 	defer putBuf(bp)
 	at := 0
@@ -196,15 +219,13 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		at += v.chunks
 	}
 	t := x.e.tree
-	t.merkleizeTrees(dst[:in.n], *ap, *bp, sizes, r.depth, r.progressive())
+	t.merkleizeTrees(dst, *ap, *bp, sizes, r.depth, r.progressive())
 	if r.mixesLength() {
-		lengths := make([]uint64, in.n)
 		for i, v := range vals {
 			lengths[i] = v.length
 		}
-		sp := getBuf(64 * in.n)
+		sp := getBuf(64 * len(vals))
 		defer putBuf(sp)
-		t.MixInLengths(dst[:in.n], lengths, *sp)
+		t.MixInLengths(dst, lengths, *sp)
 	}
-	return nil
 }

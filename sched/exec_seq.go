@@ -81,9 +81,9 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 		dst[0], err = r.root(x, elems)
 		return err
 	}
-	// Many instances: root all their elements in one batch.
+	// Many instances: check them all, then root them a tile at a time.
 	inputs := make([]Input, in.n)
-	total := 0
+	sizes := make([]int, in.n)
 	firstZero := -1 // the first zero vector; they all get zeroRoot
 	var zeros []bool
 	for i := range inputs {
@@ -101,7 +101,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 		if zero {
 			zeros[i] = true
 		}
-		total += inputs[i].n
+		sizes[i] = inputs[i].n
 	}
 	var zeroRoot [32]byte
 	if firstZero >= 0 {
@@ -109,7 +109,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 		if zeroRoot, err = r.zeroVectors(x, inputs, firstZero); err != nil {
 			return err
 		}
-		// The batch sees zero vectors as empty; their roots are set last.
+		// The batches see zero vectors as empty; their roots are set last.
 		defer func() {
 			for i, z := range zeros {
 				if z {
@@ -117,6 +117,67 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 				}
 			}
 		}()
+	}
+	// Small instances go through the level queue together, to fill the
+	// lanes; a wide one by itself, in place (see tileChunks).
+	return tileSpans(sizes, r.n.Kind != SeqVector, func(lo, hi int, lengths []uint64) error {
+		if hi-lo > 1 {
+			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], lengths), lo)
+		}
+		if zeros != nil && zeros[lo] {
+			return nil
+		}
+		root, err := r.root(x, inputs[lo])
+		dst[lo] = root
+		return setIndex(err, lo)
+	})
+}
+
+// batch roots the instances whose elements are inputs (together at most
+// a tile of them) through the level queue: all their elements in one
+// batch (so short lists of many instances still fill the lanes), then
+// every instance's tree level by level together (for progressive lists,
+// every subtree of every instance). sizes holds the instances' element
+// counts and is overwritten; so is lengths, scratch for the mix-ins
+// (nil for vectors). An error names the instance's index in inputs.
+func (r *seqRooter) batch(x *run, dst [][32]byte, inputs []Input, sizes []int, lengths []uint64) error {
+	total := 0
+	for _, e := range inputs {
+		total += e.n
+	}
+	rb := getBuf(BatchBufLen(total, len(inputs)))
+	defer putBuf(rb)
+	all := rootsView(*rb, total)
+	if err := r.elementRoots(x, all, inputs, total); err != nil {
+		return r.locate(err, inputs)
+	}
+	bp := getBuf(max(BatchBufLen(total, len(inputs)), 64*len(inputs)))
+	defer putBuf(bp)
+	x.e.tree.merkleizeTrees(dst, *rb, *bp, sizes, r.depth, r.progressive())
+	if r.n.Kind != SeqVector {
+		for i, e := range inputs {
+			lengths[i] = uint64(e.n)
+		}
+		x.e.tree.MixInLengths(dst, lengths, *bp)
+	}
+	return nil
+}
+
+// elementRoots sets all to the roots of the elements of inputs, total in
+// all, in order. An error names the element's index in all. Elements
+// that are chunks (their root is their bytes) are copied instance by
+// instance, each one array; others are rooted in one batch through a
+// pointer list, so that their lockstep lanes fill across instances.
+func (r *seqRooter) elementRoots(x *run, all [][32]byte, inputs []Input, total int) error {
+	if _, chunk := r.elem.(*chunkRooter); chunk {
+		at := 0
+		for _, e := range inputs {
+			if err := rootsInOrder(x, r.elem, all[at:at+e.n], e); err != nil {
+				return shiftIndex(err, at)
+			}
+			at += e.n
+		}
+		return nil
 	}
 	ptrs := getPtrs(total)
 	defer putPtrs(ptrs)
@@ -127,26 +188,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 			at++
 		}
 	}
-	rb := getBuf(BatchBufLen(total, in.n))
-	defer putBuf(rb)
-	all := rootsView(*rb, total)
-	if err := rootsInOrder(x, r.elem, all, Input{ptrs: *ptrs, n: total, zero: r.zero}); err != nil {
-		return r.locate(err, inputs)
-	}
-	// The level queue: every instance's tree, level by level together
-	// (for progressive lists, every subtree of every instance).
-	sizes := make([]int, in.n)
-	lengths := make([]uint64, in.n)
-	for i, e := range inputs {
-		sizes[i], lengths[i] = e.n, uint64(e.n)
-	}
-	bp := getBuf(max(BatchBufLen(total, in.n), 64*in.n))
-	defer putBuf(bp)
-	x.e.tree.merkleizeTrees(dst[:in.n], *rb, *bp, sizes, r.depth, r.progressive())
-	if r.n.Kind != SeqVector {
-		x.e.tree.MixInLengths(dst[:in.n], lengths, *bp)
-	}
-	return nil
+	return rootsInOrder(x, r.elem, all, Input{ptrs: *ptrs, n: total, zero: r.zero})
 }
 
 // zeroVectors returns the zero vector's root for a batch holding zero

@@ -11,3 +11,10 @@ const (
 	ListTile          = 1 << listTileDepth
 	MinTilesPerWorker = minTilesPerWorker
 )
+
+// TileChunks is the most chunks of several instances the level queue
+// merkleizes together, and TileSpans its cut of a batch into runs: the
+// tests put instance counts and sizes on both sides of the boundary.
+const TileChunks = tileChunks
+
+var TileSpans = tileSpans
