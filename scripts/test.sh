@@ -107,7 +107,7 @@ fi
 
 step "go test -race (concurrent use)"
 go test -count=1 -race -short ./plan/... ./sched/...
-go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor|Gloas|Fallback|FixedProgressive|MarkedElementChunks|EmptyBitlist|OpaqueErrorPath' ./cache ./proof
+go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor|Gloas|Fallback|FixedProgressive|MarkedElementChunks|EmptyBitlist|OpaqueErrorPath|MarkedNestedLengths|OptionsValidated|KeccakPlanRoot|StaleValue|ProveNil|EmptyRequests|HugeGIndices|MarkShortVector' ./cache ./proof
 go test -count=1 -race -short ./internal/hostile
 go test -count=1 -race -short -run 'TestUnmarshal' ./ssz
 go test -count=1 -race -short -run 'Calibrat|Persist|Select|Hide|Env|Parse' ./lanes/
@@ -119,7 +119,7 @@ if command -v qemu-aarch64-static >/dev/null 2>&1; then
 	# neonx4 (SHA2 hidden). The consensus packages are pure Go and run
 	# natively above; under qemu they would take most of the CI time.
 	GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/... ./ssz ./sched/... ./plan/... ./proof
-	GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static -run 'Registry|Packed|Progressive|Proofs|Example|Gloas|Fallback|MarkedElementChunks|EmptyBitlist' ./cache
+	GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static -run 'Registry|Packed|Progressive|Proofs|Example|Gloas|Fallback|MarkedElementChunks|EmptyBitlist|MarkedNestedLengths|OptionsValidated|KeccakPlanRoot|StaleValue|ProveNil|EmptyRequests|HugeGIndices|MarkShortVector' ./cache
 	QEMU_CPU=neoverse-n1 LANEHASH_CALIBRATE=off GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/... ./sched/... ./plan/...
 	LANEHASH_HIDE=sha2 LANEHASH_CALIBRATE=off GOARCH=arm64 go test -count=1 -short -exec qemu-aarch64-static ./lanes/ ./sched/... ./plan/...
 else
@@ -150,6 +150,9 @@ fuzz ./lanes FuzzKeccak256Pairs 10000x
 fuzz ./plan FuzzRootAll 1000x
 fuzz ./plan FuzzRootAllBytes 30000x
 fuzz ./plan FuzzRootAllTypes 3000x
+fuzz ./plan FuzzRootBytes 10000x
+fuzz ./cache FuzzCacheMutations 300x
+fuzz ./cache FuzzCacheNode 50000x
 fuzz ./ssz FuzzTypeForTags 40000x
 fuzz ./ssz FuzzUnmarshalAlloc 6000x
 fuzz ./lanes FuzzEnvValues 20000x
