@@ -13,8 +13,21 @@ import (
 // enough for one lockstep program are read by their serial program
 // (compileSerial), so a list of them runs as lanes straight from the
 // bytes; the rest follows the serialization's layout (offsets, packed
-// chunks, selectors).
+// chunks, selectors). Every node carries the decoder's minimum size of
+// its type (ssz.MinSize), the bound the executor checks element counts
+// against, so both paths refuse the same counts by one rule.
 func compileBytes(t *ssz.Type) (*sched.BytesNode, error) {
+	n, err := compileBytesNode(t)
+	if err != nil {
+		return nil, err
+	}
+	n.Min = ssz.MinSize(t)
+	return n, nil
+}
+
+// compileBytesNode compiles the node of t, its parts through
+// compileBytes.
+func compileBytesNode(t *ssz.Type) (*sched.BytesNode, error) {
 	var size uint64
 	if t.Fixed {
 		size = t.Size

@@ -67,6 +67,10 @@ type BytesNode struct {
 	Options    []*BytesNode
 	Compatible bool
 	Value      string
+	// Min is the fewest bytes a serialized value of the node's type
+	// takes, the decoder's minimum (ssz.MinSize): a count of n elements
+	// needs n·(4+Min) bytes behind it, or the input is refused.
+	Min uint64
 }
 
 // BytesField is one field of a container in a bytes graph.
@@ -211,7 +215,7 @@ func (e *Exec) bytesRooterOf(n *BytesNode) (*bytesRooter, error) {
 	if err != nil {
 		return nil, err
 	}
-	r.min = r.minSize()
+	r.min = n.Min
 	return r, nil
 }
 

@@ -67,52 +67,6 @@ func satAdd(a, b uint64) uint64 {
 	return math.MaxUint64
 }
 
-// minSize returns the fewest bytes a serialized value of r's type takes
-// (saturating), from its children's: the decoder's minimum, which
-// backed checks a count of elements against: the size of a fixed-size
-// type; 0 for a list, 1 for a bitlist (its delimiter) or a union (the
-// selector) plus its smallest option (None: 0), and for a container or
-// vector the sum over its parts, an offset plus the part's minimum for
-// each variable-size one.
-func (r *bytesRooter) minSize() uint64 {
-	part := func(p *bytesRooter) uint64 {
-		if p.Size > 0 {
-			return p.Size
-		}
-		return satAdd(4, p.min)
-	}
-	switch {
-	case r.Size > 0:
-		return r.Size
-	case r.Kind == BytesPacked && r.packed.bitlist():
-		return 1
-	case r.Kind == BytesSeq && r.Seq == SeqVector:
-		n, ok := checked.Mul(r.Length, part(r.elem))
-		if !ok {
-			return math.MaxUint64
-		}
-		return n
-	case r.Kind == BytesContainer:
-		var n uint64
-		for _, f := range r.fields {
-			n = satAdd(n, part(f))
-		}
-		return n
-	case r.Kind == BytesUnion:
-		least := uint64(math.MaxUint64)
-		for _, o := range r.options {
-			switch {
-			case o == nil && !r.Compatible: // None
-				least = 0
-			case o != nil:
-				least = min(least, o.min)
-			}
-		}
-		return satAdd(1, least)
-	}
-	return 0 // lists
-}
-
 // sequenceSpans checks that b holds n elements of elem: exactly n·size
 // bytes, or an offset table of n offsets starting right after itself.
 func sequenceSpans(elem *bytesRooter, b []byte, n int) (spans, error) {

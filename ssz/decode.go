@@ -422,6 +422,13 @@ func minSize(t *Type) uint64 {
 	return n
 }
 
+// MinSize returns the fewest bytes a serialized value of t takes
+// (saturating at the largest uint64): the bound Unmarshal checks an
+// element count against before it allocates, and the one every other
+// reader of serialized values (plan's RootBytes) must check the same way
+// to refuse the same inputs.
+func MinSize(t *Type) uint64 { return minSize(t) }
+
 // minSizes memoizes minSize: *Type → uint64. Descriptors are immutable
 // and cached by TypeOf, so it grows with them.
 var minSizes sync.Map
