@@ -74,9 +74,9 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	workloads := fs.String("workloads", "", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator), wide (wide trees: a List[uint64, 2^40] of n elements and about n/8192 Vector[Root, 8192]); default registry,state, and all four with -all")
 	fs.StringVar(&cfg.format, "format", "", "output format: summary (the default), markdown (the default with -all), csv or json")
 	fs.StringVar(&cfg.svg, "svg", "", "also write a chart to this SVG file: CPU ns per object of every workload, strategy and worker count on the automatic kernels (log scale), and every kernel on one workload")
-	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState (SSZ bytes, as a beacon node's debug endpoint returns them)")
+	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState (SSZ bytes, as a beacon node's debug endpoint returns them): rooted from its bytes (RootBytes) and decoded then rooted, side by side")
 	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: phase0 or fulu")
-	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry)")
+	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry): element roots and the list root from the bytes, and the list root after decoding")
 	fs.BoolVar(&cfg.quiet, "q", false, "do not print progress")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lanebench [flags]\n\n")

@@ -496,23 +496,35 @@ func TestUsersOwnBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	wantList, err := ssz.HashTreeRoot(&registryList{Validators: vals}, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every workload of the two files, with the root it must report.
+	want := map[string][32]byte{
+		statePath + " from bytes (RootBytes)":              wantState,
+		statePath + " decoded, then Root":                  wantState,
+		registryPath + " element roots (RootAllBytes)":     wantFirst,
+		registryPath + " list root from bytes (RootBytes)": wantList,
+		registryPath + " list root, decoded first":         wantList,
+	}
 	seen := map[string]bool{}
 	for _, r := range rs {
-		switch {
-		case r.Workload == statePath:
-			seen["state"] = true
-			if r.Root != hexRoot(wantState) || r.Objects != 40 {
-				t.Errorf("-state: root %s over %d validators, want %s over 40", r.Root, r.Objects, hexRoot(wantState))
-			}
-		case strings.HasPrefix(r.Workload, registryPath):
-			seen["registry"] = true
-			if r.Root != hexRoot(wantFirst) || r.Objects != 33 {
-				t.Errorf("-registry: first root %s over %d validators, want %s over 33", r.Root, r.Objects, hexRoot(wantFirst))
-			}
+		w, ok := want[r.Workload]
+		if !ok {
+			continue
+		}
+		seen[r.Workload] = true
+		objects := 33
+		if strings.HasPrefix(r.Workload, statePath) {
+			objects = 40
+		}
+		if r.Root != hexRoot(w) || r.Objects != objects {
+			t.Errorf("%s: root %s over %d validators, want %s over %d", r.Workload, r.Root, r.Objects, hexRoot(w), objects)
 		}
 	}
-	if !seen["state"] || !seen["registry"] {
-		t.Errorf("workloads measured: %v, want the -state and -registry files", seen)
+	if len(seen) != len(want) {
+		t.Errorf("workloads measured: %v, want all of %v", seen, want)
 	}
 
 	// A registry file that is not whole validators is refused by name.

@@ -10,7 +10,6 @@ import (
 
 	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
-	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
@@ -66,11 +65,15 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 		}
 	}
 	if cfg.state != "" {
-		w, err := stateFile(cfg.state, cfg.fork)
+		data, err := os.ReadFile(cfg.state)
 		if err != nil {
 			return nil, err
 		}
-		ws = append(ws, w)
+		sw, err := stateWorkloads(cfg.state, data, cfg.fork)
+		if err != nil {
+			return nil, err
+		}
+		ws = append(ws, sw...)
 	}
 	if cfg.registry != "" {
 		data, err := os.ReadFile(cfg.registry)
@@ -81,7 +84,7 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 		if len(data) == 0 || len(data)%size != 0 {
 			return nil, fmt.Errorf("%s: %d bytes is not a whole number of %d-byte validators", cfg.registry, len(data), size)
 		}
-		ws = append(ws, &serialized[phase0.Validator]{label: fmt.Sprintf("%s (%d validators)", cfg.registry, len(data)/size), data: data, count: len(data) / size})
+		ws = append(ws, registryWorkloads(cfg.registry, data, len(data)/size)...)
 	}
 	return ws, nil
 }
@@ -91,23 +94,12 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 // the registry and the state.
 func smallCount(n int) int { return min(max(n/4, 1), 10_000) }
 
-func stateFile(path, fork string) (workload, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
+// errNotState says that a -state file is not a state of the fork.
+func errNotState(path, fork string, err error) error {
 	if fork == "phase0" {
-		var st phase0.BeaconState
-		if err := ssz.Unmarshal(data, &st); err != nil {
-			return nil, fmt.Errorf("%s: not a phase0 BeaconState: %w", path, err)
-		}
-		return &single[phase0.BeaconState]{label: path, value: &st, count: len(st.Validators)}, nil
+		return fmt.Errorf("%s: not a phase0 BeaconState: %w", path, err)
 	}
-	var st fulu.BeaconState
-	if err := ssz.Unmarshal(data, &st); err != nil {
-		return nil, fmt.Errorf("%s: not a fulu BeaconState (try -fork): %w", path, err)
-	}
-	return &single[fulu.BeaconState]{label: path, value: &st, count: len(st.Validators)}, nil
+	return fmt.Errorf("%s: not a %s BeaconState (try -fork): %w", path, fork, err)
 }
 
 // job is one measurement: a workload hashed with one strategy, hash
