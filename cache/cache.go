@@ -21,7 +21,11 @@ type Tree[T any] struct{ tr *tree }
 // Which mode: Marked for a state transition that knows what it changed
 // (it marks contents; lengths at every depth need no mark), Detect where
 // a forgotten mark must not cost a wrong root (a pass over the value per
-// Root).
+// Root). What each costs, on a fulu state of 1M validators, one core of
+// an AMD EPYC Zen 3 (BenchmarkCachedState, BenchmarkCachedStateDetect in
+// bench/compare; docs/cache.md): a block's changes cost about 2 ms of
+// CPU in Marked mode against 136-164 ms in Detect mode, an epoch's about
+// 40 ms in Marked mode against 219-231 ms.
 func New[T any](opts ...Option) (*Tree[T], error) {
 	tr, err := newTreeOf(newConfig(opts), ssz.TypeFor[T])
 	if err != nil {
