@@ -10,17 +10,27 @@ import (
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
-// fromBytes is a workload of one serialized value of T (a state file, a
-// registry), rooted either straight from its bytes (plan's RootBytes)
-// or, when decode is set, the way a program without RootBytes must:
-// ssz.Unmarshal into a fresh value, then Root. Side by side they answer
-// what decoding first costs.
+// fromBytes is a workload of serialized values of T (a state file, a
+// registry), rooted in one of three ways (how): straight from the bytes
+// as one value (plan's RootBytes), as a list of T's one root per
+// element (RootAllBytes, the first reported), or the way a program
+// without them must: ssz.Unmarshal into a fresh value, then Root. Side
+// by side they answer what decoding first costs.
 type fromBytes[T any] struct {
-	label  string
-	data   []byte
-	count  int // validators it holds, for ns per validator
-	decode bool
+	label string
+	data  []byte
+	count int // validators it holds, for ns per validator
+	how   bytesWay
 }
+
+// bytesWay is how a fromBytes workload roots its bytes.
+type bytesWay int
+
+const (
+	rootBytes    bytesWay = iota // RootBytes of one value
+	rootAllBytes                 // RootAllBytes, one root per element
+	decodeFirst                  // ssz.Unmarshal, then Root
+)
 
 func (s *fromBytes[T]) name() string         { return s.label }
 func (s *fromBytes[T]) unit() string         { return "validator" }
@@ -32,17 +42,26 @@ func (s *fromBytes[T]) prepare(_ string, h lanes.Hash, kernel string, workers in
 	if err != nil {
 		return nil, err
 	}
+	var dst [][32]byte
+	if s.how == rootAllBytes {
+		dst = make([][32]byte, s.count)
+	}
 	return func() (outcome, error) {
 		p.ResetStats()
 		var root [32]byte
 		var err error
-		if s.decode {
+		switch s.how {
+		case rootBytes:
+			root, err = p.RootBytes(s.data)
+		case rootAllBytes:
+			if err = p.RootAllBytes(dst, s.data); err == nil && len(dst) > 0 {
+				root = dst[0]
+			}
+		case decodeFirst:
 			v := new(T)
 			if err = ssz.Unmarshal(s.data, v); err == nil {
 				root, err = p.Root(v)
 			}
-		} else {
-			root, err = p.RootBytes(s.data)
 		}
 		st := p.Stats()
 		return outcome{root: root, pairs: st.Pairs(), laneFill: st.LaneFill()}, err
@@ -67,8 +86,8 @@ func stateWorkloads(path string, data []byte, fork string) ([]workload, error) {
 		}
 		n := len(st.Validators)
 		return []workload{
-			&fromBytes[phase0.BeaconState]{label: path + " from bytes (RootBytes)", data: data, count: n},
-			&fromBytes[phase0.BeaconState]{label: path + " decoded, then Root", data: data, count: n, decode: true},
+			&fromBytes[phase0.BeaconState]{label: path + " from bytes (RootBytes)", data: data, count: n, how: rootBytes},
+			&fromBytes[phase0.BeaconState]{label: path + " decoded, then Root", data: data, count: n, how: decodeFirst},
 		}, nil
 	}
 	var st fulu.BeaconState
@@ -77,8 +96,8 @@ func stateWorkloads(path string, data []byte, fork string) ([]workload, error) {
 	}
 	n := len(st.Validators)
 	return []workload{
-		&fromBytes[fulu.BeaconState]{label: path + " from bytes (RootBytes)", data: data, count: n},
-		&fromBytes[fulu.BeaconState]{label: path + " decoded, then Root", data: data, count: n, decode: true},
+		&fromBytes[fulu.BeaconState]{label: path + " from bytes (RootBytes)", data: data, count: n, how: rootBytes},
+		&fromBytes[fulu.BeaconState]{label: path + " decoded, then Root", data: data, count: n, how: decodeFirst},
 	}, nil
 }
 
@@ -89,8 +108,8 @@ func registryWorkloads(path string, data []byte, count int) []workload {
 	list := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(data)), 4)
 	list = append(list, data...)
 	return []workload{
-		&serialized[phase0.Validator]{label: path + " element roots (RootAllBytes)", data: data, count: count},
-		&fromBytes[registryList]{label: path + " list root from bytes (RootBytes)", data: list, count: count},
-		&fromBytes[registryList]{label: path + " list root, decoded first", data: list, count: count, decode: true},
+		&fromBytes[phase0.Validator]{label: path + " element roots (RootAllBytes)", data: data, count: count, how: rootAllBytes},
+		&fromBytes[registryList]{label: path + " list root from bytes (RootBytes)", data: list, count: count, how: rootBytes},
+		&fromBytes[registryList]{label: path + " list root, decoded first", data: list, count: count, how: decodeFirst},
 	}
 }

@@ -137,37 +137,6 @@ func (s *single[T]) prepare(_ string, h lanes.Hash, kernel string, workers int) 
 	}, nil
 }
 
-// serialized is a workload of serialized fixed-size elements (validators
-// cut out of a state) hashed straight from their bytes.
-type serialized[T any] struct {
-	label string
-	data  []byte
-	count int
-}
-
-func (s *serialized[T]) name() string         { return s.label }
-func (s *serialized[T]) unit() string         { return "validator" }
-func (s *serialized[T]) objects() int         { return s.count }
-func (s *serialized[T]) strategies() []string { return []string{strategyLockstep} }
-
-func (s *serialized[T]) prepare(_ string, h lanes.Hash, kernel string, workers int) (pass, error) {
-	p, err := plan.PlanFor[T](plan.WithHash(h), plan.WithKernel(kernel), plan.WithWorkers(workers))
-	if err != nil {
-		return nil, err
-	}
-	dst := make([][32]byte, s.count)
-	return func() (outcome, error) {
-		p.ResetStats()
-		err := p.RootAllBytes(dst, s.data)
-		st := p.Stats()
-		var root [32]byte
-		if len(dst) > 0 {
-			root = dst[0]
-		}
-		return outcome{root: root, pairs: st.Pairs(), laneFill: st.LaneFill()}, err
-	}, nil
-}
-
 func hexRoot(r [32]byte) string { return "0x" + hex.EncodeToString(r[:]) }
 
 func errorf(w workload, strategy, kernel string, workers int, err error) error {
