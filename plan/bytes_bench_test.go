@@ -74,24 +74,9 @@ func BenchmarkRegistryBytesCPU(b *testing.B) {
 			if err1 != nil || err2 != nil || r1 != want || r2 != want {
 				b.Fatalf("RootBytes %x (%v), RootAllBytes + tree %x (%v), ListRoot %x", r1, err1, r2, err2, want)
 			}
-			var rb, ab int64
-			for b.Loop() {
-				t0, _ := cputime.Thread()
-				if _, err := bp.RootBytes(ser); err != nil {
-					b.Fatal(err)
-				}
-				t1, _ := cputime.Thread()
-				if _, err := allBytes(); err != nil {
-					b.Fatal(err)
-				}
-				t2, _ := cputime.Thread()
-				rb += t1 - t0
-				ab += t2 - t1
-			}
-			per := float64(b.N) * float64(n)
-			b.ReportMetric(float64(rb)/per, "rootbytes-cpu-ns/validator")
-			b.ReportMetric(float64(ab)/per, "rootallbytes+tree-cpu-ns/validator")
-			b.ReportMetric(float64(rb)/float64(ab), "ratio")
+			sideBySideCPU(b, n,
+				timedPart{"rootbytes-cpu-ns/validator", func() error { _, err := bp.RootBytes(ser); return err }},
+				timedPart{"rootallbytes+tree-cpu-ns/validator", func() error { _, err := allBytes(); return err }})
 		})
 	}
 }

@@ -86,30 +86,17 @@ func BenchmarkListOverheadCPU(b *testing.B) {
 			n := c.n
 			p, vals := threadValidators(b, n)
 			dst := make([][32]byte, n)
-			var list, all int64
-			for b.Loop() {
-				t0, _ := cputime.Thread()
-				var err error
-				if c.list == "progressive" {
-					_, err = p.ProgressiveListRoot(vals)
-				} else {
-					_, err = p.ListRoot(vals, 1<<40)
-				}
-				if err != nil {
-					b.Fatal(err)
-				}
-				t1, _ := cputime.Thread()
-				if err := p.RootAll(dst, vals); err != nil {
-					b.Fatal(err)
-				}
-				t2, _ := cputime.Thread()
-				list += t1 - t0
-				all += t2 - t1
-			}
-			per := float64(b.N) * float64(n)
-			b.ReportMetric(float64(list)/per, "listroot-cpu-ns/validator")
-			b.ReportMetric(float64(all)/per, "rootall-cpu-ns/validator")
-			b.ReportMetric(float64(list)/float64(all), "ratio")
+			sideBySideCPU(b, n,
+				timedPart{"listroot-cpu-ns/validator", func() error {
+					var err error
+					if c.list == "progressive" {
+						_, err = p.ProgressiveListRoot(vals)
+					} else {
+						_, err = p.ListRoot(vals, 1<<40)
+					}
+					return err
+				}},
+				timedPart{"rootall-cpu-ns/validator", func() error { return p.RootAll(dst, vals) }})
 		})
 	}
 }
