@@ -33,7 +33,15 @@ type wide struct {
 // fetchFunc writes chunk idx[i] to dst[32i:32i+32].
 type fetchFunc func(idx []int, dst []byte) error
 
-func levelCount(n, k int) int { return (n + (1 << k) - 1) >> k }
+// levelCount is the number of nodes at level k above n ≥ 0 leaves,
+// ⌈n / 2^k⌉, for any k ≥ 0: computed in 64 bits, so that levels past 30
+// of a wide list count right where int has 32 bits.
+func levelCount(n, k int) int {
+	if k >= 63 {
+		return min(n, 1)
+	}
+	return int((uint64(n) + 1<<k - 1) >> k)
+}
 
 // top is the level that holds a single node.
 func (w *wide) top() int {

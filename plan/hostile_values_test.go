@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"math"
 	"reflect"
 	"strings"
 	"testing"
@@ -170,7 +171,7 @@ func TestHugeWorkerCount(t *testing.T) {
 	for i := range v.L {
 		v.L[i] = uint64(i)
 	}
-	p, err := PlanFor[wide](WithWorkers(1 << 62))
+	p, err := PlanFor[wide](WithWorkers(math.MaxInt))
 	if err != nil {
 		t.Fatal(err)
 	}

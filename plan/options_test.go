@@ -3,6 +3,7 @@ package plan
 import (
 	"errors"
 	"fmt"
+	"math"
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
@@ -85,7 +86,7 @@ func TestOptionsValidated(t *testing.T) {
 		{"no options", nil, lanes.SHA256},
 		{"the same option twice", []Option{WithHash(lanes.Keccak256), WithHash(lanes.Keccak256), WithWorkers(2), WithWorkers(2), WithSpec(minimal), WithSpec(ssz.MinimalSpec())}, lanes.Keccak256},
 		{"default workers", []Option{WithWorkers(0)}, lanes.SHA256},
-		{"more workers than work", []Option{WithWorkers(1 << 40)}, lanes.SHA256},
+		{"more workers than work", []Option{WithWorkers(math.MaxInt)}, lanes.SHA256},
 		{"a kernel and its hash", []Option{WithKernel("keccak256/genericx1"), WithHash(lanes.Keccak256)}, lanes.Keccak256},
 		{"a direct kernel and its hash", []Option{WithHash(lanes.SHA256), withKernelImpl(impl)}, lanes.SHA256},
 	} {

@@ -3,6 +3,7 @@ package sched_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -52,7 +53,7 @@ func TestListRootTiles(t *testing.T) {
 	cases := []struct{ n, workers int }{
 		{tiled - 1, 1}, {tiled, 1}, {tiled + sched.ListTile/2 + 3, 1},
 		{3*tiled - 1, 3}, {len(things), 3}, {len(things), 2},
-		{len(things), 1 << 62}, // no overflow in the threshold
+		{len(things), math.MaxInt}, // no overflow in the threshold
 	}
 	depths := func(n int) []int { return []int{40, sched.Depth(uint64(n)) + 1} }
 	if testing.Short() {

@@ -53,8 +53,13 @@ func merkle(h lanes.Hash, chunks [][32]byte, depth int) [32]byte {
 	if depth == 0 {
 		return chunks[0]
 	}
-	half := 1 << (depth - 1)
-	l := chunks[:min(half, len(chunks))]
+	// Half the subtree's width, capped at the chunk count: 2^(depth-1)
+	// does not fit an int on 32-bit hosts for deep lists.
+	half := len(chunks)
+	if depth-1 < 30 {
+		half = min(half, 1<<(depth-1))
+	}
+	l := chunks[:half]
 	r := chunks[len(l):]
 	a, b := merkle(h, l, depth-1), merkle(h, r, depth-1)
 	return schedtest.Sum(h, append(a[:], b[:]...))

@@ -183,7 +183,7 @@ func appendSequence(dst []byte, et *Type, n int, at func(int) reflect.Value, pat
 	dst = append(dst, make([]byte, 4*n)...)
 	for i := 0; i < n; i++ {
 		off := len(dst) - start
-		if off > math.MaxUint32 {
+		if uint64(off) > math.MaxUint32 {
 			return dst, errorf(path, ErrSize, "serialization exceeds 4 GiB offsets")
 		}
 		binary.LittleEndian.PutUint32(dst[start+4*i:], uint32(off))
@@ -216,7 +216,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 			continue
 		}
 		off := len(dst) - start
-		if off > math.MaxUint32 {
+		if uint64(off) > math.MaxUint32 {
 			return dst, errorf(path, ErrSize, "serialization exceeds 4 GiB offsets")
 		}
 		binary.LittleEndian.PutUint32(dst[offsets[k]:], uint32(off))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -189,6 +190,14 @@ func TestHostileUnionOptions(t *testing.T) {
 		{"zero vector of 2^40 containers", extremeOptions{Selector: 3, Value: []struct{ A uint64 }(nil)}, selector(hostile.Zero[40], 3)},
 	} {
 		got, err := ssz.HashTreeRoot(&c.u, ssz.SHA256)
+		if strconv.IntSize == 32 {
+			// A bitvector of 2^64-1 bits is 2^61 bytes, more than an int
+			// holds on a 32-bit host: the union type is refused there.
+			if err := checkRejected(err, ssz.ErrOverflow, ".V"); err != nil {
+				t.Errorf("%s on a 32-bit host: %v", c.name, err)
+			}
+			continue
+		}
 		if err != nil || got != c.want {
 			t.Errorf("%s: %x, %v; want %x", c.name, got, err, c.want)
 		}
