@@ -1,0 +1,96 @@
+//go:build !purego
+
+package hybrid_test
+
+import (
+	"runtime"
+	"testing"
+
+	"github.com/lanehash/lanehash/internal/cputime"
+	"github.com/lanehash/lanehash/lanes/avx512"
+	"github.com/lanehash/lanehash/lanes/hybrid"
+	"github.com/lanehash/lanehash/lanes/lanestest"
+)
+
+// The kernel beside avx512x16, in one run for benchstat: Pairs at a pair
+// count both widths divide (240 = 12·20 = 15·16; 65520 likewise) and Lockstep on the
+// Validator op list calibration times. cpu-ns/pair is the benchmark
+// thread's CPU time, which other processes on a loaded machine do not
+// inflate.
+
+type benchFuncs struct {
+	name     string
+	width    int
+	pairs    func(dst, src []byte)
+	lockstep func(arena []byte, ops []uint32)
+}
+
+func benchTargets(b *testing.B) []benchFuncs {
+	if m := hybrid.Missing(); m != "" {
+		b.Skip("CPU or OS lacks " + m)
+	}
+	return []benchFuncs{
+		{"hybrid", hybrid.SHA256Lanes, hybrid.SHA256Pairs, hybrid.SHA256Lockstep},
+		{"avx512x16", avx512.SHA256Lanes, avx512.SHA256Pairs, avx512.SHA256Lockstep},
+	}
+}
+
+func perPair(b *testing.B, pairs int, cpu0 int64) {
+	if end, ok := cputime.Thread(); ok {
+		b.ReportMetric(float64(end-cpu0)/float64(b.N)/float64(pairs), "cpu-ns/pair")
+	}
+}
+
+func startCPU(b *testing.B) int64 {
+	runtime.LockOSThread()
+	b.Cleanup(runtime.UnlockOSThread)
+	t, _ := cputime.Thread()
+	return t
+}
+
+func BenchmarkPairs(b *testing.B) {
+	for _, k := range benchTargets(b) {
+		for _, n := range []int{240, 65520} {
+			b.Run("kernel="+k.name+"/pairs="+itoa(n), func(b *testing.B) {
+				src := make([]byte, 64*n)
+				for i := range src {
+					src[i] = byte(i)
+				}
+				dst := make([]byte, 32*n)
+				cpu := startCPU(b)
+				for b.Loop() {
+					k.pairs(dst, src)
+				}
+				perPair(b, n, cpu)
+			})
+		}
+	}
+}
+
+func BenchmarkLockstep(b *testing.B) {
+	var ops []uint32
+	for _, op := range lanestest.ValidatorOps() {
+		ops = append(ops, op.Left, op.Right, op.Out)
+	}
+	for _, k := range benchTargets(b) {
+		b.Run("kernel="+k.name, func(b *testing.B) {
+			arena := make([]byte, 17*32*k.width)
+			for i := range arena {
+				arena[i] = byte(i)
+			}
+			cpu := startCPU(b)
+			for b.Loop() {
+				k.lockstep(arena, ops)
+			}
+			perPair(b, len(ops)/3*k.width, cpu)
+		})
+	}
+}
+
+func itoa(n int) string {
+	s := ""
+	for ; n > 0; n /= 10 {
+		s = string(rune('0'+n%10)) + s
+	}
+	return s
+}
