@@ -94,3 +94,33 @@ func itoa(n int) string {
 	}
 	return s
 }
+
+// BenchmarkPackUnpack packs 9 leaf nodes and unpacks one, what a
+// Lockstep block of the Validator program adds around the kernel, per
+// instance (cpu-ns/pair here: per instance).
+func BenchmarkPackUnpack(b *testing.B) {
+	for _, k := range []struct {
+		name   string
+		width  int
+		pack   func(dst, src []byte)
+		unpack func(dst, src []byte)
+	}{
+		{"hybrid", hybrid.SHA256Lanes, hybrid.SHA256Pack, hybrid.SHA256Unpack},
+		{"avx512x16", avx512.SHA256Lanes, avx512.SHA256Pack, avx512.SHA256Unpack},
+	} {
+		b.Run("kernel="+k.name, func(b *testing.B) {
+			if m := hybrid.Missing(); m != "" {
+				b.Skip("CPU or OS lacks " + m)
+			}
+			leaves := make([]byte, 9*32*k.width)
+			arena := make([]byte, 9*32*k.width)
+			out := make([]byte, 32*k.width)
+			cpu := startCPU(b)
+			for b.Loop() {
+				k.pack(arena, leaves)
+				k.unpack(out, arena[:32*k.width])
+			}
+			perPair(b, k.width, cpu)
+		})
+	}
+}
