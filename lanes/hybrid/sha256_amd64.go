@@ -2,7 +2,7 @@
 
 package hybrid
 
-//go:generate go run -C ../_asm ./hybrid -vec 16 -sha 4 -out ../hybrid/sha256_amd64.s -stubs ../hybrid/sha256_stub_amd64.go -pkg hybrid
+//go:generate go run -C ../_asm ./hybrid -vec 16 -sha 4 -shape ../hybrid/shape_amd64.go -out ../hybrid/sha256_amd64.s -stubs ../hybrid/sha256_stub_amd64.go -pkg hybrid
 
 import (
 	"unsafe"
@@ -10,15 +10,9 @@ import (
 	"github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 )
 
-// The mix the go:generate line above builds: vecLanes lanes on zmm16–31,
-// shaLanes on SHA-NI.
-const (
-	vecLanes = 16
-	shaLanes = 4
-)
-
-// SHA256Lanes is the lane width W of the kernel: 16 vector lanes and 4
-// SHA-NI lanes; a word-layout node is 32·SHA256Lanes bytes.
+// SHA256Lanes is the lane width W of the kernel: vector lanes and SHA-NI
+// lanes (16 and 4 with the go:generate line above, which also writes
+// shape_amd64.go); a word-layout node is 32·SHA256Lanes bytes.
 const SHA256Lanes = vecLanes + shaLanes
 
 const sha256NodeBytes = 32 * SHA256Lanes
