@@ -10,11 +10,14 @@ import (
 	"github.com/lanehash/lanehash/lanes/avx512"
 	"github.com/lanehash/lanehash/lanes/hybrid"
 	"github.com/lanehash/lanehash/lanes/lanestest"
+	"github.com/lanehash/lanehash/lanes/shani"
 )
 
-// The kernel beside avx512x16, in one run for benchstat: Pairs at a pair
-// count both widths divide (240 = 12·20 = 15·16; 65520 likewise) and Lockstep on the
-// Validator op list calibration times. cpu-ns/pair is the benchmark
+// The kernel beside the two it would have to beat, avx512x16 (full-width
+// AVX-512, Zen 5) and shanix4 (Zen 4, where four SHA-NI streams win), in
+// one run for benchstat: Pairs at a pair count the widths divide (240 =
+// 12·20 = 15·16, also 10·24 and 20·12 for other mixes; 65520 likewise)
+// and Lockstep on the Validator op list calibration times. cpu-ns/pair is the benchmark
 // thread's CPU time, which other processes on a loaded machine do not
 // inflate.
 
@@ -32,6 +35,7 @@ func benchTargets(b *testing.B) []benchFuncs {
 	return []benchFuncs{
 		{"hybrid", hybrid.SHA256Lanes, hybrid.SHA256Pairs, hybrid.SHA256Lockstep},
 		{"avx512x16", avx512.SHA256Lanes, avx512.SHA256Pairs, avx512.SHA256Lockstep},
+		{"shanix4", shani.SHA256LanesX4, shani.SHA256PairsX4, shani.SHA256LockstepX4},
 	}
 }
 
