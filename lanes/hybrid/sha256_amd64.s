@@ -8799,6 +8799,10 @@ node:
 	VMOVDQU32     464(SI), X21
 	VMOVDQU32     544(SI), X22
 	VMOVDQU32     624(SI), X23
+	VPSHUFB       hybridBswap<>+0(SB), Z0, Z0
+	VPSHUFB       hybridBswap<>+0(SB), Z1, Z1
+	VPSHUFB       hybridBswap<>+0(SB), Z2, Z2
+	VPSHUFB       hybridBswap<>+0(SB), Z3, Z3
 	VPUNPCKLDQ    Z1, Z0, Z8
 	VPUNPCKHDQ    Z1, Z0, Z9
 	VPUNPCKLDQ    Z3, Z2, Z10
@@ -8807,10 +8811,6 @@ node:
 	VPUNPCKHQDQ   Z10, Z8, Z1
 	VPUNPCKLQDQ   Z11, Z9, Z2
 	VPUNPCKHQDQ   Z11, Z9, Z3
-	VPSHUFB       hybridBswap<>+0(SB), Z0, Z0
-	VPSHUFB       hybridBswap<>+0(SB), Z1, Z1
-	VPSHUFB       hybridBswap<>+0(SB), Z2, Z2
-	VPSHUFB       hybridBswap<>+0(SB), Z3, Z3
 	VMOVDQU32     X0, (DI)
 	VEXTRACTI32X4 $0x01, Z0, 128(DI)
 	VEXTRACTI32X4 $0x02, Z0, 256(DI)
@@ -8827,6 +8827,10 @@ node:
 	VEXTRACTI32X4 $0x01, Z3, 224(DI)
 	VEXTRACTI32X4 $0x02, Z3, 352(DI)
 	VEXTRACTI32X4 $0x03, Z3, 480(DI)
+	VPSHUFB       hybridBswap<>+0(SB), Z4, Z4
+	VPSHUFB       hybridBswap<>+0(SB), Z5, Z5
+	VPSHUFB       hybridBswap<>+0(SB), Z6, Z6
+	VPSHUFB       hybridBswap<>+0(SB), Z7, Z7
 	VPUNPCKLDQ    Z5, Z4, Z12
 	VPUNPCKHDQ    Z5, Z4, Z13
 	VPUNPCKLDQ    Z7, Z6, Z14
@@ -8835,10 +8839,6 @@ node:
 	VPUNPCKHQDQ   Z14, Z12, Z5
 	VPUNPCKLQDQ   Z15, Z13, Z6
 	VPUNPCKHQDQ   Z15, Z13, Z7
-	VPSHUFB       hybridBswap<>+0(SB), Z4, Z4
-	VPSHUFB       hybridBswap<>+0(SB), Z5, Z5
-	VPSHUFB       hybridBswap<>+0(SB), Z6, Z6
-	VPSHUFB       hybridBswap<>+0(SB), Z7, Z7
 	VMOVDQU32     X4, 16(DI)
 	VEXTRACTI32X4 $0x01, Z4, 144(DI)
 	VEXTRACTI32X4 $0x02, Z4, 272(DI)
@@ -8855,6 +8855,10 @@ node:
 	VEXTRACTI32X4 $0x01, Z7, 240(DI)
 	VEXTRACTI32X4 $0x02, Z7, 368(DI)
 	VEXTRACTI32X4 $0x03, Z7, 496(DI)
+	VPSHUFB       hybridBswap<>+0(SB), X16, X16
+	VPSHUFB       hybridBswap<>+0(SB), X17, X17
+	VPSHUFB       hybridBswap<>+0(SB), X18, X18
+	VPSHUFB       hybridBswap<>+0(SB), X19, X19
 	VPUNPCKLDQ    X17, X16, X24
 	VPUNPCKHDQ    X17, X16, X25
 	VPUNPCKLDQ    X19, X18, X26
@@ -8863,14 +8867,14 @@ node:
 	VPUNPCKHQDQ   X26, X24, X17
 	VPUNPCKLQDQ   X27, X25, X18
 	VPUNPCKHQDQ   X27, X25, X19
-	VPSHUFB       hybridBswap<>+0(SB), X16, X16
-	VPSHUFB       hybridBswap<>+0(SB), X17, X17
-	VPSHUFB       hybridBswap<>+0(SB), X18, X18
-	VPSHUFB       hybridBswap<>+0(SB), X19, X19
 	VMOVDQU32     X16, 512(DI)
 	VMOVDQU32     X17, 544(DI)
 	VMOVDQU32     X18, 576(DI)
 	VMOVDQU32     X19, 608(DI)
+	VPSHUFB       hybridBswap<>+0(SB), X20, X20
+	VPSHUFB       hybridBswap<>+0(SB), X21, X21
+	VPSHUFB       hybridBswap<>+0(SB), X22, X22
+	VPSHUFB       hybridBswap<>+0(SB), X23, X23
 	VPUNPCKLDQ    X21, X20, X28
 	VPUNPCKHDQ    X21, X20, X29
 	VPUNPCKLDQ    X23, X22, X30
@@ -8879,10 +8883,6 @@ node:
 	VPUNPCKHQDQ   X30, X28, X21
 	VPUNPCKLQDQ   X31, X29, X22
 	VPUNPCKHQDQ   X31, X29, X23
-	VPSHUFB       hybridBswap<>+0(SB), X20, X20
-	VPSHUFB       hybridBswap<>+0(SB), X21, X21
-	VPSHUFB       hybridBswap<>+0(SB), X22, X22
-	VPSHUFB       hybridBswap<>+0(SB), X23, X23
 	VMOVDQU32     X20, 528(DI)
 	VMOVDQU32     X21, 560(DI)
 	VMOVDQU32     X22, 592(DI)

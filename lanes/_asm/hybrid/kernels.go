@@ -284,12 +284,18 @@ func genLockstep(sh shape, t tables) {
 func (s shape) laneGroups() [][2]int { return [][2]int{{0, s.vec}, {s.vec, s.sha}} }
 
 // genPack emits hybridPack: m ≥ 1 nodes of width() ordinary chunks into
-// word layout, byte-swapping every word. Each node is read whole before
-// it is written, so dst may be src.
-func genPack(sh shape, t tables) {
-	TEXT("hybridPack", NOSPLIT, "func(dst, src *byte, m int)")
+// word layout, byte-swapping every word; with unpack, hybridUnpack, the
+// inverse. Both are a 4×4 transpose in every chunk and a byte swap,
+// which commute, so they differ only in which side is loaded. Each node
+// is read whole before it is written, so dst may be src.
+func genPack(sh shape, t tables, unpack bool) {
+	name, doc := "hybridPack", "packs m ≥ 1 nodes of "+itoa(sh.width())+" ordinary chunks from src into word layout at dst."
+	if unpack {
+		name, doc = "hybridUnpack", "unpacks m ≥ 1 word-layout nodes from src into "+itoa(sh.width())+" ordinary digests each at dst."
+	}
+	TEXT(name, NOSPLIT, "func(dst, src *byte, m int)")
 	Pragma("noescape")
-	Doc("hybridPack packs m ≥ 1 nodes of " + itoa(sh.width()) + " ordinary chunks from src into word layout at dst.")
+	Doc(name + " " + doc)
 	dst, src, m := RDI, RSI, RCX
 	Load(Param("dst"), dst)
 	Load(Param("src"), src)
@@ -302,57 +308,30 @@ func genPack(sh shape, t tables) {
 		for c := 0; c < 2; c++ {
 			base := 16*gi + 4*c
 			v := [4]VecPhysical{vreg(base, g), vreg(base+1, g), vreg(base+2, g), vreg(base+3, g)}
-			loadLaneChunks(v, g, func(lane int) Mem { return Mem{Base: src, Disp: 32*(lane0+lane) + 16*c} })
-			moves = append(moves, func() {
-				tmp := [4]VecPhysical{vreg(base+8, g), vreg(base+9, g), vreg(base+10, g), vreg(base+11, g)}
-				for _, r := range v {
-					VPSHUFB(t.bswap, r, r)
-				}
-				transpose4(v, tmp, v)
+			chunks := func(node GPPhysical) func(lane int) Mem {
+				return func(lane int) Mem { return Mem{Base: node, Disp: 32*(lane0+lane) + 16*c} }
+			}
+			word := func(node GPPhysical, q int) Mem { return Mem{Base: node, Disp: 4 * ((4*c+q)*W + lane0)} }
+			if unpack {
 				for q, r := range v {
-					VMOVDQU32(r, Mem{Base: dst, Disp: 4 * ((4*c+q)*W + lane0)})
+					VMOVDQU32(word(src, q), r)
 				}
-			})
-		}
-	}
-	for _, f := range moves {
-		f()
-	}
-	ADDQ(U32(32*W), src)
-	ADDQ(U32(32*W), dst)
-	DECQ(m)
-	JNZ(LabelRef("node"))
-	VZEROUPPER()
-	RET()
-}
-
-// genUnpack emits hybridUnpack, the inverse of hybridPack.
-func genUnpack(sh shape, t tables) {
-	TEXT("hybridUnpack", NOSPLIT, "func(dst, src *byte, m int)")
-	Pragma("noescape")
-	Doc("hybridUnpack unpacks m ≥ 1 word-layout nodes from src into " + itoa(sh.width()) + " ordinary digests each at dst.")
-	dst, src, m := RDI, RSI, RCX
-	Load(Param("dst"), dst)
-	Load(Param("src"), src)
-	Load(Param("m"), m)
-	W := sh.width()
-	Label("node")
-	var moves []func()
-	for gi, lg := range sh.laneGroups() {
-		lane0, g := lg[0], lg[1]/4
-		for c := 0; c < 2; c++ {
-			base := 16*gi + 4*c
-			v := [4]VecPhysical{vreg(base, g), vreg(base+1, g), vreg(base+2, g), vreg(base+3, g)}
-			for q, r := range v {
-				VMOVDQU32(Mem{Base: src, Disp: 4 * ((4*c+q)*W + lane0)}, r)
+			} else {
+				loadLaneChunks(v, g, chunks(src))
 			}
 			moves = append(moves, func() {
 				tmp := [4]VecPhysical{vreg(base+8, g), vreg(base+9, g), vreg(base+10, g), vreg(base+11, g)}
-				transpose4(v, tmp, v)
 				for _, r := range v {
 					VPSHUFB(t.bswap, r, r)
 				}
-				storeLaneChunks(v, g, func(lane int) Mem { return Mem{Base: dst, Disp: 32*(lane0+lane) + 16*c} })
+				transpose4(v, tmp, v)
+				if unpack {
+					storeLaneChunks(v, g, chunks(dst))
+					return
+				}
+				for q, r := range v {
+					VMOVDQU32(r, word(dst, q))
+				}
 			})
 		}
 	}

@@ -57,8 +57,8 @@ func main() {
 	t := emitTables()
 	genPairs(sh, t)
 	genLockstep(sh, t)
-	genPack(sh, t)
-	genUnpack(sh, t)
+	genPack(sh, t, false)
+	genPack(sh, t, true)
 	Generate()
 }
 
