@@ -60,7 +60,7 @@ func genPairs(sh shape, t tables) {
 		base := 16 + 8*(c%2)
 		v := [4]VecPhysical{vreg(base, g), vreg(base+1, g), vreg(base+2, g), vreg(base+3, g)}
 		tmp := [4]VecPhysical{vreg(base+4, g), vreg(base+5, g), vreg(base+6, g), vreg(base+7, g)}
-		loadLaneChunks(v, g, func(lane int) Mem { return Mem{Base: src, Disp: 64*lane + 16*c} })
+		loadLaneChunks(v, g, 4, func(lane int) Mem { return Mem{Base: src, Disp: 64*lane + 16*c} })
 		for _, r := range v {
 			VPSHUFB(t.bswap, r, r)
 		}
@@ -134,7 +134,7 @@ func genPairs(sh shape, t tables) {
 		in := [4]VecPhysical{s[4*c], s[4*c+1], s[4*c+2], s[4*c+3]}
 		tmp := [4]VecPhysical{lanes.tmp[4*c], lanes.tmp[4*c+1], lanes.tmp[4*c+2], lanes.tmp[4*c+3]}
 		transpose4(in, tmp, in)
-		storeLaneChunks(in, g, func(lane int) Mem { return Mem{Base: dst, Disp: 32*lane + 16*c} })
+		storeLaneChunks(in, g, 4, func(lane int) Mem { return Mem{Base: dst, Disp: 32*lane + 16*c} })
 	}
 	ADDQ(U32(64*sh.width()), src)
 	ADDQ(U32(32*sh.width()), dst)
@@ -279,9 +279,22 @@ func genLockstep(sh shape, t tables) {
 	RET()
 }
 
-// laneGroups are the two runs of lanes of a node, each a whole number
-// of vectors: the vector lanes and the SHA-NI lanes.
-func (s shape) laneGroups() [][2]int { return [][2]int{{0, s.vec}, {s.vec, s.sha}} }
+// laneGroups are the runs of lanes of a node that Pack and Unpack
+// transpose as one vector each ({first lane, lanes}): the vector lanes,
+// then the SHA-NI lanes in runs of 16, 8, 4 or 2.
+func (s shape) laneGroups() [][2]int {
+	gs := [][2]int{{0, s.vec}}
+	lane := s.vec
+	for n := s.sha; n > 0; {
+		run := 16
+		for run > n {
+			run /= 2
+		}
+		gs = append(gs, [2]int{lane, run})
+		lane, n = lane+run, n-run
+	}
+	return gs
+}
 
 // genPack emits hybridPack: m ≥ 1 nodes of width() ordinary chunks into
 // word layout, byte-swapping every word; with unpack, hybridUnpack, the
@@ -303,10 +316,12 @@ func genPack(sh shape, t tables, unpack bool) {
 	W := sh.width()
 	Label("node")
 	var moves []func()
+	// All loads of a node come first (8 registers per group, at most
+	// three groups), the transposes share the temporaries 28–31.
 	for gi, lg := range sh.laneGroups() {
-		lane0, g := lg[0], lg[1]/4
+		lane0, g, rows := lg[0], max(1, lg[1]/4), min(4, lg[1])
 		for c := 0; c < 2; c++ {
-			base := 16*gi + 4*c
+			base := 8*gi + 4*c
 			v := [4]VecPhysical{vreg(base, g), vreg(base+1, g), vreg(base+2, g), vreg(base+3, g)}
 			chunks := func(node GPPhysical) func(lane int) Mem {
 				return func(lane int) Mem { return Mem{Base: node, Disp: 32*(lane0+lane) + 16*c} }
@@ -314,23 +329,31 @@ func genPack(sh shape, t tables, unpack bool) {
 			word := func(node GPPhysical, q int) Mem { return Mem{Base: node, Disp: 4 * ((4*c+q)*W + lane0)} }
 			if unpack {
 				for q, r := range v {
-					VMOVDQU32(word(src, q), r)
+					if rows < 4 {
+						VMOVQ(word(src, q), r) // two lanes: eight bytes a word
+					} else {
+						VMOVDQU32(word(src, q), r)
+					}
 				}
 			} else {
-				loadLaneChunks(v, g, chunks(src))
+				loadLaneChunks(v, g, rows, chunks(src))
 			}
 			moves = append(moves, func() {
-				tmp := [4]VecPhysical{vreg(base+8, g), vreg(base+9, g), vreg(base+10, g), vreg(base+11, g)}
+				tmp := [4]VecPhysical{vreg(28, g), vreg(29, g), vreg(30, g), vreg(31, g)}
 				for _, r := range v {
 					VPSHUFB(t.bswap, r, r)
 				}
 				transpose4(v, tmp, v)
 				if unpack {
-					storeLaneChunks(v, g, chunks(dst))
+					storeLaneChunks(v, g, rows, chunks(dst))
 					return
 				}
 				for q, r := range v {
-					VMOVDQU32(r, word(dst, q))
+					if rows < 4 {
+						VMOVQ(r, word(dst, q))
+					} else {
+						VMOVDQU32(r, word(dst, q))
+					}
 				}
 			})
 		}

@@ -5,7 +5,7 @@
 //
 // The mix is a parameter: -vec is the number of vector lanes (16 on
 // zmm16–31, 8 on ymm16–31 with AVX-512VL), -sha the number of SHA-NI
-// lanes (4, 8 or 16), -streams how many SHA-NI streams are in flight (2
+// lanes (even, 2 to 16, not 14), -streams how many SHA-NI streams are in flight (2
 // with their schedules in registers, 4 with W+K computed ahead into the
 // frame), -shorte which blocks use the round form with the shorter e
 // chain; -shape writes the mix as Go constants for package lanes/hybrid,
@@ -24,18 +24,19 @@ import (
 
 func main() {
 	vec := flag.Int("vec", 16, "vector lanes: 16 (zmm16–31) or 8 (ymm16–31)")
-	sha := flag.Int("sha", 4, "SHA-NI lanes: 4, 8 or 16")
+	sha := flag.Int("sha", 4, "SHA-NI lanes: an even number from 2 to 16, not 14")
 	flag.IntVar(&streams, "streams", 2, "SHA-NI streams in flight: 2 (schedules in registers) or 4 (W+K computed ahead)")
 	flag.StringVar(&shortE, "shorte", "second", "round form with the shorter e chain in which blocks: none, second, both")
 	shapeOut := flag.String("shape", "", "also write the mix as Go constants (vecLanes, shaLanes) to this file")
 	flag.StringVar(&drop, "drop", "", "timing experiments only, wrong digests: leave out the vec or the sha half")
 	flag.Parse()
-	if (*vec != 16 && *vec != 8) || (*sha != 4 && *sha != 8 && *sha != 16) {
-		fmt.Fprintln(os.Stderr, "hybrid: -vec must be 8 or 16, -sha 4, 8 or 16")
+	// 14 would make four lane groups in Pack, more than its registers.
+	if (*vec != 16 && *vec != 8) || *sha < 2 || *sha > 16 || *sha%2 != 0 || *sha == 14 {
+		fmt.Fprintln(os.Stderr, "hybrid: -vec must be 8 or 16, -sha even from 2 to 16 but not 14")
 		os.Exit(2)
 	}
-	if streams != 2 && streams != 4 {
-		fmt.Fprintln(os.Stderr, "hybrid: -streams must be 2 or 4")
+	if (streams != 2 && streams != 4) || *sha%streams != 0 {
+		fmt.Fprintln(os.Stderr, "hybrid: -streams must be 2 or 4 and divide -sha")
 		os.Exit(2)
 	}
 	if drop != "" && drop != "vec" && drop != "sha" {

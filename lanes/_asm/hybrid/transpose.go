@@ -27,9 +27,13 @@ func transpose4(in, tmp, out [4]VecPhysical) {
 
 // loadLaneChunks fills v (4 registers of g chunks) so that chunk k of
 // v[q] is the 16 bytes at src(4k+q): four lanes' words 4c..4c+3 for the
-// caller's c.
-func loadLaneChunks(v [4]VecPhysical, g int, src func(lane int) Mem) {
-	for q := 0; q < 4; q++ {
+// caller's c. With rows < 4 (a group of two lanes, g = 1) only lanes
+// below rows are loaded and the other registers zeroed.
+func loadLaneChunks(v [4]VecPhysical, g, rows int, src func(lane int) Mem) {
+	for q := rows; q < 4; q++ {
+		VPXORD(v[q], v[q], v[q])
+	}
+	for q := 0; q < rows; q++ {
 		VMOVDQU32(src(q), v[q].AsX())
 		for k := 1; k < g; k++ {
 			VINSERTI32X4(U8(k), src(4*k+q), v[q], v[q])
@@ -37,9 +41,10 @@ func loadLaneChunks(v [4]VecPhysical, g int, src func(lane int) Mem) {
 	}
 }
 
-// storeLaneChunks is the inverse: chunk k of v[q] goes to dst(4k+q).
-func storeLaneChunks(v [4]VecPhysical, g int, dst func(lane int) Mem) {
-	for q := 0; q < 4; q++ {
+// storeLaneChunks is the inverse: chunk k of v[q] goes to dst(4k+q),
+// for the lanes below rows.
+func storeLaneChunks(v [4]VecPhysical, g, rows int, dst func(lane int) Mem) {
+	for q := 0; q < rows; q++ {
 		VMOVDQU32(v[q].AsX(), dst(q))
 		for k := 1; k < g; k++ {
 			VEXTRACTI32X4(U8(k), v[q], dst(4*k+q))
