@@ -19,7 +19,9 @@ type Tree[T any] struct{ tr *tree }
 // Options that contradict each other or T are an error wrapping ErrOption
 // here, never a surprise at the first Root (see the options and Mode).
 // Which mode: Marked for a state transition that knows what it changed
-// (it marks contents; lengths at every depth need no mark), Detect where
+// (it marks contents through Field handles, resolved once at setup:
+// balances.Mark(i) costs no lookup and returns nothing, a bad mark is
+// returned by the next Root; lengths at every depth need no mark), Detect where
 // a forgotten mark must not cost a wrong root (a pass over the value per
 // Root). What each costs, on a fulu state of 1M validators, one core of
 // an AMD EPYC Zen 3 (BenchmarkCachedState, BenchmarkCachedStateDetect in
@@ -47,13 +49,16 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 }
 
 // Mark names changed values for the next Root in Marked mode: the elements
-// idx of the list or vector field field (a top-level field, by Go or spec
-// name), or with no idx the whole field (which is then compared with what
-// is stored, as Detect does). A nested change is marked by its top-level
-// field ("LatestBlockHeader" for its StateRoot). Appends and truncations,
-// at any depth, need no mark. A negative index is an ErrMark. In Detect mode, and on a big-endian host (where the whole
-// value is one opaque node, compared as a whole), marks are checked and
-// change nothing.
+// idx of the list or vector field field (by Go or spec name, as Field
+// resolves it), or with no idx the whole field (which is then compared
+// with what is stored, as Detect does). It is Field(field) and its Mark or
+// MarkAll in one call, resolving the name each time and reporting a bad
+// mark here (a *MarkError wrapping ErrMark: an unknown name, a negative
+// index; the call's other marks are dropped) rather than at the next Root;
+// code that marks often should hold Field handles. Appends and
+// truncations, at any depth, need no mark. In Detect mode, and on a
+// big-endian host (where the whole value is one opaque node, compared as
+// a whole), marks are checked and change nothing.
 func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
 
 // Node returns the node at generalized index g as of the last Root. Nodes
@@ -132,7 +137,8 @@ func (l *List[E]) Root(elems []E) ([32]byte, error) {
 }
 
 // Mark names changed elements for the next Root in Marked mode; a
-// negative index is an ErrMark (the other marks of the call are dropped).
+// negative index is a *MarkError wrapping ErrMark (the other marks of the
+// call are dropped).
 // Indices at or past the length at the next Root are ignored (the list
 // may shrink in between). In Detect mode marks are checked and change
 // nothing.

@@ -1,0 +1,357 @@
+package cache_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"sync"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// handleMarker marks through Field handles, resolved once per name: the
+// random state tests' marks (mutateState) go through the handles instead
+// of Tree.Mark's string form. A name's idx-less mark is MarkAll.
+type handleMarker struct {
+	t      testing.TB
+	tree   *cache.Tree[fulu.BeaconState]
+	fields map[string]cache.Field
+}
+
+func (h *handleMarker) Mark(field string, idx ...int) error {
+	f, ok := h.fields[field]
+	if !ok {
+		var err error
+		if f, err = h.tree.Field(field); err != nil {
+			h.t.Fatal(err)
+		}
+		h.fields[field] = f
+	}
+	if len(idx) == 0 {
+		f.MarkAll()
+	} else {
+		f.Mark(idx...)
+	}
+	return nil
+}
+
+// TestFieldStateRandom is TestStateRandom with every mark made through a
+// handle: block- and epoch-like changes, deposits and truncations of a
+// fulu state, every root compared with the reference, in each mode.
+func TestFieldStateRandom(t *testing.T) {
+	vp, err := plan.PlanFor[phase0.Validator]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, md := range []struct {
+		name string
+		opts []cache.Option
+	}{
+		{"detect", nil},
+		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
+		{"marked+plan", []cache.Option{cache.WithMode(cache.Marked), cache.WithPlan(vp)}},
+		{"upper", []cache.Option{cache.WithUpperLevelsOnly()}},
+	} {
+		t.Run(md.name, func(t *testing.T) {
+			r := rand.New(rand.NewPCG(11, 12))
+			pool := phase0.RandomValidators(200, 9)
+			s := fulu.SyntheticBeaconState(1000, 1)
+			tr, err := cache.New[fulu.BeaconState](md.opts...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m := &handleMarker{t: t, tree: tr, fields: map[string]cache.Field{}}
+			steps := 14
+			if testing.Short() {
+				steps = 6
+			}
+			for step := range steps {
+				if step > 0 {
+					for range 1 + r.IntN(3) {
+						mutateState(t, r, s, m, pool)
+					}
+				}
+				got, err := tr.Root(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := refRoot(t, s); got != want {
+					t.Fatalf("step %d: root %x, reference %x", step, got, want)
+				}
+			}
+		})
+	}
+}
+
+// jsonNamed is a container whose spec names (json tags) differ from its
+// Go names by more than case, as go-eth2-client's do.
+type jsonNamed struct {
+	Key   [4]byte  `json:"pubkey"`
+	Bals  []uint64 `json:"balances" ssz-max:"64"`
+	Inner struct {
+		Epoch uint64
+		Roots [4][32]byte
+	}
+}
+
+// TestFieldResolve checks which names a handle resolves (Go, spec, json,
+// nested) and which it refuses, with a *MarkError wrapping ErrMark.
+func TestFieldResolve(t *testing.T) {
+	st, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"Balances", "balances", "current_epoch_participation", "LatestBlockHeader.StateRoot", "latest_block_header.state_root", "Slot"} {
+		if f, err := st.Field(name); err != nil || f.Name() != name {
+			t.Errorf("Field(%q): %v, %v", name, f.Name(), err)
+		}
+	}
+	jt, err := cache.New[jsonNamed](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pubkey", "balances", "Bals", "Inner.Roots", "inner.epoch"} {
+		if _, err := jt.Field(name); err != nil {
+			t.Errorf("Field(%q) on json tags: %v", name, err)
+		}
+	}
+	for _, name := range []string{"", "NoSuchField", "Validators[3]", "Balances.__len__", "Balances.Foo", ".Slot", "Slot.", "LatestBlockHeader.Nope", "Validators[3].Slashed"} {
+		_, err := st.Field(name)
+		var me *cache.MarkError
+		if !errors.As(err, &me) || !errors.Is(err, cache.ErrMark) {
+			t.Errorf("Field(%q): %v, want a *MarkError wrapping ErrMark", name, err)
+			continue
+		}
+		if me.Field != name || me.HasIndex {
+			t.Errorf("Field(%q): error names field %q (index %v)", name, me.Field, me.HasIndex)
+		}
+	}
+	// A name the path grammar rejects or the type lacks carries the
+	// parser's *proof.PathError.
+	if _, err := st.Field("NoSuchField"); !errors.Is(err, proof.ErrPath) {
+		t.Errorf("Field(NoSuchField): %v, want proof.ErrPath too", err)
+	}
+	func() {
+		defer func() {
+			if recover() == nil {
+				t.Error("MustField(NoSuchField) did not panic")
+			}
+		}()
+		st.MustField("NoSuchField")
+	}()
+	if st.MustField("Balances").Name() != "Balances" {
+		t.Error("MustField(Balances): wrong name")
+	}
+}
+
+// TestFieldMarks marks a block's worth of changes through handles in
+// Marked mode (several indices in one call, a nested field, a replaced
+// field) and compares each root with the reference; without the marks
+// the root would be stale, which the last step shows.
+func TestFieldMarks(t *testing.T) {
+	s := fulu.SyntheticBeaconState(300, 5)
+	tr, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	bal := tr.MustField("Balances")
+	part := tr.MustField("current_epoch_participation")
+	hdr := tr.MustField("LatestBlockHeader.StateRoot")
+	blockRoots := tr.MustField("BlockRoots")
+	slot := tr.MustField("Slot")
+	scores := tr.MustField("InactivityScores")
+	check := func(step string) {
+		t.Helper()
+		got, err := tr.Root(s)
+		if err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+		if want := refRoot(t, s); got != want {
+			t.Fatalf("%s: root %x, reference %x", step, got, want)
+		}
+	}
+	check("first")
+
+	s.Balances[3] += 7
+	s.Balances[299] -= 1
+	s.Balances[150] ^= 1 << 40
+	bal.Mark(3, 299, 150)
+	s.CurrentEpochParticipation[10] = 7
+	s.CurrentEpochParticipation[11] = 3
+	part.Mark(10)
+	part.Mark(11)
+	h := *s.LatestBlockHeader
+	h.StateRoot[0] ^= 0xff
+	s.LatestBlockHeader = &h
+	hdr.MarkAll()
+	s.BlockRoots[17][5] ^= 1
+	blockRoots.Mark(17)
+	s.Slot++
+	slot.MarkAll()
+	check("block")
+
+	s.InactivityScores = append([]uint64(nil), s.InactivityScores...)
+	for i := range s.InactivityScores {
+		s.InactivityScores[i] = uint64(i * 3)
+	}
+	scores.MarkAll() // replaced: a new slice of the same length
+	check("replaced")
+
+	// A nested field's element marks stand for its top-level field.
+	h = *s.LatestBlockHeader
+	h.StateRoot[9] ^= 0x10
+	s.LatestBlockHeader = &h
+	hdr.Mark(9)
+	check("nested element")
+
+	before, err := tr.Root(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Balances[4]++
+	bal.Mark()
+	if got, _ := tr.Root(s); got != before {
+		t.Fatal("Mark() with no index marked something")
+	}
+	bal.Mark(4)
+	check("after the stale root")
+
+	var zero cache.Field
+	zero.Mark(1)
+	zero.MarkAll() // the zero Field marks nothing and does not panic
+	check("zero field")
+}
+
+// TestFieldMarkErrorAtRoot: a mark a handle cannot honour is returned by
+// the next Root as a *MarkError naming the field and the index, in both
+// modes; that Root fails, and the next one (which hashes everything)
+// equals the reference, so the change that came with the bad mark is not
+// lost.
+func TestFieldMarkErrorAtRoot(t *testing.T) {
+	for _, mode := range []cache.Mode{cache.Marked, cache.Detect} {
+		s := fulu.SyntheticBeaconState(100, 6)
+		tr, err := cache.New[fulu.BeaconState](cache.WithMode(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Root(s); err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range []struct {
+			field string
+			idx   []int
+			at    int
+		}{
+			{"Balances", []int{3, -1, 5}, -1},
+			{"Balances", []int{-7}, -7},
+			{"Slot", []int{2}, 2},
+			{"LatestBlockHeader.ProposerIndex", []int{0}, 0}, // a nested uint64 has no elements
+		} {
+			f := tr.MustField(c.field)
+			s.Balances[3]++
+			f.Mark(c.idx...)
+			tr.MustField("Balances").Mark(0) // a good mark after the bad one
+			_, err := tr.Root(s)
+			var me *cache.MarkError
+			if !errors.As(err, &me) || !errors.Is(err, cache.ErrMark) {
+				t.Fatalf("mode %d, %s.Mark(%v): Root error %v, want a *MarkError", mode, c.field, c.idx, err)
+			}
+			if me.Field != c.field || !me.HasIndex || me.Index != c.at {
+				t.Errorf("mode %d: error %+v, want field %q index %d", mode, me, c.field, c.at)
+			}
+			got, err := tr.Root(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := refRoot(t, s); got != want {
+				t.Fatalf("mode %d: root after the error %x, reference %x", mode, got, want)
+			}
+		}
+		// The string form reports the same error at the call.
+		err = tr.Mark("Balances", 1, -2)
+		var me *cache.MarkError
+		if !errors.As(err, &me) || me.Index != -2 || me.Field != "Balances" {
+			t.Errorf("Tree.Mark(Balances, 1, -2): %v", err)
+		}
+		if _, err := tr.Root(s); err != nil {
+			t.Errorf("Root after a refused Tree.Mark: %v (the string form's errors are the caller's)", err)
+		}
+	}
+}
+
+// TestFieldConcurrent marks through shared handles from several
+// goroutines at once (run with -race): every change must reach the next
+// root, which is compared with the reference.
+func TestFieldConcurrent(t *testing.T) {
+	s := fulu.SyntheticBeaconState(2000, 7)
+	tr, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Root(s); err != nil {
+		t.Fatal(err)
+	}
+	bal := tr.MustField("Balances")
+	part := tr.MustField("CurrentEpochParticipation")
+	const workers = 4
+	for round := range 3 {
+		var wg sync.WaitGroup
+		for w := range workers {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				// Each goroutine owns the indices ≡ w mod workers.
+				for i := w; i < len(s.Balances); i += workers * (7 + round) {
+					s.Balances[i] += phase0.Gwei(1 + round)
+					s.CurrentEpochParticipation[i] ^= 1
+					bal.Mark(i)
+					part.Mark(i)
+				}
+			}()
+		}
+		wg.Wait()
+		got, err := tr.Root(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := refRoot(t, s); got != want {
+			t.Fatalf("round %d: root %x, reference %x", round, got, want)
+		}
+	}
+}
+
+// BenchmarkFieldMark is the cost of one mark through a handle and
+// through the string form (which resolves the name on each call).
+func BenchmarkFieldMark(b *testing.B) {
+	s := fulu.SyntheticBeaconState(1000, 1)
+	tr, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := tr.Root(s); err != nil {
+		b.Fatal(err)
+	}
+	b.Run("handle", func(b *testing.B) {
+		f := tr.MustField("Balances")
+		for i := range b.N {
+			f.Mark(i & 511)
+			if i&4095 == 4095 {
+				_, _ = tr.Root(s)
+			}
+		}
+	})
+	b.Run("string", func(b *testing.B) {
+		for i := range b.N {
+			if err := tr.Mark("Balances", i&511); err != nil {
+				b.Fatal(err)
+			}
+			if i&4095 == 4095 {
+				_, _ = tr.Root(s)
+			}
+		}
+	})
+}
