@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/options"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -44,12 +45,6 @@ const (
 // allowed for that field; the error is a *MarkError, which names the
 // field and the index.
 var ErrMark = errors.New("cache: bad mark")
-
-// ErrOption reports options of New or NewList that contradict each other
-// or the type: a Mode that is not defined, WithUpperLevelsOnly with Detect
-// or on a type it cannot cache, a WithPlan plan whose roots differ from
-// the tree's (another hash function or spec).
-var ErrOption = errors.New("cache: bad option")
 
 // ErrChanged reports a node or proof that would have to be read from a
 // part of the value that changed shape since the last Root (a list
@@ -106,7 +101,7 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	}
 	h, err := newHasher(cfg.hash, cfg.kernel)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrOption, err)
+		return nil, options.KernelError("cache", err)
 	}
 	for _, r := range cfg.rooters {
 		if err := r.check(sopts); err != nil {

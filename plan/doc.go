@@ -48,6 +48,13 @@
 // without its delimiter) are errors of type *Error naming the element
 // and the field, never panics. Plans are safe for concurrent use.
 //
+// Options (WithHash, WithKernel, WithWorkers, WithSpec) are the one
+// option model of plan and cache: cache.New takes these same Options
+// (cache.Option is Option), with the same inference of the hash from a
+// kernel name and the same ErrOption, so one list configures a plan and
+// a cached tree alike. They are defined here, not in cache, because
+// dependencies point down (cache uses plan).
+//
 // Allocations: with one worker (WithWorkers(1)), steady-state Root,
 // RootAll, RootAllPtr, ListRoot and ListRootPtr of a fixed-size type
 // allocate nothing. More workers add a few allocations per call (the
