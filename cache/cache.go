@@ -40,7 +40,11 @@ func New[T any](opts ...Option) (*Tree[T], error) {
 // last Root (in Detect mode, whatever differs from the stored copy; in
 // Marked mode, what Mark named). v must not change while Root runs, and
 // the tree reads v again for proofs until the next Root. A nil v is an
-// error. On error the tree forgets everything and the next Root rebuilds.
+// error. A bad value is a *plan.Error (Op "cache") with the indexed path
+// plan's Root gives ("BeaconState.Validators[2].WithdrawalCredentials"),
+// wrapping the ssz sentinel; a mark a Field handle could not honour is
+// the *MarkError it kept. On error the tree forgets everything and the
+// next Root rebuilds.
 func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 	if v == nil {
 		return [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)

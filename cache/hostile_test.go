@@ -84,9 +84,9 @@ func TestMarkedNestedLengths(t *testing.T) {
 			c.change(v) // no mark: Marked mode reads every length
 			got, err := tr.Root(v)
 			if c.tooLong != "" {
-				var se *ssz.Error
+				var se *plan.Error
 				if !errors.Is(err, ssz.ErrListTooLong) || !errors.As(err, &se) {
-					t.Fatalf("root %x, error %v: want ssz.ErrListTooLong in an *ssz.Error", got, err)
+					t.Fatalf("root %x, error %v: want ssz.ErrListTooLong in a *plan.Error", got, err)
 				}
 				if !contains(se.Path, c.tooLong) && !contains(err.Error(), c.tooLong) {
 					t.Fatalf("error %v does not name %s", err, c.tooLong)

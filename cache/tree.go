@@ -169,7 +169,7 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 		// A failed update may leave nodes half-updated: start over next
 		// time rather than trust them.
 		tr.forget()
-		return [32]byte{}, err
+		return [32]byte{}, tr.valueError(err)
 	}
 	tr.clearMarks()
 	tr.last, tr.keep, tr.built, tr.value = p, keep, true, r
@@ -225,7 +225,8 @@ func (tr *tree) nodeLocked(g proof.GIndex) ([32]byte, error) {
 	if g == 1 {
 		return tr.value, nil
 	}
-	return tr.root.nodeAt(tr.c, tr.last, g)
+	n, err := tr.root.nodeAt(tr.c, tr.last, g)
+	return n, tr.valueError(err) // a value read for a node: the one value error
 }
 
 type lockedSource struct{ tr *tree }
