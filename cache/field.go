@@ -128,6 +128,9 @@ func (f Field) MarkAll() {
 	f.tr.markLater(f.ref, nil)
 }
 
+// listElems is the one field of a list tree: its elements.
+var listElems = fieldRef{fi: -1, elems: true}
+
 // resolveField resolves a field name or path once; see Tree.Field. A list
 // tree has one field, its elements, named "".
 func (tr *tree) resolveField(path string) (fieldRef, error) {
@@ -135,7 +138,7 @@ func (tr *tree) resolveField(path string) (fieldRef, error) {
 		if path != "" {
 			return fieldRef{}, &MarkError{Field: path, Reason: "a list tree marks element indices only"}
 		}
-		return fieldRef{name: path, fi: -1, elems: true}, nil
+		return listElems, nil
 	}
 	tr.mu.Lock()
 	ref, ok := tr.fieldIdx[path]

@@ -201,6 +201,22 @@ func (tr *tree) forget() {
 // mark resolves field and records the marks idx of it at once (Tree.Mark,
 // List.Mark): the string form, which reports a bad mark at the call.
 func (tr *tree) mark(field string, idx []int) error {
+	// The fast path, under one lock: a name resolved before (a list
+	// tree's "" always is).
+	tr.mu.Lock()
+	ref, ok := tr.fieldIdx[field]
+	if tr.fieldIdx == nil && field == "" {
+		ref, ok = listElems, true
+	}
+	if ok {
+		err := checkMarks(ref, idx)
+		if err == nil {
+			tr.record(ref, idx)
+		}
+		tr.mu.Unlock()
+		return err
+	}
+	tr.mu.Unlock()
 	ref, err := tr.resolveField(field)
 	if err != nil {
 		return err
