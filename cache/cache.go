@@ -142,7 +142,7 @@ func (l *List[E]) Root(elems []E) ([32]byte, error) {
 
 // Mark names changed elements for the next Root in Marked mode; a
 // negative index is a *MarkError wrapping ErrMark (the other marks of the
-// call are dropped).
+// call are dropped). It is Elements().Mark reporting at the call.
 // Indices at or past the length at the next Root are ignored (the list
 // may shrink in between). In Detect mode marks are checked and change
 // nothing.
@@ -160,24 +160,47 @@ func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return l.tr.proveMulti(paths)
 }
 
+// ProveCompact returns the compact multiproof of the values at paths; no
+// paths is a proof.ErrIndex.
+func (l *List[E]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
+	return l.tr.proveCompact(paths)
+}
+
+// GIndex returns the generalized index of path in the list, such as
+// "[12345].EffectiveBalance" or "__len__".
+func (l *List[E]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(l.tr.t, path) }
+
+// Elements returns the handle of the list's elements: Mark(idx...) with
+// no error to check, a bad mark returned by the next Root, as a Tree's
+// Field handles do; MarkAll marks every element (each is re-rooted in
+// Marked mode).
+func (l *List[E]) Elements() Field { return Field{tr: l.tr, ref: listElems} }
+
 // Stats returns the list's counters.
 func (l *List[E]) Stats() Stats { return l.tr.stats() }
 
 // ResetStats sets the pair counter to zero.
 func (l *List[E]) ResetStats() { l.tr.resetStats() }
 
-// Prove returns the proofs of paths in *v without a cache: it builds the
-// tree once, keeping the nodes of every wide tree sized to the data (never
-// to a list's limit: padding comes from zero-hash ladders) and no copies of
-// elements, reads the proofs and drops the tree. It costs about one root's
-// hashing and memory proportional to the value. A nil v is an error
-// wrapping ssz.ErrValue.
-func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
+// TreeOf builds the tree of *v once and roots it: the one way to prove
+// from a value at hand (a request for a proof of a state that is not
+// cached), through the tree's Prove, ProveMulti and ProveCompact, as
+// for a cached tree. It keeps the nodes of every wide tree sized to the
+// data (never to a list's limit: padding comes from zero-hash ladders)
+// and no copies of elements, so it costs about one root's hashing and
+// memory proportional to the value; drop the tree when done. The tree is
+// in Marked mode (a later Root needs marks; WithMode(Detect) is an
+// ErrOption). A nil v is an error wrapping ssz.ErrValue; a bad value is
+// the *plan.Error Root returns.
+func TreeOf[T any](v *T, opts ...Option) (*Tree[T], [32]byte, error) {
 	if v == nil {
 		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
 	}
 	cfg := newConfig(opts)
-	cfg.noCopy = true // the tree is dropped after the proofs: nothing to compare with later
+	if cfg.err == nil && cfg.modeSet && cfg.mode != Marked {
+		cfg.err = fmt.Errorf("cache: %w: TreeOf keeps no copies to compare with: its tree is in Marked mode, not Detect", ErrOption)
+	}
+	cfg.mode, cfg.noCopy = Marked, true
 	tr, err := newTreeOf(cfg, ssz.TypeFor[T])
 	if err != nil {
 		return nil, [32]byte{}, err
@@ -186,11 +209,5 @@ func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byt
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
-	out := make([]*proof.Proof, len(paths))
-	for i, p := range paths {
-		if out[i], err = tr.prove(p); err != nil {
-			return nil, root, err
-		}
-	}
-	return out, root, nil
+	return &Tree[T]{tr: tr}, root, nil
 }

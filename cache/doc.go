@@ -10,6 +10,13 @@
 //	root, err = tree.Root(state)           // only the balance's path
 //	p, err := tree.Prove("Validators[12345].EffectiveBalance")
 //
+// One way to do each thing: New and Root to root a value again after
+// changes, Field and List.Elements handles to mark them (Marked mode),
+// Tree.Prove, ProveMulti and ProveCompact (a List the same) to prove
+// from the tree, TreeOf to build the tree of a value at hand once for
+// proofs; package proof proves from nodes of any other source by
+// generalized index, with the same three names.
+//
 // # What is kept
 //
 // Every wide tree in the value (a list, a vector, a container's fields)

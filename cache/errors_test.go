@@ -33,7 +33,7 @@ func wantPlanError(t *testing.T, entry string, err error, index int, path string
 
 // TestErrorAtEveryCacheEntryPoint: a bad value is the same *plan.Error
 // from every cache call that reads a value (Tree.Root in each mode, the
-// list trees, cache.Prove), with the index and the indexed path plan
+// list trees, cache.TreeOf), with the index and the indexed path plan
 // gives for the same value.
 func TestErrorAtEveryCacheEntryPoint(t *testing.T) {
 	sp, err := plan.PlanFor[fulu.BeaconState]()
@@ -65,8 +65,8 @@ func TestErrorAtEveryCacheEntryPoint(t *testing.T) {
 		_, err = tr.Root(s)
 		wantPlanError(t, "Tree.Root, update", err, -1, statePath, ssz.ErrSize, perr)
 	}
-	_, _, err = cache.Prove(s, []string{"Slot"})
-	wantPlanError(t, "cache.Prove", err, -1, statePath, ssz.ErrSize, perr)
+	_, _, err = cache.TreeOf(s)
+	wantPlanError(t, "cache.TreeOf", err, -1, statePath, ssz.ErrSize, perr)
 
 	vals := phase0.RandomValidators(5, 2)
 	vals[3].WithdrawalCredentials = vals[3].WithdrawalCredentials[:31]

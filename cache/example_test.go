@@ -159,15 +159,20 @@ func ExampleTree_Prove() {
 
 // Proving from a plain value builds the tree once, sized to the data:
 // the 2^40 limit of the registry costs a ladder of 30 zero hashes, not
-// 2^40 nodes.
-func ExampleProve() {
+// 2^40 nodes. The proofs are then read as from any tree.
+func ExampleTreeOf() {
 	state := fulu.SyntheticBeaconState(500, 3)
-	proofs, root, err := cache.Prove(state, []string{"Validators[499].Slashed", "Balances.__len__"})
+	tree, root, err := cache.TreeOf(state)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, p := range proofs {
+	for _, path := range []string{"Validators[499].Slashed", "Balances.__len__"} {
+		p, err := tree.Prove(path)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
 		fmt.Println(p.Index, len(p.Branch), p.Verify(root))
 	}
 	// Output:

@@ -326,6 +326,67 @@ func TestFieldConcurrent(t *testing.T) {
 	}
 }
 
+// TestListSymmetry: a cached list has what a cached tree has, the same
+// way: an element handle (Mark with the error at the next Root, MarkAll),
+// GIndex, Prove, ProveMulti and ProveCompact, each checked against the
+// reference root.
+func TestListSymmetry(t *testing.T) {
+	vals := phase0.RandomValidators(300, 4)
+	l, err := cache.NewList[phase0.Validator](registryLimit, cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func() [32]byte { return refListRoot(t, vals, `ssz-max:"1099511627776"`) }
+	if got, err := l.Root(vals); err != nil || got != want() {
+		t.Fatalf("first root %x, %v", got, err)
+	}
+	el := l.Elements()
+	vals[7].Slashed = !vals[7].Slashed
+	vals[250].EffectiveBalance++
+	el.Mark(7, 250)
+	if got, err := l.Root(vals); err != nil || got != want() {
+		t.Fatalf("after Elements().Mark: %x, %v", got, err)
+	}
+	for i := range vals {
+		vals[i].ExitEpoch = phase0.Epoch(i)
+	}
+	el.MarkAll()
+	root, err := l.Root(vals)
+	if err != nil || root != want() {
+		t.Fatalf("after MarkAll: %x, %v", root, err)
+	}
+	vals[3].Slashed = !vals[3].Slashed
+	el.Mark(3, -4)
+	var me *cache.MarkError
+	if _, err := l.Root(vals); !errors.As(err, &me) || me.Index != -4 || !me.HasIndex {
+		t.Fatalf("a negative element mark: %v, want a *MarkError at -4", err)
+	}
+	if root, err = l.Root(vals); err != nil || root != want() {
+		t.Fatalf("after the failed root: %x, %v", root, err)
+	}
+
+	g, err := l.GIndex("[12].Slashed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := l.Prove("[12].Slashed")
+	if err != nil || p.Index != g || !p.Verify(root) {
+		t.Fatalf("Prove: %v (index %d, GIndex %d)", err, p.Index, g)
+	}
+	paths := []string{"[12].Slashed", "[299].EffectiveBalance", "__len__"}
+	m, err := l.ProveMulti(paths...)
+	if err != nil || !m.Verify(root) {
+		t.Fatalf("ProveMulti: %v", err)
+	}
+	c, err := l.ProveCompact(paths...)
+	if err != nil || !c.Verify(root) {
+		t.Fatalf("ProveCompact: %v", err)
+	}
+	if _, err := l.ProveCompact(); !errors.Is(err, proof.ErrIndex) {
+		t.Errorf("ProveCompact(): %v, want proof.ErrIndex", err)
+	}
+}
+
 // BenchmarkFieldMark is the cost of one mark through a handle and
 // through the string form (which looks the name up on each call), the
 // Roots that drain the marks every 4096 calls not timed. cpu-ns/op is the

@@ -330,11 +330,11 @@ func TestStaleValue(t *testing.T) {
 	}
 }
 
-// TestProveNil (class 4): cache.Prove of a nil value is ssz.ErrValue, as
+// TestProveNil (class 4): cache.TreeOf of a nil value is ssz.ErrValue, as
 // Tree.Root(nil) is.
 func TestProveNil(t *testing.T) {
-	if _, _, err := cache.Prove[nestedOuter](nil, []string{"Head"}); !errors.Is(err, ssz.ErrValue) {
-		t.Errorf("cache.Prove(nil): %v, want ssz.ErrValue", err)
+	if _, _, err := cache.TreeOf[nestedOuter](nil); !errors.Is(err, ssz.ErrValue) {
+		t.Errorf("cache.TreeOf(nil): %v, want ssz.ErrValue", err)
 	}
 }
 

@@ -25,8 +25,10 @@
 // the ecosystem's types: byte arrays and fixed-size byte slices, pointers
 // to structs, slices of structs and of pointers. RootAllPtr, ListRootPtr
 // and ProgressiveListRootPtr take a []*T (how clients hold a registry).
-// Integers are read in the host's byte order, so PlanFor refuses
-// big-endian hosts (ErrBigEndian).
+// Those three are the one way to root a []*T: a Plan[*T] hashes the
+// same (a type parameter may be a pointer type) but is a second plan to
+// build and keep. Integers are read in the host's byte order, so PlanFor
+// refuses big-endian hosts (ErrBigEndian).
 //
 // Serialized values need no decoding: RootBytes roots any value of T
 // straight from its SSZ bytes (a checkpoint state checked against its
