@@ -52,7 +52,7 @@ func (e *MarkError) Unwrap() []error {
 }
 
 // Field is a handle on one field of a Tree's type, resolved and checked
-// once by Tree.Field, so that marking a change costs no name lookup and
+// once by Tree.Field (or on a List's elements, List.Elements), so that marking a change costs no name lookup and
 // no error to check: Mark and MarkAll record, and a mark that cannot be
 // honoured (a negative index) is returned by the next Root as a
 // *MarkError. A Field belongs to the tree that made it and is safe for

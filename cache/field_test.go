@@ -387,6 +387,32 @@ func TestListSymmetry(t *testing.T) {
 	}
 }
 
+// TestListMarkAllModes: a list's MarkAll re-roots every element in each
+// mode (in Detect mode it changes nothing: everything is compared), and
+// the root after it, and after it again with no marks, is the reference.
+func TestListMarkAllModes(t *testing.T) {
+	for _, opts := range [][]cache.Option{nil, {cache.WithMode(cache.Marked)}, {cache.WithUpperLevelsOnly()}} {
+		vals := phase0.RandomValidators(300, 4)
+		l, err := cache.NewList[phase0.Validator](registryLimit, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := func() [32]byte { return refListRoot(t, vals, `ssz-max:"1099511627776"`) }
+		if got, err := l.Root(vals); err != nil || got != want() {
+			t.Fatalf("first root: %x, %v", got, err)
+		}
+		for i := range vals {
+			vals[i].ExitEpoch = phase0.Epoch(i * 7)
+		}
+		l.Elements().MarkAll()
+		for _, step := range []string{"after MarkAll", "again, no marks"} {
+			if got, err := l.Root(vals); err != nil || got != want() {
+				t.Fatalf("%d options, %s: %x, %v", len(opts), step, got, err)
+			}
+		}
+	}
+}
+
 // BenchmarkFieldMark is the cost of one mark through a handle and
 // through the string form (which looks the name up on each call), the
 // Roots that drain the marks every 4096 calls not timed. cpu-ns/op is the
