@@ -9,7 +9,6 @@ import (
 
 	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/internal/cputime"
-	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
@@ -43,50 +42,21 @@ func (h *handleMarker) Mark(field string, idx ...int) error {
 
 // TestFieldStateRandom is TestStateRandom with every mark made through a
 // handle: block- and epoch-like changes, deposits and truncations of a
-// fulu state, every root compared with the reference, in each mode.
+// fulu state, every root compared with the reference, in each mode. The
+// tree testStateRandom hands to the change is wrapped in a handleMarker
+// (one per tree, so each name is resolved once).
 func TestFieldStateRandom(t *testing.T) {
-	vp, err := plan.PlanFor[phase0.Validator]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, md := range []struct {
-		name string
-		opts []cache.Option
-	}{
-		{"detect", nil},
-		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
-		{"marked+plan", []cache.Option{cache.WithMode(cache.Marked), cache.WithPlan(vp)}},
-		{"upper", []cache.Option{cache.WithUpperLevelsOnly()}},
-	} {
-		t.Run(md.name, func(t *testing.T) {
-			r := rand.New(rand.NewPCG(11, 12))
-			pool := phase0.RandomValidators(200, 9)
-			s := fulu.SyntheticBeaconState(1000, 1)
-			tr, err := cache.New[fulu.BeaconState](md.opts...)
-			if err != nil {
-				t.Fatal(err)
+	handles := map[*cache.Tree[fulu.BeaconState]]*handleMarker{}
+	testStateRandom(t, 11, func() *fulu.BeaconState { return fulu.SyntheticBeaconState(1000, 1) },
+		func(tb testing.TB, r *rand.Rand, s *fulu.BeaconState, m marker, pool []phase0.Validator) {
+			tr := m.(*cache.Tree[fulu.BeaconState])
+			h := handles[tr]
+			if h == nil {
+				h = &handleMarker{t: tb, tree: tr, fields: map[string]cache.Field{}}
+				handles[tr] = h
 			}
-			m := &handleMarker{t: t, tree: tr, fields: map[string]cache.Field{}}
-			steps := 14
-			if testing.Short() {
-				steps = 6
-			}
-			for step := range steps {
-				if step > 0 {
-					for range 1 + r.IntN(3) {
-						mutateState(t, r, s, m, pool)
-					}
-				}
-				got, err := tr.Root(s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				if want := refRoot(t, s); got != want {
-					t.Fatalf("step %d: root %x, reference %x", step, got, want)
-				}
-			}
+			mutateState(tb, r, s, h, pool)
 		})
-	}
 }
 
 // jsonNamed is a container whose spec names (json tags) differ from its
