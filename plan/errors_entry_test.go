@@ -69,14 +69,7 @@ func TestErrorAtEveryEntryPoint(t *testing.T) {
 
 	// Bytes: a boolean above 1 names its byte, in a fixed part and in a
 	// packed list.
-	var ser []byte
-	for i := range vals {
-		b, err := ssz.Marshal(&vals[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		ser = append(ser, b...)
-	}
+	ser := marshalAll(t, vals)
 	one := append([]byte(nil), ser[:121]...)
 	one[88] = 2 // Slashed
 	wantExact(t, "RootBytes", func() error { _, err := vp.RootBytes(one); return err }(), -1, "Validator.Slashed", ssz.ErrBool, "byte 0x02")
@@ -102,4 +95,19 @@ func TestErrorAtEveryEntryPoint(t *testing.T) {
 	if err := ssz.Unmarshal(enc, &dec); !errors.Is(err, ssz.ErrBool) || !strings.Contains(err.Error(), "bools.B[1]") || !strings.Contains(err.Error(), "byte 0x07") {
 		t.Errorf("ssz.Unmarshal: %v", err)
 	}
+}
+
+// marshalAll is the serializations of vals back to back (a serialized
+// list of fixed-size elements).
+func marshalAll(t *testing.T, vals []phase0.Validator) []byte {
+	t.Helper()
+	var ser []byte
+	for i := range vals {
+		b, err := ssz.Marshal(&vals[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		ser = append(ser, b...)
+	}
+	return ser
 }
