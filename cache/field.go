@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/lanehash/lanehash/proof"
@@ -36,7 +37,9 @@ func (e *MarkError) Error() string {
 	if e.HasIndex {
 		s += fmt.Sprintf(" at index %d", e.Index)
 	}
-	s += ": " + e.Reason
+	if e.Reason != "" {
+		s += ": " + e.Reason
+	}
 	if e.Err != nil {
 		s += ": " + e.Err.Error()
 	}
@@ -161,7 +164,12 @@ func (tr *tree) resolveField(path string) (fieldRef, error) {
 		}
 		fi, err := proof.FieldIndex(t, st.Field)
 		if err != nil {
-			return fieldRef{}, &MarkError{Field: path, Reason: fmt.Sprintf("step %d", i), Err: err}
+			// Where in the whole path, as a proof path's error says it.
+			var pe *proof.PathError
+			if errors.As(err, &pe) {
+				pe.Path, pe.Pos, pe.Step = path, st.Pos, i
+			}
+			return fieldRef{}, &MarkError{Field: path, Err: err}
 		}
 		if i == 0 {
 			ref.fi = fi

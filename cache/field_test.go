@@ -11,6 +11,7 @@ import (
 	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -196,6 +197,31 @@ func TestFieldMarks(t *testing.T) {
 	zero.Mark(1)
 	zero.MarkAll() // the zero Field marks nothing and does not panic
 	check("zero field")
+}
+
+// TestFieldGloas: handles on a progressive container (a Gloas state):
+// spec names resolve, and each marked root equals the reference.
+func TestFieldGloas(t *testing.T) {
+	g := gloas.SyntheticBeaconState(500, 1)
+	tr, err := cache.New[gloas.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tr.Root(g); err != nil {
+		t.Fatal(err)
+	}
+	bal, slot := tr.MustField("balances"), tr.MustField("slot")
+	for step := range 3 {
+		g.Balances[7+step]++
+		g.Balances[400-step] += 3
+		bal.Mark(7+step, 400-step)
+		g.Slot++
+		slot.MarkAll()
+		got, err := tr.Root(g)
+		if err != nil || got != refRoot(t, g) {
+			t.Fatalf("step %d: %x, %v", step, got, err)
+		}
+	}
 }
 
 // TestFieldMarkErrorAtRoot: a mark a handle cannot honour is returned by
