@@ -19,7 +19,9 @@ type Tree[T any] struct{ tr *tree }
 // Options that contradict each other or T are an error wrapping ErrOption
 // here, never a surprise at the first Root (see the options and Mode).
 // Which mode: Marked for a state transition that knows what it changed
-// (it marks contents; lengths at every depth need no mark), Detect where
+// (it marks contents through Field handles, resolved once at setup:
+// balances.Mark(i) costs no lookup and returns nothing, a bad mark is
+// returned by the next Root; lengths at every depth need no mark), Detect where
 // a forgotten mark must not cost a wrong root (a pass over the value per
 // Root). What each costs, on a fulu state of 1M validators, one core of
 // an AMD EPYC Zen 3 (BenchmarkCachedState, BenchmarkCachedStateDetect in
@@ -38,7 +40,11 @@ func New[T any](opts ...Option) (*Tree[T], error) {
 // last Root (in Detect mode, whatever differs from the stored copy; in
 // Marked mode, what Mark named). v must not change while Root runs, and
 // the tree reads v again for proofs until the next Root. A nil v is an
-// error. On error the tree forgets everything and the next Root rebuilds.
+// error. A bad value is a *plan.Error (Op "cache") with the indexed path
+// plan's Root gives ("BeaconState.Validators[2].WithdrawalCredentials"),
+// wrapping the ssz sentinel; a mark a Field handle could not honour is
+// the *MarkError it kept. On error the tree forgets everything and the
+// next Root rebuilds.
 func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 	if v == nil {
 		return [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
@@ -47,13 +53,16 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 }
 
 // Mark names changed values for the next Root in Marked mode: the elements
-// idx of the list or vector field field (a top-level field, by Go or spec
-// name), or with no idx the whole field (which is then compared with what
-// is stored, as Detect does). A nested change is marked by its top-level
-// field ("LatestBlockHeader" for its StateRoot). Appends and truncations,
-// at any depth, need no mark. A negative index is an ErrMark. In Detect mode, and on a big-endian host (where the whole
-// value is one opaque node, compared as a whole), marks are checked and
-// change nothing.
+// idx of the list or vector field field (by Go or spec name, as Field
+// resolves it), or with no idx the whole field (which is then compared
+// with what is stored, as Detect does). It is Field(field) and its Mark or
+// MarkAll in one call, resolving the name each time and reporting a bad
+// mark here (a *MarkError wrapping ErrMark: an unknown name, a negative
+// index; the call's other marks are dropped) rather than at the next Root;
+// code that marks often should hold Field handles. Appends and
+// truncations, at any depth, need no mark. In Detect mode, and on a
+// big-endian host (where the whole value is one opaque node, compared as
+// a whole), marks are checked and change nothing.
 func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
 
 // Node returns the node at generalized index g as of the last Root. Nodes
@@ -132,7 +141,8 @@ func (l *List[E]) Root(elems []E) ([32]byte, error) {
 }
 
 // Mark names changed elements for the next Root in Marked mode; a
-// negative index is an ErrMark (the other marks of the call are dropped).
+// negative index is a *MarkError wrapping ErrMark (the other marks of the
+// call are dropped). It is Elements().Mark reporting at the call.
 // Indices at or past the length at the next Root are ignored (the list
 // may shrink in between). In Detect mode marks are checked and change
 // nothing.
@@ -150,24 +160,47 @@ func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 	return l.tr.proveMulti(paths)
 }
 
+// ProveCompact returns the compact multiproof of the values at paths; no
+// paths is a proof.ErrIndex.
+func (l *List[E]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
+	return l.tr.proveCompact(paths)
+}
+
+// GIndex returns the generalized index of path in the list, such as
+// "[12345].EffectiveBalance" or "__len__".
+func (l *List[E]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(l.tr.t, path) }
+
+// Elements returns the handle of the list's elements: Mark(idx...) with
+// no error to check, a bad mark returned by the next Root, as a Tree's
+// Field handles do; MarkAll marks every element (each is re-rooted in
+// Marked mode).
+func (l *List[E]) Elements() Field { return Field{tr: l.tr, ref: listElems} }
+
 // Stats returns the list's counters.
 func (l *List[E]) Stats() Stats { return l.tr.stats() }
 
 // ResetStats sets the pair counter to zero.
 func (l *List[E]) ResetStats() { l.tr.resetStats() }
 
-// Prove returns the proofs of paths in *v without a cache: it builds the
-// tree once, keeping the nodes of every wide tree sized to the data (never
-// to a list's limit: padding comes from zero-hash ladders) and no copies of
-// elements, reads the proofs and drops the tree. It costs about one root's
-// hashing and memory proportional to the value. A nil v is an error
-// wrapping ssz.ErrValue.
-func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byte, error) {
+// TreeOf builds the tree of *v once and roots it: the one way to prove
+// from a value at hand (a request for a proof of a state that is not
+// cached), through the tree's Prove, ProveMulti and ProveCompact, as
+// for a cached tree. It keeps the nodes of every wide tree sized to the
+// data (never to a list's limit: padding comes from zero-hash ladders)
+// and no copies of elements, so it costs about one root's hashing and
+// memory proportional to the value; drop the tree when done. The tree is
+// in Marked mode (a later Root needs marks; WithMode(Detect) is an
+// ErrOption). A nil v is an error wrapping ssz.ErrValue; a bad value is
+// the *plan.Error Root returns.
+func TreeOf[T any](v *T, opts ...Option) (*Tree[T], [32]byte, error) {
 	if v == nil {
 		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
 	}
 	cfg := newConfig(opts)
-	cfg.noCopy = true // the tree is dropped after the proofs: nothing to compare with later
+	if cfg.err == nil && cfg.modeSet && cfg.mode != Marked {
+		cfg.err = fmt.Errorf("cache: %w: TreeOf keeps no copies to compare with: its tree is in Marked mode, not Detect", ErrOption)
+	}
+	cfg.mode, cfg.noCopy = Marked, true
 	tr, err := newTreeOf(cfg, ssz.TypeFor[T])
 	if err != nil {
 		return nil, [32]byte{}, err
@@ -176,11 +209,5 @@ func Prove[T any](v *T, paths []string, opts ...Option) ([]*proof.Proof, [32]byt
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
-	out := make([]*proof.Proof, len(paths))
-	for i, p := range paths {
-		if out[i], err = tr.prove(p); err != nil {
-			return nil, root, err
-		}
-	}
-	return out, root, nil
+	return &Tree[T]{tr: tr}, root, nil
 }

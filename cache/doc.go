@@ -2,11 +2,20 @@
 // that the next hash_tree_root re-hashes only what changed, and reads
 // Merkle proofs out of it without hashing.
 //
-//	tree, err := cache.New[fulu.BeaconState](cache.WithPlan(validatorPlan))
-//	root, err := tree.Root(state)        // first root: everything
+//	tree, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
+//	balances := tree.MustField("Balances") // resolved once
+//	root, err := tree.Root(state)          // first root: everything
 //	state.Balances[7] += 1_000_000
-//	root, err = tree.Root(state)         // only the balance's path
+//	balances.Mark(7)                       // no lookup, nothing to check
+//	root, err = tree.Root(state)           // only the balance's path
 //	p, err := tree.Prove("Validators[12345].EffectiveBalance")
+//
+// One way to do each thing: New and Root to root a value again after
+// changes, Field and List.Elements handles to mark them (Marked mode),
+// Tree.Prove, ProveMulti and ProveCompact (a List the same) to prove
+// from the tree, TreeOf to build the tree of a value at hand once for
+// proofs; package proof proves from nodes of any other source by
+// generalized index, with the same three names.
 //
 // # What is kept
 //
@@ -52,6 +61,16 @@
 // sixth of Detect's memory for a registry) and implies Marked; a change
 // then re-roots the changed elements and their siblings. A type with a
 // list of variable-size elements cannot be kept so: New says so.
+//
+// # Options
+//
+// An Option is a plan.Option: the hashing options are plan's
+// (plan.WithHash, plan.WithKernel, plan.WithSpec, plan.WithWorkers),
+// defined once for both packages, so a kernel name infers its hash
+// function and a bad option is the same ErrOption (which is
+// plan.ErrOption) here as in PlanFor, and one list of options can
+// configure a plan and a tree. WithMode, WithUpperLevelsOnly and WithPlan
+// are the cache's own; PlanFor refuses them by name.
 //
 // # Hostile input
 //

@@ -2,6 +2,7 @@ package cache_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 
 	"github.com/lanehash/lanehash/cache"
@@ -73,6 +74,64 @@ func ExampleTree_Mark() {
 	// Output: pairs hashed: 99 equals a full root: true
 }
 
+// A block transition with field handles: the fields a transition
+// changes are resolved once (MustField at setup, so a typo fails at
+// start-up), and each change is one Mark call with nothing to check. A
+// bad mark (a negative index from a bookkeeping bug) is not dropped: the
+// next Root returns it as a *cache.MarkError. The handles work in Detect
+// mode too, where they are checked and change nothing.
+func ExampleTree_Field() {
+	state := fulu.SyntheticBeaconState(2000, 1)
+	tree, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var (
+		balances      = tree.MustField("Balances")
+		participation = tree.MustField("current_epoch_participation") // spec names work too
+		blockRoots    = tree.MustField("BlockRoots")
+		stateRoots    = tree.MustField("StateRoots")
+		slot          = tree.MustField("Slot")
+		header        = tree.MustField("LatestBlockHeader") // replaced whole each block
+	)
+	if _, err := tree.Root(state); err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	// The block: a proposer reward, attesters' flags, the slot's roots.
+	i := int(state.Slot) % len(state.BlockRoots)
+	state.BlockRoots[i] = phase0.Root{1}
+	state.StateRoots[i] = phase0.Root{2}
+	blockRoots.Mark(i)
+	stateRoots.Mark(i)
+	state.Slot++
+	slot.MarkAll()
+	state.LatestBlockHeader = &phase0.BeaconBlockHeader{Slot: state.Slot, ProposerIndex: 7}
+	header.MarkAll()
+	state.Balances[7] += 1_000_000
+	balances.Mark(7)
+	for _, v := range []int{3, 10, 11, 12} {
+		state.CurrentEpochParticipation[v] |= 0b111
+	}
+	participation.Mark(3, 10, 11, 12)
+	root, err := tree.Root(state)
+
+	p, _ := plan.PlanFor[fulu.BeaconState]()
+	full, _ := p.Root(state)
+	fmt.Println("equals a full root:", err == nil && root == full)
+
+	// A bookkeeping bug: the error waits for the next Root.
+	balances.Mark(-1)
+	_, err = tree.Root(state)
+	var me *cache.MarkError
+	fmt.Println(errors.As(err, &me), me.Field, me.Index)
+	// Output:
+	// equals a full root: true
+	// true Balances -1
+}
+
 // A proof of one validator's effective balance from the cached state:
 // the nodes above the validator are read, not hashed.
 func ExampleTree_Prove() {
@@ -100,15 +159,20 @@ func ExampleTree_Prove() {
 
 // Proving from a plain value builds the tree once, sized to the data:
 // the 2^40 limit of the registry costs a ladder of 30 zero hashes, not
-// 2^40 nodes.
-func ExampleProve() {
+// 2^40 nodes. The proofs are then read as from any tree.
+func ExampleTreeOf() {
 	state := fulu.SyntheticBeaconState(500, 3)
-	proofs, root, err := cache.Prove(state, []string{"Validators[499].Slashed", "Balances.__len__"})
+	tree, root, err := cache.TreeOf(state)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, p := range proofs {
+	for _, path := range []string{"Validators[499].Slashed", "Balances.__len__"} {
+		p, err := tree.Prove(path)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
 		fmt.Println(p.Index, len(p.Branch), p.Verify(root))
 	}
 	// Output:

@@ -84,9 +84,9 @@ func TestMarkedNestedLengths(t *testing.T) {
 			c.change(v) // no mark: Marked mode reads every length
 			got, err := tr.Root(v)
 			if c.tooLong != "" {
-				var se *ssz.Error
+				var se *plan.Error
 				if !errors.Is(err, ssz.ErrListTooLong) || !errors.As(err, &se) {
-					t.Fatalf("root %x, error %v: want ssz.ErrListTooLong in an *ssz.Error", got, err)
+					t.Fatalf("root %x, error %v: want ssz.ErrListTooLong in a *plan.Error", got, err)
 				}
 				if !contains(se.Path, c.tooLong) && !contains(err.Error(), c.tooLong) {
 					t.Fatalf("error %v does not name %s", err, c.tooLong)
@@ -131,10 +131,10 @@ func TestOptionsValidated(t *testing.T) {
 		"Detect then upper levels":   {cache.WithMode(cache.Detect), cache.WithUpperLevelsOnly()},
 		"nil plan":                   {cache.WithPlan[phase0.Validator](nil)},
 		"keccak plan on sha256 tree": {cache.WithPlan(kp)},
-		"sha256 plan on keccak tree": {cache.WithHash(lanes.Keccak256), cache.WithPlan(sp)},
-		"unknown hash":               {cache.WithHash(77)},
-		"keccak kernel, sha256 tree": {cache.WithKernel("keccak256/genericx1")},
-		"unknown kernel":             {cache.WithKernel("sha256/nosuch")},
+		"sha256 plan on keccak tree": {plan.WithHash(lanes.Keccak256), cache.WithPlan(sp)},
+		"unknown hash":               {plan.WithHash(77)},
+		"keccak kernel, sha256 hash": {plan.WithHash(lanes.SHA256), plan.WithKernel("keccak256/genericx1")},
+		"unknown kernel":             {plan.WithKernel("sha256/nosuch")},
 	}
 	for name, opts := range bad {
 		if _, err := cache.New[phase0.BeaconState](opts...); !errors.Is(err, cache.ErrOption) {
@@ -147,7 +147,7 @@ func TestOptionsValidated(t *testing.T) {
 	// The consistent combinations still build.
 	for name, opts := range map[string][]cache.Option{
 		"sha256 plan":                {cache.WithPlan(sp)},
-		"keccak plan on keccak tree": {cache.WithHash(lanes.Keccak256), cache.WithPlan(kp)},
+		"keccak plan on keccak tree": {plan.WithHash(lanes.Keccak256), cache.WithPlan(kp)},
 		"upper levels, Marked":       {cache.WithUpperLevelsOnly(), cache.WithMode(cache.Marked)},
 		"Marked":                     {cache.WithMode(cache.Marked)},
 	} {
@@ -164,7 +164,7 @@ func TestKeccakPlanRoot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	l, err := cache.NewList[phase0.Validator](1<<40, cache.WithHash(lanes.Keccak256), cache.WithPlan(kp))
+	l, err := cache.NewList[phase0.Validator](1<<40, plan.WithHash(lanes.Keccak256), cache.WithPlan(kp))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,11 +330,11 @@ func TestStaleValue(t *testing.T) {
 	}
 }
 
-// TestProveNil (class 4): cache.Prove of a nil value is ssz.ErrValue, as
+// TestProveNil (class 4): cache.TreeOf of a nil value is ssz.ErrValue, as
 // Tree.Root(nil) is.
 func TestProveNil(t *testing.T) {
-	if _, _, err := cache.Prove[nestedOuter](nil, []string{"Head"}); !errors.Is(err, ssz.ErrValue) {
-		t.Errorf("cache.Prove(nil): %v, want ssz.ErrValue", err)
+	if _, _, err := cache.TreeOf[nestedOuter](nil); !errors.Is(err, ssz.ErrValue) {
+		t.Errorf("cache.TreeOf(nil): %v, want ssz.ErrValue", err)
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/lanehash/lanehash/internal/hostile"
 	"github.com/lanehash/lanehash/internal/sszrand"
+	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -170,7 +171,7 @@ func check(tr *tree, pv reflect.Value, what string, m *hostile.Mutation) error {
 				return fmt.Errorf("%s: error %v, reference %v", what, gerr, werr)
 			}
 		}
-		var se *ssz.Error
+		var se *plan.Error
 		if m != nil && m.Op == hostile.PastLimit && m.Undo != nil && (!errors.As(gerr, &se) || !strings.HasSuffix(se.Path, m.Path)) {
 			path := "none"
 			if se != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -76,7 +77,7 @@ func TestOpaqueErrorPath(t *testing.T) {
 	}
 	v := &withOpaque{Shape: shape{Selector: 2, Value: make([]uint64, 9)}} // Big: at most 8
 	_, err = tr.Root(v)
-	var se *ssz.Error
+	var se *plan.Error
 	if !errors.Is(err, ssz.ErrListTooLong) || !errors.As(err, &se) || se.Path != "withOpaque.Shape.Value" {
 		t.Fatalf("%v, want ErrListTooLong at withOpaque.Shape.Value", err)
 	}

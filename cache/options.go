@@ -5,14 +5,30 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/options"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// Option configures New and NewList. A nil Option is ignored (options
-// built conditionally); contradictory ones are an ErrOption at New.
-type Option func(*config)
+// Option configures New and NewList. It is plan.Option: the hashing
+// options are plan's (plan.WithHash, plan.WithKernel, plan.WithSpec,
+// plan.WithWorkers), defined once, so a kernel name infers its hash
+// function here as in PlanFor and a bad option is the same error; one
+// list of options can configure a plan and a tree. WithMode,
+// WithUpperLevelsOnly and WithPlan are the cache's own (PlanFor refuses
+// them). A nil Option, one given twice with different values, or
+// options that contradict each other or the type are an ErrOption at
+// New, never a surprise at the first Root.
+type Option = plan.Option
+
+// ErrOption reports options of New or NewList that contradict each other
+// or the type: a Mode that is not defined, WithUpperLevelsOnly with Detect
+// or on a type it cannot cache, a WithPlan plan whose roots differ from
+// the tree's (another hash function or spec), and every error of plan's
+// options (it is plan.ErrOption, so errors.Is classifies an option error
+// alike from either package).
+var ErrOption = plan.ErrOption
 
 type config struct {
 	mode    Mode
@@ -23,15 +39,48 @@ type config struct {
 	spec    ssz.SpecValues
 	rooters map[reflect.Type]elemRooter
 	noCopy  bool // keep no serializations even in Detect mode (Prove's one-shot tree)
+	err     error
 }
 
-// newConfig applies opts.
+// cacheOption is the extension a cache option adds to the shared
+// options: its name and value (to find it given twice with another
+// value) and what it sets.
+type cacheOption struct {
+	value any
+	set   func(*config)
+}
+
+// ext returns the Option that adds a cache option.
+func ext(name string, value any, set func(*config)) Option {
+	return func(c *options.Config) {
+		c.Ext = append(c.Ext, options.Ext{Name: "cache." + name, Apply: cacheOption{value, set}})
+	}
+}
+
+// newConfig applies opts; their error waits in cfg.err for check.
 func newConfig(opts []Option) config {
 	var cfg config
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
+	oc, err := options.Apply("cache", opts)
+	if err != nil {
+		cfg.err = err
+		return cfg
+	}
+	cfg.hash, cfg.kernel, cfg.spec = oc.Hash, oc.Kernel, oc.Spec
+	// oc.Workers is a bound the tree keeps: it hashes on the calling
+	// goroutine. oc.Impl is plan's test hook, which no cache option sets.
+	seen := map[string]any{}
+	for _, e := range oc.Ext {
+		co, ok := e.Apply.(cacheOption)
+		if !ok {
+			cfg.err = fmt.Errorf("cache: %w: %s is not an option of cache.New", ErrOption, e.Name)
+			return cfg
 		}
+		if v, ok := seen[e.Name]; ok && v != co.value {
+			cfg.err = fmt.Errorf("cache: %w: %s given twice with different values", ErrOption, e.Name)
+			return cfg
+		}
+		seen[e.Name] = co.value
+		co.set(&cfg)
 	}
 	return cfg
 }
@@ -40,6 +89,9 @@ func newConfig(opts []Option) config {
 // no tree runs a mixture of modes or a mode its options make impossible.
 // It settles the mode WithUpperLevelsOnly implies.
 func (cfg *config) check() error {
+	if cfg.err != nil {
+		return cfg.err
+	}
 	if cfg.mode > Marked {
 		return fmt.Errorf("%w: mode %d is neither Detect nor Marked", ErrOption, cfg.mode)
 	}
@@ -55,7 +107,9 @@ func (cfg *config) check() error {
 
 // WithMode selects how changes are found; see Mode. A value that is not
 // Detect or Marked is an ErrOption at New.
-func WithMode(m Mode) Option { return func(c *config) { c.mode, c.modeSet = m, true } }
+func WithMode(m Mode) Option {
+	return ext("WithMode", m, func(c *config) { c.mode, c.modeSet = m, true })
+}
 
 // WithUpperLevelsOnly keeps only the levels above the element roots (and
 // above the chunks of basic lists): half the memory of a registry's tree
@@ -66,20 +120,9 @@ func WithMode(m Mode) Option { return func(c *config) { c.mode, c.modeSet = m, t
 // depth (a block body's attestations) cannot be cached so, since such
 // elements are cached nodes whose roots the list must keep: New returns
 // an error wrapping ErrOption and ssz.ErrUnsupported.
-func WithUpperLevelsOnly() Option { return func(c *config) { c.upper = true } }
-
-// WithHash selects the hash function (lanes.SHA256 by default); an unknown
-// one is an ErrOption at New.
-func WithHash(h lanes.Hash) Option { return func(c *config) { c.hash = h } }
-
-// WithKernel forces a kernel by name (see lanes.Kernels); "" is automatic.
-// A kernel of another hash function than WithHash's, or an unknown name,
-// is an ErrOption at New.
-func WithKernel(name string) Option { return func(c *config) { c.kernel = name } }
-
-// WithSpec sets the spec values dynssz tags are evaluated with (mainnet
-// by default).
-func WithSpec(s ssz.SpecValues) Option { return func(c *config) { c.spec = s } }
+func WithUpperLevelsOnly() Option {
+	return ext("WithUpperLevelsOnly", true, func(c *config) { c.upper = true })
+}
 
 // WithPlan hashes the changed elements of every list or vector of E (or
 // *E) in lockstep through p (RootAllPtr over pointers to the changed
@@ -92,12 +135,12 @@ func WithSpec(s ssz.SpecValues) Option { return func(c *config) { c.spec = s } }
 // ErrOption. For a fixed-size type the probe is complete for spec values:
 // they change only sizes, and a plan of other sizes fails on the probe.
 func WithPlan[E any](p *plan.Plan[E]) Option {
-	return func(c *config) {
+	return ext("WithPlan["+reflect.TypeFor[E]().String()+"]", p, func(c *config) {
 		if c.rooters == nil {
 			c.rooters = map[reflect.Type]elemRooter{}
 		}
 		c.rooters[reflect.TypeFor[E]()] = &planRooter[E]{p: p}
-	}
+	})
 }
 
 // planRooter hands the changed elements to RootAllPtr as pointers into

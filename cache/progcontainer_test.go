@@ -247,7 +247,7 @@ func TestProgressiveContainerErrors(t *testing.T) {
 	for _, c := range cases {
 		c.change()
 		_, err := tr.Root(g)
-		var se *ssz.Error
+		var se *plan.Error
 		if !errors.Is(err, c.want) || !errors.As(err, &se) || se.Path != c.path {
 			t.Fatalf("%v, want %v at %s", err, c.want, c.path)
 		}

@@ -165,7 +165,7 @@ func TestProvePlainValue(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
 	s := fulu.SyntheticBeaconState(500, 5)
 	paths := randomStatePaths(r, s, 30)
-	proofs, root, err := cache.Prove(s, paths)
+	tree, root, err := cache.TreeOf(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,9 +173,17 @@ func TestProvePlainValue(t *testing.T) {
 	if root != want {
 		t.Fatalf("root %x, reference %x", root, want)
 	}
-	for i, p := range proofs {
-		if !p.Verify(want) {
-			t.Fatalf("%s: does not verify", paths[i])
+	for _, path := range paths {
+		p, err := tree.Prove(path)
+		if err != nil || !p.Verify(want) {
+			t.Fatalf("%s: does not verify (%v)", path, err)
 		}
+	}
+	m, err := tree.ProveMulti(paths...)
+	if err != nil || !m.Verify(want) {
+		t.Fatalf("multiproof does not verify (%v)", err)
+	}
+	if _, _, err := cache.TreeOf(s, cache.WithMode(cache.Detect)); !errors.Is(err, cache.ErrOption) {
+		t.Errorf("TreeOf in Detect mode: %v, want ErrOption", err)
 	}
 }

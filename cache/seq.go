@@ -281,7 +281,7 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 }
 
 func errIndex(err error, i int) error {
-	return fmt.Errorf("element %d: %w", i, err)
+	return &elemError{index: i, err: err} // typed, for valueError (errors.go)
 }
 
 // rootElems roots elements idx into dst, all in one batch.

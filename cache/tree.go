@@ -7,6 +7,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/options"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -41,14 +42,9 @@ const (
 )
 
 // ErrMark reports a Mark that names no field of the tree's type or is not
-// allowed for that field.
+// allowed for that field; the error is a *MarkError, which names the
+// field and the index.
 var ErrMark = errors.New("cache: bad mark")
-
-// ErrOption reports options of New or NewList that contradict each other
-// or the type: a Mode that is not defined, WithUpperLevelsOnly with Detect
-// or on a type it cannot cache, a WithPlan plan whose roots differ from
-// the tree's (another hash function or spec).
-var ErrOption = errors.New("cache: bad option")
 
 // ErrChanged reports a node or proof that would have to be read from a
 // part of the value that changed shape since the last Root (a list
@@ -70,13 +66,18 @@ type tree struct {
 	// slice grown by doubling each time is garbage the collector must
 	// then find among the state's million heap objects.
 	spare []*selection
-	// fieldIdx finds a top-level field by Go name or normalized name.
-	fieldIdx map[string]int
+	// fieldIdx remembers the fields resolved from names (Tree.Mark's
+	// string form, Field handles); nil for a list tree.
+	fieldIdx map[string]fieldRef
 	sel      *selection // marks of a list tree
-	last     unsafe.Pointer
-	keep     any // keeps the last value alive
-	built    bool
-	value    [32]byte
+	all      bool       // a list tree's elements were marked whole
+	// markErr is the first mark a Field handle could not honour, returned
+	// by the next update.
+	markErr error
+	last    unsafe.Pointer
+	keep    any // keeps the last value alive
+	built   bool
+	value   [32]byte
 }
 
 // newTreeOf describes the type with describe, under the spec values of
@@ -100,7 +101,7 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	}
 	h, err := newHasher(cfg.hash, cfg.kernel)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrOption, err)
+		return nil, options.KernelError("cache", err)
 	}
 	for _, r := range cfg.rooters {
 		if err := r.check(sopts); err != nil {
@@ -115,12 +116,8 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	if t.Kind == ssz.KindContainer || t.Kind == ssz.KindProgressiveContainer {
 		// From the type, not the top node: an opaque top (a big-endian
 		// host) still takes marks by field name.
-		tr.fieldIdx = map[string]int{}
+		tr.fieldIdx = map[string]fieldRef{}
 		tr.spare = make([]*selection, len(t.Fields))
-		for i, f := range t.Fields {
-			tr.fieldIdx[f.Name] = i
-			tr.fieldIdx[proofNormalize(f.Name)] = i
-		}
 	}
 	return tr, nil
 }
@@ -151,10 +148,17 @@ func typeName(t *ssz.Type) string {
 func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 	tr.mu.Lock()
 	defer tr.mu.Unlock()
+	if err := tr.markErr; err != nil {
+		// A mark was not honoured: the tree cannot know what changed
+		// there, so it fails this root and forgets what it stored, as for
+		// any failed update; the next root hashes everything.
+		tr.forget()
+		return [32]byte{}, err
+	}
 	var r [32]byte
 	var err error
 	switch {
-	case tr.mode == Detect || !tr.built:
+	case tr.mode == Detect || !tr.built || tr.all:
 		r, err = tr.root.update(tr.c, p, nil)
 	case tr.top != nil:
 		r, err = tr.top.updateFields(tr.c, p, tr.marks)
@@ -163,12 +167,17 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 	}
 	if err != nil {
 		// A failed update may leave nodes half-updated: start over next
-		// time rather than trust them. The nodes were built from the same
-		// type once, so building them again does not fail.
-		_ = tr.rebuild()
-		tr.built = false
-		return [32]byte{}, err
+		// time rather than trust them.
+		tr.forget()
+		return [32]byte{}, tr.valueError(err)
 	}
+	tr.clearMarks()
+	tr.last, tr.keep, tr.built, tr.value = p, keep, true, r
+	return r, nil
+}
+
+// clearMarks drops the marks of the last update and trims the buffers.
+func (tr *tree) clearMarks() {
 	tr.c.buf, tr.c.out = trimBytes(tr.c.buf), trimBytes(tr.c.out)
 	clear(tr.marks)
 	for _, s := range tr.spare {
@@ -177,76 +186,42 @@ func (tr *tree) update(p unsafe.Pointer, keep any) ([32]byte, error) {
 		}
 	}
 	tr.sel.trim()
-	tr.last, tr.keep, tr.built, tr.value = p, keep, true, r
-	return r, nil
+	tr.all, tr.markErr = false, nil
 }
 
-// mark records changed elements of field (field "" for a list tree).
+// forget replaces the nodes with empty ones and drops the marks: the
+// next update hashes everything. The nodes were built from the same type
+// once, so building them again does not fail.
+func (tr *tree) forget() {
+	_ = tr.rebuild()
+	tr.built = false
+	tr.clearMarks()
+}
+
+// mark resolves field and records the marks idx of it at once (Tree.Mark,
+// List.Mark): the string form, which reports a bad mark at the call.
 func (tr *tree) mark(field string, idx []int) error {
-	for _, i := range idx {
-		if i < 0 {
-			// Not an element of any list: a bug in the caller's
-			// bookkeeping, which dropping the mark would hide.
-			return fmt.Errorf("%w: %q: negative element index %d", ErrMark, field, i)
-		}
-	}
+	// The fast path, under one lock: a name resolved before (a list
+	// tree's "" always is).
 	tr.mu.Lock()
-	defer tr.mu.Unlock()
-	if tr.fieldIdx == nil {
-		if field != "" {
-			return fmt.Errorf("%w: %q: a list tree marks element indices only", ErrMark, field)
+	ref, ok := tr.fieldIdx[field]
+	if tr.fieldIdx == nil && field == "" {
+		ref, ok = listElems, true
+	}
+	if ok {
+		err := checkMarks(ref, idx)
+		if err == nil {
+			tr.record(ref, idx)
 		}
-		if tr.mode != Detect { // Detect never reads marks
-			tr.sel.idx = append(tr.sel.idx, idx...)
-		}
-		return nil
+		tr.mu.Unlock()
+		return err
 	}
-	fi, ok := tr.fieldIdx[field]
-	if !ok {
-		fi, ok = tr.fieldIdx[proofNormalize(field)]
+	tr.mu.Unlock()
+	ref, err := tr.resolveField(field)
+	if err != nil {
+		return err
 	}
-	if !ok {
-		return fmt.Errorf("%w: no field %q in %s", ErrMark, field, typeName(tr.t))
-	}
-	if len(idx) > 0 && !tr.hasElements(fi) {
-		return fmt.Errorf("%w: field %q has no elements to mark", ErrMark, field)
-	}
-	if tr.mode == Detect || tr.top == nil {
-		// Checked, but not kept: Detect never reads marks, and an opaque
-		// top compares its whole serialization on every root.
-		return nil
-	}
-	m, ok := tr.marks[fi]
-	switch {
-	case len(idx) == 0:
-		tr.marks[fi] = nil // the whole field: compared (Detect inside it)
-	case ok && m == nil:
-		// already marked whole
-	case ok:
-		m.idx = append(m.idx, idx...)
-	default:
-		s := tr.spare[fi]
-		if s == nil {
-			s = &selection{}
-			tr.spare[fi] = s
-		}
-		s.idx = append(s.idx[:0], idx...)
-		tr.marks[fi] = s
-	}
-	return nil
-}
-
-// hasElements reports whether top-level field fi takes element marks: its
-// type is a list, vector or bitfield. The type decides, not the node: a
-// short vector is serialized into its chunk (no node of its own) and still
-// has elements, whose marks then stand for the whole field.
-func (tr *tree) hasElements(fi int) bool {
-	switch tr.t.Fields[fi].Type.Kind {
-	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList,
-		ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		return true
-	}
-	return false
+	return tr.markNow(ref, idx)
 }
 
 // node is the NodeSource of the last update.
@@ -266,7 +241,8 @@ func (tr *tree) nodeLocked(g proof.GIndex) ([32]byte, error) {
 	if g == 1 {
 		return tr.value, nil
 	}
-	return tr.root.nodeAt(tr.c, tr.last, g)
+	n, err := tr.root.nodeAt(tr.c, tr.last, g)
+	return n, tr.valueError(err) // a value read for a node: the one value error
 }
 
 type lockedSource struct{ tr *tree }

@@ -2,14 +2,7 @@ package cache
 
 import (
 	"encoding/binary"
-	"strings"
 )
-
-// proofNormalize matches field names the way proof paths do: case and
-// underscores ignored, so "effective_balance" names EffectiveBalance.
-func proofNormalize(s string) string {
-	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
-}
 
 // scratchKeep is the size up to which scratch buffers are kept between
 // updates; a larger one (the first root of a registry needs one entry per

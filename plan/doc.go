@@ -25,8 +25,10 @@
 // the ecosystem's types: byte arrays and fixed-size byte slices, pointers
 // to structs, slices of structs and of pointers. RootAllPtr, ListRootPtr
 // and ProgressiveListRootPtr take a []*T (how clients hold a registry).
-// Integers are read in the host's byte order, so PlanFor refuses
-// big-endian hosts (ErrBigEndian).
+// Those three are the one way to root a []*T: a Plan[*T] hashes the
+// same (a type parameter may be a pointer type) but is a second plan to
+// build and keep. Integers are read in the host's byte order, so PlanFor
+// refuses big-endian hosts (ErrBigEndian).
 //
 // Serialized values need no decoding: RootBytes roots any value of T
 // straight from its SSZ bytes (a checkpoint state checked against its
@@ -47,6 +49,13 @@
 // over its limit, a fixed-size slice of the wrong length, a bitlist
 // without its delimiter) are errors of type *Error naming the element
 // and the field, never panics. Plans are safe for concurrent use.
+//
+// Options (WithHash, WithKernel, WithWorkers, WithSpec) are the one
+// option model of plan and cache: cache.New takes these same Options
+// (cache.Option is Option), with the same inference of the hash from a
+// kernel name and the same ErrOption, so one list configures a plan and
+// a cached tree alike. They are defined here, not in cache, because
+// dependencies point down (cache uses plan).
 //
 // Allocations: with one worker (WithWorkers(1)), steady-state Root,
 // RootAll, RootAllPtr, ListRoot and ListRootPtr of a fixed-size type

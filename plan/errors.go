@@ -16,15 +16,26 @@ import (
 // sentinel errors (ssz.ErrSize, ssz.ErrListTooLong, ssz.ErrBitlist,
 // ssz.ErrUnion, ssz.ErrValue, ssz.ErrBool, ssz.ErrBitvector), for
 // errors.Is.
+//
+// It is the one value error of plan and cache: a cached tree's Root (and
+// cache.Prove) returns it too, with Op "cache", the index of the list
+// tree's element (or -1) and the indexed path, so one errors.As handles
+// both.
 type Error struct {
 	Index int
 	Path  string
 	Err   error
+	// Op is the package that returned the error when it is not plan
+	// ("cache"); it starts the message, as "plan" does when Op is "".
+	Op string
 }
 
 // Error formats the index, the path and the problem.
 func (e *Error) Error() string {
 	s := "plan: "
+	if e.Op != "" {
+		s = e.Op + ": "
+	}
 	if e.Index >= 0 {
 		s += fmt.Sprintf("element %d: ", e.Index)
 	}

@@ -96,14 +96,7 @@ func TestBadBytesAreErrors(t *testing.T) {
 		t.Fatal(err)
 	}
 	vals := phase0.RandomValidators(5, 9)
-	var ser []byte
-	for i := range vals {
-		b, err := ssz.Marshal(&vals[i])
-		if err != nil {
-			t.Fatal(err)
-		}
-		ser = append(ser, b...)
-	}
+	ser := marshalAll(t, vals)
 	dst := make([][32]byte, 5)
 	if err := p.RootAllBytes(dst, ser[:len(ser)-1]); !errors.Is(err, ssz.ErrSize) {
 		t.Fatalf("short bytes: %v, want ErrSize", err)

@@ -1,6 +1,7 @@
 package plan
 
 import (
+	"fmt"
 	"reflect"
 
 	"github.com/lanehash/lanehash/sched"
@@ -42,7 +43,10 @@ func (p *Plan[T]) ProgressiveListRootPtr(src []*T) ([32]byte, error) {
 // type bounds: one check for both slice kinds.
 func (p *Plan[T]) boundedListRoot(in sched.Input, limit uint64, at func(int) reflect.Value) ([32]byte, error) {
 	if uint64(in.Len()) > limit {
-		return [32]byte{}, valueError(-1, "", ssz.ErrListTooLong, "%d elements, limit %d", in.Len(), limit)
+		// The list has no field name: its path is its SSZ type, as a
+		// cached List's errors name it.
+		path := fmt.Sprintf("List[%s, %d]", typeName(p.typ.Go), limit)
+		return [32]byte{}, valueError(-1, path, ssz.ErrListTooLong, "%d elements, limit %d", in.Len(), limit)
 	}
 	return p.listRoot(in, limit, false, at)
 }

@@ -56,22 +56,22 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 		return err
 	}
 	var sopts []ssz.Option
-	if conf.spec != nil {
-		sopts = append(sopts, ssz.WithSpec(conf.spec))
+	if conf.Spec != nil {
+		sopts = append(sopts, ssz.WithSpec(conf.Spec))
 	}
 	typ, err := ssz.TypeOf(t, sopts...)
 	if err != nil {
 		return err
 	}
-	var k sched.Kernel = conf.impl
+	var k sched.Kernel = conf.Impl
 	if k == nil {
-		lk, err := conf.selectKernel()
+		lk, err := conf.SelectKernel("plan")
 		if err != nil {
 			return err
 		}
 		k = lk
 	}
-	c.typ, c.kernel, c.workers = typ, k, conf.workers
+	c.typ, c.kernel, c.workers = typ, k, conf.Workers
 	exec := sched.NewExec(k, &c.stats)
 	// Paths start with the type's name, as the ssz package's field
 	// paths do ("Validator.Pubkey").

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"github.com/lanehash/lanehash/internal/options"
 	"math/rand/v2"
 	"reflect"
 	"testing"
@@ -149,14 +150,14 @@ func checkShape[T any](t *testing.T, n, maxList int, opts ...Option) {
 
 // specOpts returns the ssz options matching plan options (the spec).
 func specOpts(opts []Option) []ssz.Option {
-	var c config
+	var c options.Config
 	for _, o := range opts {
 		o(&c)
 	}
-	if c.spec == nil {
+	if c.Spec == nil {
 		return nil
 	}
-	return []ssz.Option{ssz.WithSpec(c.spec)}
+	return []ssz.Option{ssz.WithSpec(c.Spec)}
 }
 
 func TestShapesMatchReference(t *testing.T) {

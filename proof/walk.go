@@ -247,6 +247,24 @@ func activePosition(active []bool, j int) int {
 	return len(active)
 }
 
+// FieldIndex returns the index in t.Fields of the field name names, by
+// the rule path steps follow: the Go name, else the spec name (the json
+// tag), else either folded (case, underscores, and pubkey for PublicKey),
+// a name two fields answer to being an error. It is how other packages
+// (cache's field handles) resolve a name exactly as a proof path would. A
+// t that is not a container, or a name no field answers to, is a
+// *PathError wrapping ErrPath, naming the type.
+func FieldIndex(t *ssz.Type, name string) (int, error) {
+	if t == nil || t.Kind != ssz.KindContainer && t.Kind != ssz.KindProgressiveContainer {
+		return -1, &PathError{Path: name, Type: typeName(t), Reason: fmt.Sprintf("field %q: the type has no fields", name)}
+	}
+	fi, err := fieldIndex(t, name)
+	if err != nil {
+		return -1, &PathError{Path: name, Type: typeName(t), Reason: err.reason}
+	}
+	return fi, nil
+}
+
 // fieldIndex finds the field a path step names: by its Go name, else by
 // its spec name (the json tag), else by either folded (fold: case,
 // underscores and the one spelling clients change, so EffectiveBalance is

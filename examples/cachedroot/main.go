@@ -85,6 +85,11 @@ func state(n int) error {
 	if err != nil {
 		return err
 	}
+	// Field handles, resolved once: each change below is one Mark call,
+	// and a bad mark is returned by the next Root.
+	balances, participation := tree.MustField("Balances"), tree.MustField("CurrentEpochParticipation")
+	blockRoots, stateRoots := tree.MustField("BlockRoots"), tree.MustField("StateRoots")
+	slotField, validators := tree.MustField("Slot"), tree.MustField("Validators")
 	if _, err := tree.Root(s); err != nil {
 		return err
 	}
@@ -94,24 +99,24 @@ func state(n int) error {
 	for range 300 {
 		i := r.IntN(n)
 		s.Balances[i] += 1000
-		_ = tree.Mark("Balances", i)
+		balances.Mark(i)
 	}
 	for range n / 32 {
 		i := r.IntN(n)
 		s.CurrentEpochParticipation[i] |= 0b111
-		_ = tree.Mark("CurrentEpochParticipation", i)
+		participation.Mark(i)
 	}
 	slot := int(s.Slot) % len(s.BlockRoots)
 	s.BlockRoots[slot][0]++
 	s.StateRoots[slot][0]++
-	_ = tree.Mark("BlockRoots", slot)
-	_ = tree.Mark("StateRoots", slot)
+	blockRoots.Mark(slot)
+	stateRoots.Mark(slot)
 	s.Slot++
-	_ = tree.Mark("Slot")
+	slotField.MarkAll()
 	for range 4 {
 		i := r.IntN(n)
 		s.Validators[i].Slashed = true
-		_ = tree.Mark("Validators", i)
+		validators.Mark(i)
 	}
 	tree.ResetStats()
 	t0 := time.Now()

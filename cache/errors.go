@@ -1,0 +1,75 @@
+package cache
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// elemError carries the index of the element of a list or vector whose
+// root failed, as a value, up to the API boundary (valueError), where it
+// becomes part of the path. The nodes build it (errIndex); nothing reads
+// the index from the message.
+type elemError struct {
+	index int
+	err   error
+}
+
+func (e *elemError) Error() string { return fmt.Sprintf("element %d: %v", e.index, e.err) }
+func (e *elemError) Unwrap() error { return e.err }
+
+// valueError turns the error of an update into the one value error of
+// plan and cache, a *plan.Error (Op "cache"): the *ssz.Error a node
+// returned, whose path has "[]" where a list's element is meant, gets the
+// element indices the nodes recorded on the way out, outermost first, so
+// "BeaconState.Validators[].WithdrawalCredentials" under element 2
+// becomes "BeaconState.Validators[2].WithdrawalCredentials", as plan's
+// Root says it. For a list tree the first index is the Error's Index and
+// the path starts at the element's type ("Validator.Pubkey"), as plan's
+// ListRoot says it. Anything else (an option, a mark) passes unchanged.
+func (tr *tree) valueError(err error) error {
+	var se *ssz.Error
+	if err == nil || !errors.As(err, &se) {
+		return err
+	}
+	var idx []int
+	for e := err; e != nil && e != error(se); e = errors.Unwrap(e) {
+		if ee, ok := e.(*elemError); ok {
+			idx = append(idx, ee.index)
+		}
+	}
+	out := &plan.Error{Index: -1, Path: se.Path, Err: se.Err, Op: "cache"}
+	if tr.fieldIdx == nil && tr.t.Elem != nil {
+		// A list tree: the path is "[]E[]...", the first "[]" being the
+		// element the Index names.
+		top := typeName(tr.t)
+		if rest, ok := strings.CutPrefix(se.Path, top+"[]"); ok && len(idx) > 0 {
+			out.Index, out.Path = idx[0], typeName(tr.t.Elem)+rest
+			idx = idx[1:]
+		} else if se.Path == top {
+			// The list itself (past its limit): named by its SSZ type, as
+			// plan's ListRoot names it.
+			out.Path = listName(tr.t)
+		}
+	}
+	for _, i := range idx {
+		at := strings.Index(out.Path, "[]")
+		if at < 0 {
+			break
+		}
+		out.Path = fmt.Sprintf("%s[%d]%s", out.Path[:at], i, out.Path[at+2:])
+	}
+	return out
+}
+
+// listName is a list tree's type as errors name it: List[Validator,
+// 1099511627776], ProgressiveList[Validator].
+func listName(t *ssz.Type) string {
+	if t.Kind == ssz.KindProgressiveList {
+		return fmt.Sprintf("ProgressiveList[%s]", typeName(t.Elem))
+	}
+	return fmt.Sprintf("List[%s, %d]", typeName(t.Elem), t.Limit)
+}
