@@ -33,6 +33,8 @@ type seq struct {
 
 	// fixed-size elements
 	lay    *layout
+	flat   *flat // Detect's compare from Go memory (nil: serialize and compare)
+	sink   byte  // keeps detectFlat's touches from being optimized away
 	prog   *prog
 	run    progRun
 	size   int
@@ -102,6 +104,7 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 		if s.ptr {
 			elemGo = elemGo.Elem()
 		}
+		s.flat = compileFlat(s.lay, elemGo.Size())
 		if s.rooter = c.rooters[elemGo]; s.rooter != nil {
 			if err := probeRooter(c, s); err != nil {
 				return nil, err
@@ -223,6 +226,19 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		// Nothing to compare with: every element is rooted (a first root,
 		// a whole-field mark, a proof from a plain value).
 		for i := range n {
+			dirty = append(dirty, i)
+		}
+	} else if sel == nil && s.flat != nil {
+		// Detect: the old elements compared from Go memory, the new
+		// ones serialized into their copies.
+		var err error
+		if dirty, err = s.detectFlat(base, zeroVec, min(n, old), dirty); err != nil {
+			return err
+		}
+		for i := old; i < n; i++ {
+			if err := s.lay.encode(s.copy[i*s.size:(i+1)*s.size], s.slot(base, zeroVec, i)); err != nil {
+				return errIndex(err, i)
+			}
 			dirty = append(dirty, i)
 		}
 	} else {
