@@ -109,6 +109,8 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 			if err := probeRooter(c, s); err != nil {
 				return nil, err
 			}
+		} else if r := c.elemPlan(elemGo); r != nil {
+			s.rooter = r
 		}
 	}
 	return s, nil

@@ -33,6 +33,15 @@ func PtrsOf[T any](s []*T) Input {
 	return Input{base: unsafe.Pointer(unsafe.SliceData(s)), stride: unsafe.Sizeof((*T)(nil)), indirect: true, n: len(s), typ: reflect.TypeFor[T]()}
 }
 
+// PtrsOfType returns the Input of the values of Go type t that ptrs
+// point to: PtrsOf for a caller that knows the type only at run time
+// and holds the pointers already (the cache's changed elements). The
+// caller vouches that every pointer points to a value of type t; a nil
+// one reads as the zero value.
+func PtrsOfType(t reflect.Type, ptrs []unsafe.Pointer) Input {
+	return Input{ptrs: ptrs, n: len(ptrs), typ: t}
+}
+
 // ValueOf returns the Input of the single value *v; a nil v reads as
 // the zero value.
 func ValueOf[T any](v *T) Input {
