@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"encoding/binary"
 	"unsafe"
 )
 
@@ -112,26 +111,28 @@ func (b *flatBuilder) walk(l *layout, g uintptr, s int) bool {
 	return false
 }
 
-// diff is the OR of the XORs of sg's compares of v against c.
-func (sg *flatSeg) diff(v, c []byte) uint64 {
+// diff is the OR of the XORs of sg's compares of the memory at v against
+// the copy at c. The loads are unaligned 8-byte loads inside one piece of
+// memory each, bounds checked once per stretch at compile time.
+func (sg *flatSeg) diff(v, c unsafe.Pointer) uint64 {
 	var d, e uint64 // two chains: the loads of one do not wait on the other's ORs
 	for _, r := range sg.st {
-		a, b := v[r.g:r.g+uintptr(r.n)], c[r.s:r.s+r.n]
-		if len(a) < 8 {
-			for i := range a {
-				d |= uint64(a[i] ^ b[i])
+		a, b := unsafe.Add(v, r.g), unsafe.Add(c, r.s)
+		if r.n < 8 {
+			for i := range uintptr(r.n) {
+				d |= uint64(*(*byte)(unsafe.Add(a, i)) ^ *(*byte)(unsafe.Add(b, i)))
 			}
 			continue
 		}
-		// The tail first, in a word that overlaps the one before it.
-		d |= binary.LittleEndian.Uint64(a[len(a)-8:]) ^ binary.LittleEndian.Uint64(b[len(a)-8:])
-		for len(a) >= 16 && len(b) >= 16 {
-			d |= binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b)
-			e |= binary.LittleEndian.Uint64(a[8:]) ^ binary.LittleEndian.Uint64(b[8:])
-			a, b = a[16:], b[16:]
+		n := uintptr(r.n)
+		d |= load64(a, n-8) ^ load64(b, n-8) // the tail, overlapping the word before
+		i := uintptr(0)
+		for ; i+16 <= n; i += 16 {
+			d |= load64(a, i) ^ load64(b, i)
+			e |= load64(a, i+8) ^ load64(b, i+8)
 		}
-		if len(a) >= 8 && len(b) >= 8 {
-			d |= binary.LittleEndian.Uint64(a) ^ binary.LittleEndian.Uint64(b)
+		if i+8 <= n {
+			d |= load64(a, i) ^ load64(b, i)
 		}
 	}
 	return d | e
@@ -141,19 +142,20 @@ func (sg *flatSeg) diff(v, c []byte) uint64 {
 // copy), without serializing it. A slice of the wrong length is unequal:
 // the serialization that follows reports it.
 func (f *flat) equal(p unsafe.Pointer, c []byte) bool {
-	d := f.segs[0].diff(unsafe.Slice((*byte)(p), f.goSize), c)
+	cp := unsafe.Pointer(unsafe.SliceData(c))
+	d := f.segs[0].diff(p, cp)
 	for i := 1; i < len(f.segs); i++ {
 		sg := &f.segs[i]
 		h := (*sliceHeader)(unsafe.Add(p, sg.via))
-		v := f.zeros[:sg.size]
+		v := unsafe.Pointer(unsafe.SliceData(f.zeros))
 		switch h.len {
 		case sg.want:
-			v = unsafe.Slice((*byte)(h.data), sg.size)
+			v = h.data
 		case 0:
 		default:
 			return false
 		}
-		d |= sg.diff(v, c)
+		d |= sg.diff(v, cp)
 	}
 	return d == 0
 }

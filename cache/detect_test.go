@@ -24,7 +24,7 @@ func TestDetectEveryByte(t *testing.T) {
 	for i := range vals {
 		ptrs[i] = &vals[i]
 	}
-	ptrs[5] = nil                        // the zero validator
+	ptrs[5] = nil                       // the zero validator
 	vals[9].WithdrawalCredentials = nil // the zero vector
 	l, err := cache.NewList[*phase0.Validator](registryLimit)
 	if err != nil {
