@@ -19,15 +19,14 @@ type flat struct {
 }
 
 // flatSeg is the compares of one piece of memory: the value itself
-// (indirect false), or the array of the slice whose header is at Go
-// offset via, which must hold want elements, size bytes (or none: the
-// zero vector).
+// (flat.segs[0]), or the array of the slice whose header is at Go offset
+// via, which must hold want elements, size bytes (or none: the zero
+// vector).
 type flatSeg struct {
-	indirect bool
-	via      uintptr
-	want     int
-	size     int
-	st       []stretch // the memory compared, offsets relative to the piece
+	via  uintptr
+	want int
+	size int
+	st   []stretch // the memory compared, offsets relative to the piece
 }
 
 // stretch is Go memory [g, g+n) that serializes to [s, s+n).
@@ -65,8 +64,9 @@ func compileFlat(l *layout, goSize uintptr) *flat {
 }
 
 // add appends [g, g+n) → [s, s+n) to st, merging it into a stretch it
-// continues on both sides (a Validator is two: its first bytes up to
-// Slashed, and its four epochs after the padding that follows).
+// continues on both sides (a Validator's own memory is three stretches:
+// its public key; its balance and Slashed, after the credentials' slice
+// header; its four epochs, after the padding that follows Slashed).
 func add(st []stretch, g uintptr, s, n int) []stretch {
 	if k := len(st); k > 0 {
 		last := &st[k-1]
@@ -84,7 +84,7 @@ func (b *flatBuilder) walk(l *layout, g uintptr, s int) bool {
 		if l.kind != layoutBytes || l.ptr {
 			return false
 		}
-		b.slices = append(b.slices, flatSeg{indirect: true, via: g, want: l.n, size: l.size})
+		b.slices = append(b.slices, flatSeg{via: g, want: l.n, size: l.size})
 		b.st = append(b.st, []stretch{{g: 0, s: s, n: l.size}})
 		return true
 	}
