@@ -11,6 +11,15 @@ import (
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
+// pointersTo returns pointers to the elements of vals: a registry as the
+// ecosystem's types hold it.
+func pointersTo(vals []phase0.Validator) (ptrs []*phase0.Validator) {
+	for i := range vals {
+		ptrs = append(ptrs, &vals[i])
+	}
+	return ptrs
+}
+
 // TestDetectEveryByte changes, in place, every byte of the Go memory a
 // Validator serializes from (its fields and its credentials' array), one
 // at a time, in a registry of pointers (elements in blocks, some of them
@@ -20,10 +29,7 @@ import (
 // Go memory must see without any mark.
 func TestDetectEveryByte(t *testing.T) {
 	vals := phase0.RandomValidators(53, 7) // more than a few blocks, one partial
-	ptrs := make([]*phase0.Validator, len(vals))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
+	ptrs := pointersTo(vals)
 	ptrs[5] = nil                       // the zero validator
 	vals[9].WithdrawalCredentials = nil // the zero vector
 	l, err := cache.NewList[*phase0.Validator](registryLimit)
@@ -84,10 +90,7 @@ func TestDetectEveryByte(t *testing.T) {
 // reference.
 func TestDetectHostileElement(t *testing.T) {
 	vals := phase0.RandomValidators(40, 3)
-	ptrs := make([]*phase0.Validator, len(vals))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
+	ptrs := pointersTo(vals)
 	l, err := cache.NewList[*phase0.Validator](registryLimit)
 	if err != nil {
 		t.Fatal(err)
