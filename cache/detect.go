@@ -48,6 +48,9 @@ type flatBuilder struct {
 // pointer below the top, or through a slice whose elements are not plain
 // memory.
 func compileFlat(l *layout, goSize uintptr) *flat {
+	if goSize == 0 || l.size == 0 {
+		return nil // nothing to touch or compare (the serialized path copes)
+	}
 	var b flatBuilder
 	if !b.walk(l, 0, 0) {
 		return nil
