@@ -16,10 +16,11 @@ import (
 // chunks are the element roots.
 //
 // Fixed-size elements keep their serialization (the safe mode's copy,
-// compared element by element) and are rooted in batches: every changed
-// element of one update at once, through a registered plan's lockstep
-// RootAll or the type's static program. Variable-size elements are cached
-// nodes of their own.
+// compared element by element straight from Go memory, see detect.go) and
+// are rooted in batches: every changed element of one update at once, in
+// lockstep through the plan of the element type (a registered one, else
+// the one the tree compiled), or the type's static program when no plan
+// compiles. Variable-size elements are cached nodes of their own.
 type seq struct {
 	t      *ssz.Type
 	path   string
@@ -63,8 +64,8 @@ type seq struct {
 }
 
 // elemRooter roots fixed-size elements given as pointers to their Go
-// values, writing root i to dst[32i:32i+32]; it is how a registered plan
-// hashes them in lockstep.
+// values, writing root i to dst[32i:32i+32]; it is how a plan (registered,
+// or compiled by the tree) hashes them in lockstep.
 type elemRooter interface {
 	roots(elems []unsafe.Pointer, dst []byte) error
 	// check rejects a rooter no tree can use (see WithPlan).
