@@ -6,11 +6,12 @@ import (
 )
 
 // Input locates the instances a graph or a program is run on: n values
-// of one Go type in the caller's memory. It is built only by the typed
-// constructors below (SliceOf, PtrsOf, ValueOf, BytesOf), so the
-// executor never takes a raw address from outside this package; the
-// Go type it records is checked against the type a Prepared graph was
-// compiled for.
+// of one Go type in the caller's memory. It is built only by the
+// constructors below (SliceOf, PtrsOf, ValueOf, BytesOf, their reflect
+// forms), which take typed values, except PtrsOfType, which takes the
+// pointers the cache holds to its changed elements (the cache vouches
+// for their type); the Go type an Input records is checked against the
+// type a Prepared graph was compiled for.
 type Input struct {
 	base     unsafe.Pointer
 	stride   uintptr
