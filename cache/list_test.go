@@ -125,10 +125,7 @@ func TestRegistryRandom(t *testing.T) {
 // shape; a nil element hashes as the zero validator, as in the reference.
 func TestRegistryPointers(t *testing.T) {
 	vals := phase0.RandomValidators(300, 3)
-	ptrs := make([]*phase0.Validator, len(vals))
-	for i := range vals {
-		ptrs[i] = &vals[i]
-	}
+	ptrs := pointersTo(vals)
 	l, err := cache.NewList[*phase0.Validator](registryLimit)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/elemplan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -120,7 +121,44 @@ type ctx struct {
 	upper   bool // keep only the levels above element roots and chunks
 	noCopy  bool // keep no serializations of elements (nothing to compare with)
 	rooters map[reflect.Type]elemRooter
+	spec    ssz.SpecValues // the tree's spec values, for the element plans
+	// plans holds the plan of each fixed-size element type the tree
+	// roots in lockstep, compiled once per tree (nil: the type's plan
+	// did not compile, its elements are rooted by the static program).
+	plans map[reflect.Type]elemRooter
 }
+
+// elemPlan returns the rooter of fixed-size elements of Go type g: the
+// plan of g, compiled with the tree's kernel and spec values, so that
+// changed elements are hashed in lockstep W at a time whether or not the
+// caller registered a plan; nil when no plan compiles for g.
+func (c *ctx) elemPlan(g reflect.Type) elemRooter {
+	if r, ok := c.plans[g]; ok {
+		return r
+	}
+	var r elemRooter
+	if elemplan.Compile != nil {
+		if p, err := elemplan.Compile(g, c.k, c.spec); err == nil {
+			r = &autoRooter{p}
+		}
+	}
+	if c.plans == nil {
+		c.plans = map[reflect.Type]elemRooter{}
+	}
+	c.plans[g] = r
+	return r
+}
+
+// autoRooter is an element plan the tree compiled itself.
+type autoRooter struct{ p elemplan.Rooter }
+
+func (r *autoRooter) roots(elems []unsafe.Pointer, dst []byte) error {
+	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(elems))
+	return r.p.RootPtrs(out, elems)
+}
+
+// check accepts: the plan hashes with the tree's kernel and spec values.
+func (r *autoRooter) check([]ssz.Option) error { return nil }
 
 // newNode builds the cached node of type t (empty: the first update fills
 // it).

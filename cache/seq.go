@@ -16,10 +16,11 @@ import (
 // chunks are the element roots.
 //
 // Fixed-size elements keep their serialization (the safe mode's copy,
-// compared element by element) and are rooted in batches: every changed
-// element of one update at once, through a registered plan's lockstep
-// RootAll or the type's static program. Variable-size elements are cached
-// nodes of their own.
+// compared element by element straight from Go memory, see detect.go) and
+// are rooted in batches: every changed element of one update at once, in
+// lockstep through the plan of the element type (a registered one, else
+// the one the tree compiled), or the type's static program when no plan
+// compiles. Variable-size elements are cached nodes of their own.
 type seq struct {
 	t      *ssz.Type
 	path   string
@@ -33,6 +34,8 @@ type seq struct {
 
 	// fixed-size elements
 	lay    *layout
+	flat   *flat // Detect's compare from Go memory (nil: serialize and compare)
+	sink   byte  // keeps detectFlat's touches from being optimized away
 	prog   *prog
 	run    progRun
 	size   int
@@ -61,8 +64,8 @@ type seq struct {
 }
 
 // elemRooter roots fixed-size elements given as pointers to their Go
-// values, writing root i to dst[32i:32i+32]; it is how a registered plan
-// hashes them in lockstep.
+// values, writing root i to dst[32i:32i+32]; it is how a plan (registered,
+// or compiled by the tree) hashes them in lockstep.
 type elemRooter interface {
 	roots(elems []unsafe.Pointer, dst []byte) error
 	// check rejects a rooter no tree can use (see WithPlan).
@@ -102,10 +105,13 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 		if s.ptr {
 			elemGo = elemGo.Elem()
 		}
+		s.flat = compileFlat(s.lay, elemGo.Size())
 		if s.rooter = c.rooters[elemGo]; s.rooter != nil {
 			if err := probeRooter(c, s); err != nil {
 				return nil, err
 			}
+		} else if r := c.elemPlan(elemGo); r != nil {
+			s.rooter = r
 		}
 	}
 	return s, nil
@@ -223,6 +229,19 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		// Nothing to compare with: every element is rooted (a first root,
 		// a whole-field mark, a proof from a plain value).
 		for i := range n {
+			dirty = append(dirty, i)
+		}
+	} else if sel == nil && s.flat != nil {
+		// Detect: the old elements compared from Go memory, the new
+		// ones serialized into their copies.
+		var err error
+		if dirty, err = s.detectFlat(base, zeroVec, min(n, old), dirty); err != nil {
+			return err
+		}
+		for i := old; i < n; i++ {
+			if err := s.lay.encode(s.copy[i*s.size:(i+1)*s.size], s.slot(base, zeroVec, i)); err != nil {
+				return errIndex(err, i)
+			}
 			dirty = append(dirty, i)
 		}
 	} else {

@@ -108,7 +108,7 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 			return nil, err
 		}
 	}
-	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.noCopy || cfg.upper || cfg.mode == Marked, rooters: cfg.rooters}
+	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.noCopy || cfg.upper || cfg.mode == Marked, rooters: cfg.rooters, spec: cfg.spec}
 	tr := &tree{c: c, t: t, mode: cfg.mode, marks: map[int]*selection{}, sel: &selection{}}
 	if err := tr.rebuild(); err != nil {
 		return nil, err

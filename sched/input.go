@@ -6,11 +6,12 @@ import (
 )
 
 // Input locates the instances a graph or a program is run on: n values
-// of one Go type in the caller's memory. It is built only by the typed
-// constructors below (SliceOf, PtrsOf, ValueOf, BytesOf), so the
-// executor never takes a raw address from outside this package; the
-// Go type it records is checked against the type a Prepared graph was
-// compiled for.
+// of one Go type in the caller's memory. It is built only by the
+// constructors below (SliceOf, PtrsOf, ValueOf, BytesOf, their reflect
+// forms), which take typed values, except PtrsOfType, which takes the
+// pointers the cache holds to its changed elements (the cache vouches
+// for their type); the Go type an Input records is checked against the
+// type a Prepared graph was compiled for.
 type Input struct {
 	base     unsafe.Pointer
 	stride   uintptr
@@ -31,6 +32,15 @@ func SliceOf[T any](s []T) Input {
 // reads as the zero value.
 func PtrsOf[T any](s []*T) Input {
 	return Input{base: unsafe.Pointer(unsafe.SliceData(s)), stride: unsafe.Sizeof((*T)(nil)), indirect: true, n: len(s), typ: reflect.TypeFor[T]()}
+}
+
+// PtrsOfType returns the Input of the values of Go type t that ptrs
+// point to: PtrsOf for a caller that knows the type only at run time
+// and holds the pointers already (the cache's changed elements). The
+// caller vouches that every pointer points to a value of type t; a nil
+// one reads as the zero value.
+func PtrsOfType(t reflect.Type, ptrs []unsafe.Pointer) Input {
+	return Input{ptrs: ptrs, n: len(ptrs), typ: t}
 }
 
 // ValueOf returns the Input of the single value *v; a nil v reads as

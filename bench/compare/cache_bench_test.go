@@ -59,71 +59,83 @@ func timeCPU(f func()) (wall, cpu time.Duration) {
 // benchmark it times a full ListRoot of the same values (RootAll plus the
 // list tree) and reports full/cached as x-vs-full (CPU time), the pairs
 // the cached root hashed per op and the minimum possible for the change.
+//
+// dirty=1%/n=1000000/own-plan is the same without WithPlan: the tree
+// roots the changed validators with the plan it compiles itself.
 func BenchmarkCachedRegistry(b *testing.B) {
-	b.Run("dirty=1%/n=1000000", func(b *testing.B) {
-		withProcs(b, 1)
-		n := cachedRegistrySize
-		vals := slices.Clone(benchValidators(n))
-		p, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
-		if err != nil {
-			b.Fatal(err)
-		}
-		l, err := cache.NewList[phase0.Validator](registryLimit, cache.WithMode(cache.Marked), cache.WithPlan(p))
-		if err != nil {
-			b.Fatal(err)
-		}
-		got, err := l.Root(vals)
-		want, err2 := p.ListRoot(vals, registryLimit)
-		if err != nil || err2 != nil || got != want {
-			b.Fatalf("cached %x (%v), full %x (%v)", got, err, want, err2)
-		}
-		r := rand.New(rand.NewPCG(1, 1))
-		idx := make([]int, n/100)
-		var cachedWall, cachedCPU time.Duration
-		var minTotal int
-		l.ResetStats()
-		b.ResetTimer()
-		for i := 0; i < b.N; i++ {
-			b.StopTimer()
-			for j := range idx {
-				idx[j] = r.IntN(n)
-				vals[idx[j]].EffectiveBalance += 1e9
-			}
-			l.Mark(idx...)
-			slices.Sort(idx)
-			minTotal += minPairs(slices.Compact(slices.Clone(idx)), 8, 40)
-			b.StartTimer()
-			w, c := timeCPU(func() {
-				if _, err := l.Root(vals); err != nil {
-					b.Fatal(err)
-				}
-			})
-			cachedWall += w
-			cachedCPU += c
-		}
+	b.Run("dirty=1%/n=1000000", func(b *testing.B) { benchCachedRegistry(b, true) })
+	b.Run("dirty=1%/n=1000000/own-plan", func(b *testing.B) { benchCachedRegistry(b, false) })
+}
+
+// benchCachedRegistry is BenchmarkCachedRegistry with (withPlan) or
+// without the Validator plan passed by WithPlan.
+func benchCachedRegistry(b *testing.B, withPlan bool) {
+	withProcs(b, 1)
+	n := cachedRegistrySize
+	vals := slices.Clone(benchValidators(n))
+	p, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	opts := []cache.Option{cache.WithMode(cache.Marked)}
+	if withPlan {
+		opts = append(opts, cache.WithPlan(p))
+	}
+	l, err := cache.NewList[phase0.Validator](registryLimit, opts...)
+	if err != nil {
+		b.Fatal(err)
+	}
+	got, err := l.Root(vals)
+	want, err2 := p.ListRoot(vals, registryLimit)
+	if err != nil || err2 != nil || got != want {
+		b.Fatalf("cached %x (%v), full %x (%v)", got, err, want, err2)
+	}
+	r := rand.New(rand.NewPCG(1, 1))
+	idx := make([]int, n/100)
+	var cachedWall, cachedCPU time.Duration
+	var minTotal int
+	l.ResetStats()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		pairs := l.Stats().PairsHashed
-		got, _ = l.Root(vals)
-		var fullWall, fullCPU time.Duration
-		const fullRuns = 3
-		for range fullRuns {
-			w, c := timeCPU(func() { want, err = p.ListRoot(vals, registryLimit) })
-			fullWall += w
-			fullCPU += c
+		for j := range idx {
+			idx[j] = r.IntN(n)
+			vals[idx[j]].EffectiveBalance += 1e9
 		}
-		if err != nil || got != want {
-			b.Fatalf("after the changes: cached %x, full %x (%v)", got, want, err)
-		}
-		perOp := func(d time.Duration, k int) float64 { return float64(d.Nanoseconds()) / float64(k) / 1e6 }
-		b.ReportMetric(perOp(cachedCPU, b.N), "cached-cpu-ms")
-		b.ReportMetric(perOp(fullCPU, fullRuns), "full-cpu-ms")
-		b.ReportMetric(perOp(fullWall, fullRuns), "full-ms")
-		b.ReportMetric(perOp(fullCPU, fullRuns)/perOp(cachedCPU, b.N), "x-vs-full")
-		b.ReportMetric(perOp(fullWall, fullRuns)/perOp(cachedWall, b.N), "x-vs-full-wall")
-		b.ReportMetric(float64(pairs)/float64(b.N), "pairs/op")
-		b.ReportMetric(float64(minTotal)/float64(b.N), "min-pairs/op")
-		b.ReportMetric(float64(l.Stats().Bytes)/(1<<20), "cache-MiB")
-	})
+		l.Mark(idx...)
+		slices.Sort(idx)
+		minTotal += minPairs(slices.Compact(slices.Clone(idx)), 8, 40)
+		b.StartTimer()
+		w, c := timeCPU(func() {
+			if _, err := l.Root(vals); err != nil {
+				b.Fatal(err)
+			}
+		})
+		cachedWall += w
+		cachedCPU += c
+	}
+	b.StopTimer()
+	pairs := l.Stats().PairsHashed
+	got, _ = l.Root(vals)
+	var fullWall, fullCPU time.Duration
+	const fullRuns = 3
+	for range fullRuns {
+		w, c := timeCPU(func() { want, err = p.ListRoot(vals, registryLimit) })
+		fullWall += w
+		fullCPU += c
+	}
+	if err != nil || got != want {
+		b.Fatalf("after the changes: cached %x, full %x (%v)", got, want, err)
+	}
+	perOp := func(d time.Duration, k int) float64 { return float64(d.Nanoseconds()) / float64(k) / 1e6 }
+	b.ReportMetric(perOp(cachedCPU, b.N), "cached-cpu-ms")
+	b.ReportMetric(perOp(fullCPU, fullRuns), "full-cpu-ms")
+	b.ReportMetric(perOp(fullWall, fullRuns), "full-ms")
+	b.ReportMetric(perOp(fullCPU, fullRuns)/perOp(cachedCPU, b.N), "x-vs-full")
+	b.ReportMetric(perOp(fullWall, fullRuns)/perOp(cachedWall, b.N), "x-vs-full-wall")
+	b.ReportMetric(float64(pairs)/float64(b.N), "pairs/op")
+	b.ReportMetric(float64(minTotal)/float64(b.N), "min-pairs/op")
+	b.ReportMetric(float64(l.Stats().Bytes)/(1<<20), "cache-MiB")
 }
 
 // stateFields points at the fields of a beacon state that a block or an

@@ -1,0 +1,15 @@
+//go:build !(amd64 || arm64 || ppc64le)
+
+package cache
+
+import (
+	"encoding/binary"
+	"unsafe"
+)
+
+// load64 is the little-endian word at p+off, read byte by byte where an
+// unaligned load may trap (the cache reads Go memory only on
+// little-endian hosts).
+func load64(p unsafe.Pointer, off uintptr) uint64 {
+	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(p, off)), 8))
+}
