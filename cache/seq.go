@@ -2,10 +2,13 @@ package cache
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"reflect"
+	"strings"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -303,6 +306,26 @@ func errIndex(err error, i int) error {
 	return &elemError{index: i, err: err} // typed, for valueError (errors.go)
 }
 
+// planError turns the error of an element plan, whose index counts the
+// batch part and whose path starts at the element's type
+// ("Validator.WithdrawalCredentials"), into the error of an element of
+// this list, as the tree's own encoder reports it: the *ssz.Error of the
+// path under this list ("BeaconState.Validators[].WithdrawalCredentials")
+// inside the element's index, which valueError puts into the path.
+func (s *seq) planError(err error, part []int) error {
+	var pe *plan.Error
+	if !errors.As(err, &pe) || pe.Index < 0 || pe.Index >= len(part) {
+		return fmt.Errorf("cache: %s: %w", s.path, err)
+	}
+	rest := pe.Path
+	if at := strings.IndexAny(rest, ".["); at >= 0 {
+		rest = rest[at:]
+	} else {
+		rest = ""
+	}
+	return errIndex(errAt(s.path+"[]"+rest, pe.Err), part[pe.Index])
+}
+
 // rootElems roots elements idx into dst, all in one batch.
 func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, dst []byte) error {
 	if len(idx) == 0 {
@@ -324,7 +347,7 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 				s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
 			}
 			if err := s.rooter.roots(s.ptrs, dst[32*at:]); err != nil {
-				return fmt.Errorf("cache: %s: %w", s.path, err)
+				return s.planError(err, part)
 			}
 			c.pairs += uint64(ops * len(part))
 			continue
