@@ -31,10 +31,10 @@
 // # How a root is updated
 //
 // Changed elements of a list of fixed-size elements (validators) are
-// rooted together: through a registered plan's lockstep RootAll
-// (WithPlan), W elements per kernel call, or else through the element
-// type's static program, each level of all changed elements in one Pairs
-// call. The inner nodes above them are then rehashed level by level: the
+// rooted together, in lockstep through the plan the tree compiles for
+// their type (with the tree's kernel and spec values), W elements per
+// kernel call; a type no plan compiles for falls back to its static
+// program, each level of all changed elements in one Pairs call. The inner nodes above them are then rehashed level by level: the
 // changed parents of a level are gathered into one buffer and hashed with
 // one Pairs call, so a level with many changes fills the kernel's lanes; a
 // level where at least three quarters of the nodes change is hashed whole,
@@ -69,13 +69,13 @@
 // defined once for both packages, so a kernel name infers its hash
 // function and a bad option is the same ErrOption (which is
 // plan.ErrOption) here as in PlanFor, and one list of options can
-// configure a plan and a tree. WithMode, WithUpperLevelsOnly and WithPlan
-// are the cache's own; PlanFor refuses them by name.
+// configure a plan and a tree. WithMode and WithUpperLevelsOnly are the
+// cache's own; PlanFor refuses them by name.
 //
 // # Hostile input
 //
 // Options are checked at New (ErrOption: an undefined Mode, upper levels
-// in Detect mode, a WithPlan plan that does not hash like the tree). Nodes
+// in Detect mode, plan options that contradict each other). Nodes
 // and proofs describe the last root: stored nodes are returned whatever
 // the value has become, and the value is read only where it still has the
 // last root's shape, else ErrChanged. docs/guarantees.md lists each

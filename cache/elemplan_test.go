@@ -11,8 +11,7 @@ import (
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
-// TestElemPlanMatchesReference checks that a tree built without WithPlan
-// roots its fixed-size elements with the plan it compiles itself (a
+// TestElemPlanMatchesReference checks that a tree roots its fixed-size elements with the plan it compiles itself (a
 // Validator registry and a vector of roots get one; the lockstep path is
 // taken, not the static program) and that the plan's roots are the
 // reference's, for SHA-256 and Keccak-256.

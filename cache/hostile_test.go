@@ -113,25 +113,14 @@ func contains(s, sub string) bool {
 }
 
 // TestOptionsValidated (class 2): a Mode that is not defined, an upper
-// levels only tree in Detect mode, a nil plan and a plan whose hash or
-// spec differs from the tree's are cache.ErrOption at New.
+// levels only tree in Detect mode and plan options that contradict each
+// other are cache.ErrOption at New.
 func TestOptionsValidated(t *testing.T) {
-	kp, err := plan.PlanFor[phase0.Validator](plan.WithHash(lanes.Keccak256))
-	if err != nil {
-		t.Fatal(err)
-	}
-	sp, err := plan.PlanFor[phase0.Validator]()
-	if err != nil {
-		t.Fatal(err)
-	}
 	bad := map[string][]cache.Option{
 		"mode 2":                     {cache.WithMode(2)},
 		"mode 255":                   {cache.WithMode(255)},
 		"upper levels in Detect":     {cache.WithUpperLevelsOnly(), cache.WithMode(cache.Detect)},
 		"Detect then upper levels":   {cache.WithMode(cache.Detect), cache.WithUpperLevelsOnly()},
-		"nil plan":                   {cache.WithPlan[phase0.Validator](nil)},
-		"keccak plan on sha256 tree": {cache.WithPlan(kp)},
-		"sha256 plan on keccak tree": {plan.WithHash(lanes.Keccak256), cache.WithPlan(sp)},
 		"unknown hash":               {plan.WithHash(77)},
 		"keccak kernel, sha256 hash": {plan.WithHash(lanes.SHA256), plan.WithKernel("keccak256/genericx1")},
 		"unknown kernel":             {plan.WithKernel("sha256/nosuch")},
@@ -146,10 +135,9 @@ func TestOptionsValidated(t *testing.T) {
 	}
 	// The consistent combinations still build.
 	for name, opts := range map[string][]cache.Option{
-		"sha256 plan":                {cache.WithPlan(sp)},
-		"keccak plan on keccak tree": {plan.WithHash(lanes.Keccak256), cache.WithPlan(kp)},
-		"upper levels, Marked":       {cache.WithUpperLevelsOnly(), cache.WithMode(cache.Marked)},
-		"Marked":                     {cache.WithMode(cache.Marked)},
+		"keccak tree":          {plan.WithHash(lanes.Keccak256)},
+		"upper levels, Marked": {cache.WithUpperLevelsOnly(), cache.WithMode(cache.Marked)},
+		"Marked":               {cache.WithMode(cache.Marked)},
 	} {
 		if _, err := cache.NewList[phase0.Validator](1<<40, opts...); err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -157,14 +145,10 @@ func TestOptionsValidated(t *testing.T) {
 	}
 }
 
-// TestKeccakPlanRoot: the keccak tree with a keccak plan gives the
-// reference's keccak root (the probe does not reject a good plan).
+// TestKeccakPlanRoot: a keccak tree, whose changed elements its own
+// keccak element plan hashes, gives the reference's keccak root.
 func TestKeccakPlanRoot(t *testing.T) {
-	kp, err := plan.PlanFor[phase0.Validator](plan.WithHash(lanes.Keccak256))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := cache.NewList[phase0.Validator](1<<40, plan.WithHash(lanes.Keccak256), cache.WithPlan(kp))
+	l, err := cache.NewList[phase0.Validator](1<<40, plan.WithHash(lanes.Keccak256))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
-	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
@@ -58,20 +57,6 @@ func listCases() []listCase {
 		{"detect", func(testing.TB) []cache.Option { return nil }},
 		{"marked", func(testing.TB) []cache.Option { return []cache.Option{cache.WithMode(cache.Marked)} }},
 		{"upper", func(testing.TB) []cache.Option { return []cache.Option{cache.WithUpperLevelsOnly()} }},
-		{"marked+plan", func(t testing.TB) []cache.Option {
-			p, err := plan.PlanFor[phase0.Validator]()
-			if err != nil {
-				t.Fatal(err)
-			}
-			return []cache.Option{cache.WithMode(cache.Marked), cache.WithPlan(p)}
-		}},
-		{"detect+plan", func(t testing.TB) []cache.Option {
-			p, err := plan.PlanFor[phase0.Validator]()
-			if err != nil {
-				t.Fatal(err)
-			}
-			return []cache.Option{cache.WithPlan(p)}
-		}},
 	}
 }
 

@@ -115,13 +115,12 @@ func (s *selection) chunks(dst []int, n int, shift uint, denseOK bool) (_ []int,
 }
 
 // ctx is what every node of one tree shares: the hasher, the mode and the
-// registered element rooters.
+// element plans.
 type ctx struct {
 	*hasher
-	upper   bool // keep only the levels above element roots and chunks
-	noCopy  bool // keep no serializations of elements (nothing to compare with)
-	rooters map[reflect.Type]elemRooter
-	spec    ssz.SpecValues // the tree's spec values, for the element plans
+	upper  bool           // keep only the levels above element roots and chunks
+	noCopy bool           // keep no serializations of elements (nothing to compare with)
+	spec   ssz.SpecValues // the tree's spec values, for the element plans
 	// plans holds the plan of each fixed-size element type the tree
 	// roots in lockstep, compiled once per tree (nil: the type's plan
 	// did not compile, its elements are rooted by the static program).
@@ -156,9 +155,6 @@ func (r *autoRooter) roots(elems []unsafe.Pointer, dst []byte) error {
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(elems))
 	return r.p.RootPtrs(out, elems)
 }
-
-// check accepts: the plan hashes with the tree's kernel and spec values.
-func (r *autoRooter) check([]ssz.Option) error { return nil }
 
 // newNode builds the cached node of type t (empty: the first update fills
 // it).

@@ -2,8 +2,6 @@ package cache
 
 import (
 	"fmt"
-	"reflect"
-	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/options"
 	"github.com/lanehash/lanehash/lanes"
@@ -15,17 +13,16 @@ import (
 // options are plan's (plan.WithHash, plan.WithKernel, plan.WithSpec,
 // plan.WithWorkers), defined once, so a kernel name infers its hash
 // function here as in PlanFor and a bad option is the same error; one
-// list of options can configure a plan and a tree. WithMode,
-// WithUpperLevelsOnly and WithPlan are the cache's own (PlanFor refuses
-// them). A nil Option, one given twice with different values, or
-// options that contradict each other or the type are an ErrOption at
-// New, never a surprise at the first Root.
+// list of options can configure a plan and a tree. WithMode and
+// WithUpperLevelsOnly are the cache's own (PlanFor refuses them). A nil
+// Option, one given twice with different values, or options that
+// contradict each other or the type are an ErrOption at New, never a
+// surprise at the first Root.
 type Option = plan.Option
 
 // ErrOption reports options of New or NewList that contradict each other
 // or the type: a Mode that is not defined, WithUpperLevelsOnly with Detect
-// or on a type it cannot cache, a WithPlan plan whose roots differ from
-// the tree's (another hash function or spec), and every error of plan's
+// or on a type it cannot cache, and every error of plan's
 // options (it is plan.ErrOption, so errors.Is classifies an option error
 // alike from either package).
 var ErrOption = plan.ErrOption
@@ -37,7 +34,6 @@ type config struct {
 	hash    lanes.Hash
 	kernel  string
 	spec    ssz.SpecValues
-	rooters map[reflect.Type]elemRooter
 	noCopy  bool // keep no serializations even in Detect mode (Prove's one-shot tree)
 	err     error
 }
@@ -122,92 +118,6 @@ func WithMode(m Mode) Option {
 // an error wrapping ErrOption and ssz.ErrUnsupported.
 func WithUpperLevelsOnly() Option {
 	return ext("WithUpperLevelsOnly", true, func(c *config) { c.upper = true })
-}
-
-// WithPlan hashes the changed elements of every list or vector of E (or
-// *E) in lockstep through p (RootAllPtr over pointers to the changed
-// elements, W elements per kernel call), instead of the cache's own
-// level-by-level program. E must be a fixed-size type. The plan's roots go
-// into the tree, so New checks that p hashes like the tree: a nil plan, a
-// variable-size E, or a plan whose roots of two probe elements (the zero
-// element and one whose serialization is all 0x01 bytes) differ from the
-// tree's own program's (another hash function, or other spec values) is an
-// ErrOption. For a fixed-size type the probe is complete for spec values:
-// they change only sizes, and a plan of other sizes fails on the probe.
-func WithPlan[E any](p *plan.Plan[E]) Option {
-	return ext("WithPlan["+reflect.TypeFor[E]().String()+"]", p, func(c *config) {
-		if c.rooters == nil {
-			c.rooters = map[reflect.Type]elemRooter{}
-		}
-		c.rooters[reflect.TypeFor[E]()] = &planRooter[E]{p: p}
-	})
-}
-
-// planRooter hands the changed elements to RootAllPtr as pointers into
-// the caller's value: nothing is copied, and W elements are hashed per
-// kernel call.
-type planRooter[E any] struct {
-	p *plan.Plan[E]
-}
-
-// check rejects a plan the tree cannot use at all; probe (at the node
-// that uses it) compares its roots with the tree's.
-func (r *planRooter[E]) check(sopts []ssz.Option) error {
-	name := reflect.TypeFor[E]().String()
-	if r.p == nil {
-		return fmt.Errorf("%w: WithPlan[%s]: nil plan", ErrOption, name)
-	}
-	t, err := ssz.TypeFor[E](sopts...)
-	if err != nil {
-		return fmt.Errorf("%w: WithPlan[%s]: %w", ErrOption, name, err)
-	}
-	if !t.Fixed {
-		return fmt.Errorf("%w: WithPlan[%s]: %s is not fixed-size (only fixed-size elements are rooted in batches)", ErrOption, name, name)
-	}
-	return nil
-}
-
-func (r *planRooter[E]) roots(ptrs []unsafe.Pointer, dst []byte) error {
-	if len(ptrs) == 0 {
-		return nil
-	}
-	// []unsafe.Pointer and []*E have the same layout; every pointer is
-	// non-nil (a nil element was replaced by the zero element).
-	elems := unsafe.Slice((**E)(unsafe.Pointer(unsafe.SliceData(ptrs))), len(ptrs))
-	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(ptrs))
-	return r.p.RootAllPtr(out, elems)
-}
-
-// probeRooter checks, when seq s is built, that its registered rooter
-// roots its elements as s's own program does: the zero element and the
-// element whose serialization is all 0x01 bytes (valid for every
-// fixed-size type: booleans are 1, bitvector padding is in the high bits).
-// A plan of another hash function differs on both; one of other spec
-// values has other sizes and fails to root or differs.
-func probeRooter(c *ctx, s *seq) error {
-	ser := make([]byte, 2*s.size)
-	for i := s.size; i < len(ser); i++ {
-		ser[i] = 1
-	}
-	want := make([]byte, 64)
-	s.prog.run(c.hasher, &s.run, ser, s.size, 2, want)
-	ptrs := make([]unsafe.Pointer, 2)
-	for j := range ptrs {
-		v := reflect.New(s.t.Elem.Go)
-		if err := ssz.UnmarshalValue(s.t.Elem, ser[j*s.size:(j+1)*s.size], v.Elem()); err != nil {
-			return fmt.Errorf("cache: %s: probe element: %w", s.path, err)
-		}
-		ptrs[j] = s.value(v.UnsafePointer(), false, 0)
-	}
-	got := make([]byte, 64)
-	err := s.rooter.roots(ptrs, got)
-	if err == nil && string(got) == string(want) {
-		return nil
-	}
-	if err == nil {
-		err = fmt.Errorf("its roots of probe elements differ from the tree's (another hash function or spec values)")
-	}
-	return fmt.Errorf("%w: WithPlan[%s] for %s: %w", ErrOption, s.t.Elem.Go, s.path, err)
 }
 
 // upperLevelsOK reports whether WithUpperLevelsOnly can cache t: every

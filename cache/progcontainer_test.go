@@ -272,13 +272,9 @@ type fixedGappy struct {
 
 // TestFixedProgressiveElements roots lists of fixed-size progressive
 // containers (with gaps, and the Gloas PayloadAttestation) as they change,
-// with the element program and with a plan, and proves into elements.
+// in Detect and Marked mode, and proves into elements.
 func TestFixedProgressiveElements(t *testing.T) {
-	pp, err := plan.PlanFor[gloas.PayloadAttestation]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, opts := range [][]cache.Option{nil, {cache.WithMode(cache.Marked), cache.WithPlan(pp)}} {
+	for _, opts := range [][]cache.Option{nil, {cache.WithMode(cache.Marked)}} {
 		r := rand.New(rand.NewPCG(41, uint64(len(opts))))
 		gl, err := cache.NewList[fixedGappy](100, opts...)
 		if err != nil {

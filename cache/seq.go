@@ -67,12 +67,10 @@ type seq struct {
 }
 
 // elemRooter roots fixed-size elements given as pointers to their Go
-// values, writing root i to dst[32i:32i+32]; it is how a plan (registered,
-// or compiled by the tree) hashes them in lockstep.
+// values, writing root i to dst[32i:32i+32]; it is how the plan the tree
+// compiled for their type hashes them in lockstep.
 type elemRooter interface {
 	roots(elems []unsafe.Pointer, dst []byte) error
-	// check rejects a rooter no tree can use (see WithPlan).
-	check(sopts []ssz.Option) error
 }
 
 func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
@@ -109,11 +107,7 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 			elemGo = elemGo.Elem()
 		}
 		s.flat = compileFlat(s.lay, elemGo.Size())
-		if s.rooter = c.rooters[elemGo]; s.rooter != nil {
-			if err := probeRooter(c, s); err != nil {
-				return nil, err
-			}
-		} else if r := c.elemPlan(elemGo); r != nil {
+		if r := c.elemPlan(elemGo); r != nil {
 			s.rooter = r
 		}
 	}

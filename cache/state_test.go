@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
-	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/altair"
 	"github.com/lanehash/lanehash/ssz/consensus/capella"
@@ -177,19 +176,15 @@ func TestStateRandom(t *testing.T) {
 }
 
 // testStateRandom runs steps of 1–3 random changes (mutate) on the state
-// new makes, in Detect, Marked (with a registered validator plan) and
-// upper-levels-only trees, and compares every root with the reference.
+// new makes, in Detect, Marked and upper-levels-only trees, and compares
+// every root with the reference.
 func testStateRandom[S any](t *testing.T, seed uint64, new func() *S, mutate func(testing.TB, *rand.Rand, *S, marker, []phase0.Validator)) {
-	vp, err := plan.PlanFor[phase0.Validator]()
-	if err != nil {
-		t.Fatal(err)
-	}
 	modes := []struct {
 		name string
 		opts []cache.Option
 	}{
 		{"detect", nil},
-		{"marked+plan", []cache.Option{cache.WithMode(cache.Marked), cache.WithPlan(vp)}},
+		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
 		{"upper", []cache.Option{cache.WithUpperLevelsOnly()}},
 	}
 	for _, md := range modes {

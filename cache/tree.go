@@ -103,12 +103,7 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	if err != nil {
 		return nil, options.KernelError("cache", err)
 	}
-	for _, r := range cfg.rooters {
-		if err := r.check(sopts); err != nil {
-			return nil, err
-		}
-	}
-	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.noCopy || cfg.upper || cfg.mode == Marked, rooters: cfg.rooters, spec: cfg.spec}
+	c := &ctx{hasher: h, upper: cfg.upper, noCopy: cfg.noCopy || cfg.upper || cfg.mode == Marked, spec: cfg.spec}
 	tr := &tree{c: c, t: t, mode: cfg.mode, marks: map[int]*selection{}, sel: &selection{}}
 	if err := tr.rebuild(); err != nil {
 		return nil, err

@@ -59,17 +59,12 @@ func timeCPU(f func()) (wall, cpu time.Duration) {
 // benchmark it times a full ListRoot of the same values (RootAll plus the
 // list tree) and reports full/cached as x-vs-full (CPU time), the pairs
 // the cached root hashed per op and the minimum possible for the change.
-//
-// dirty=1%/n=1000000/own-plan is the same without WithPlan: the tree
-// roots the changed validators with the plan it compiles itself.
+// The tree roots the changed validators with the plan it compiles itself.
 func BenchmarkCachedRegistry(b *testing.B) {
-	b.Run("dirty=1%/n=1000000", func(b *testing.B) { benchCachedRegistry(b, true) })
-	b.Run("dirty=1%/n=1000000/own-plan", func(b *testing.B) { benchCachedRegistry(b, false) })
+	b.Run("dirty=1%/n=1000000", benchCachedRegistry)
 }
 
-// benchCachedRegistry is BenchmarkCachedRegistry with (withPlan) or
-// without the Validator plan passed by WithPlan.
-func benchCachedRegistry(b *testing.B, withPlan bool) {
+func benchCachedRegistry(b *testing.B) {
 	withProcs(b, 1)
 	n := cachedRegistrySize
 	vals := slices.Clone(benchValidators(n))
@@ -77,11 +72,7 @@ func benchCachedRegistry(b *testing.B, withPlan bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	opts := []cache.Option{cache.WithMode(cache.Marked)}
-	if withPlan {
-		opts = append(opts, cache.WithPlan(p))
-	}
-	l, err := cache.NewList[phase0.Validator](registryLimit, opts...)
+	l, err := cache.NewList[phase0.Validator](registryLimit, cache.WithMode(cache.Marked))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -291,11 +282,7 @@ func BenchmarkCachedGloasStateDetect(b *testing.B) {
 func benchCachedState[S any](b *testing.B, mode cache.Mode, change stateChange, newState func() *S, fields func(*S) stateFields) {
 	withProcs(b, 1)
 	s := newState()
-	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
-	if err != nil {
-		b.Fatal(err)
-	}
-	tr, err := cache.New[S](cache.WithMode(mode), cache.WithPlan(vp))
+	tr, err := cache.New[S](cache.WithMode(mode))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -436,10 +423,6 @@ func BenchmarkPlainProof(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
-	if err != nil {
-		b.Fatal(err)
-	}
 	want, err := sp.Root(s)
 	if err != nil {
 		b.Fatal(err)
@@ -448,7 +431,7 @@ func BenchmarkPlainProof(b *testing.B) {
 	b.ReportAllocs()
 	cpu0 := processCPUTime()
 	for b.Loop() {
-		tree, root, err := cache.TreeOf(s, cache.WithPlan(vp))
+		tree, root, err := cache.TreeOf(s)
 		if err != nil || root != want {
 			b.Fatalf("root %x, want %x, %v", root, want, err)
 		}
@@ -488,12 +471,8 @@ func BenchmarkCacheMemory(b *testing.B) {
 		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
 		{"upper-levels-only", []cache.Option{cache.WithUpperLevelsOnly()}},
 	}
-	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
-	if err != nil {
-		b.Fatal(err)
-	}
 	for _, m := range modes {
-		opts := append([]cache.Option{cache.WithPlan(vp)}, m.opts...)
+		opts := m.opts
 		b.Run("registry/mode="+m.name, func(b *testing.B) {
 			withProcs(b, 1)
 			vals := benchValidators(cachedRegistrySize)

@@ -37,7 +37,7 @@ func registry(n int) error {
 	if err != nil {
 		return err
 	}
-	reg, err := cache.NewList[phase0.Validator](1<<40, cache.WithMode(cache.Marked), cache.WithPlan(p))
+	reg, err := cache.NewList[phase0.Validator](1<<40, cache.WithMode(cache.Marked))
 	if err != nil {
 		return err
 	}
@@ -77,11 +77,7 @@ func registry(n int) error {
 
 func state(n int) error {
 	s := fulu.SyntheticBeaconState(n, 1)
-	vp, err := plan.PlanFor[phase0.Validator](plan.WithWorkers(1))
-	if err != nil {
-		return err
-	}
-	tree, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked), cache.WithPlan(vp))
+	tree, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
 	if err != nil {
 		return err
 	}

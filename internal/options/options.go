@@ -9,7 +9,7 @@
 // Why here: dependencies point down (cache uses plan, plan uses sched and
 // lanes), so the shared type must sit below plan; plan defines the
 // hashing options on it and cache re-uses them, adding its own (WithMode,
-// WithUpperLevelsOnly, WithPlan) as extensions that PlanFor refuses.
+// WithUpperLevelsOnly) as extensions that PlanFor refuses.
 package options
 
 import (
