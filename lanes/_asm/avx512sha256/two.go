@@ -171,9 +171,18 @@ func zip(lists ...[]func()) {
 }
 
 // roundSteps returns one SHA-256 round over the state names s as a list
-// of single-instruction steps, with four temporaries t instead of
-// round's eight (register renaming makes the reuse free), and renames s.
-// The round is round's, step for step.
+// of single-instruction steps, and renames s (naming the registers anew
+// each round saves the seven moves of a literal rotation; the names come
+// back after 8 rounds). addWK adds W[t]+K[t] to the register holding h.
+// Four temporaries t suffice: register renaming makes their reuse free.
+//
+// T1 = h + W + K + Ch(e,f,g) + Σ1(e); e' = d + T1. Σ1 takes a rotate and
+// a VPTERNLOGD, Ch only the VPTERNLOGD, so Ch is added first and only
+// adds of Σ1 follow it on the e → e' chain, the chain that bounds a round
+// (vector adds take two cycles on Zen 5). With shortE, d + h + W + K is
+// summed apart from T1, off the chain, so one add follows Σ1 instead of
+// two, at the cost of two more adds. a' = T1 + Maj(a,b,c) + Σ0(a), Σ0
+// last for the same reason.
 func roundSteps(s *[8]VecPhysical, t [4]VecPhysical, shortE bool, addWK func(h VecPhysical)) []func() {
 	a, b, c, d := s[0], s[1], s[2], s[3]
 	e, f, g, h := s[4], s[5], s[6], s[7]
