@@ -93,8 +93,7 @@ func genPairs(c consts) {
 
 	Label("loaded")
 	transposeRows(msgRegs, otherRegs)
-	expand(c, base, idx, aux, wkABytes, "expand1")
-	compress(c, base, idx, aux, []group{groupA}, "one")
+	compressOne(c, idx, aux, "one")
 	tmp := [8]VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}
 	out := wordsToLanes(stateA, tmp)
 	for r := range out {
@@ -203,8 +202,7 @@ func genLockstep(c consts) {
 	loadOp(0, opA)
 	addrs(opA)
 	loadMsg(opA)
-	expand(c, base, idx, aux, wkABytes, "expand1")
-	compress(c, base, idx, aux, []group{groupA}, "one")
+	compressOne(c, idx, aux, "one")
 	store(stateA, opA[2])
 	ADDQ(U32(12), ops)
 	DECQ(n)
