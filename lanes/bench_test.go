@@ -142,6 +142,33 @@ func BenchmarkLockstep(b *testing.B) {
 	}
 }
 
+// BenchmarkLockstepBlock is BenchmarkLockstep over a block of 4 groups
+// (lanes.ExpandOps), the list the scheduler runs, through LockstepOps:
+// consecutive ops never depend on each other there, so a kernel that
+// runs two ops side by side pairs all of them (in the one-group list of
+// BenchmarkLockstep, two of its eight ops must run alone).
+func BenchmarkLockstepBlock(b *testing.B) {
+	const groups = 4
+	ops := lanes.ExpandOps(lanestest.ValidatorOps(), groups)
+	checked := lanes.NewOps(ops)
+	for _, bk := range benchKernels(b) {
+		if bk.k == nil {
+			continue
+		}
+		b.Run("kernel="+bk.name, func(b *testing.B) {
+			arena := make([]byte, checked.Nodes()*bk.k.NodeSize())
+			for i := range arena {
+				arena[i] = byte(i)
+			}
+			cpu := startCPU(b)
+			for b.Loop() {
+				bk.k.LockstepOps(arena, checked)
+			}
+			reportPerPair(b, len(ops)*bk.k.Width(), cpu)
+		})
+	}
+}
+
 // benchValidatorBaseline hashes one instance's tree op by op, the way a
 // library without lockstep kernels does.
 func benchValidatorBaseline(b *testing.B, pairs func(dst, src []byte), ops []lanes.Op) {

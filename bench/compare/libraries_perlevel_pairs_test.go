@@ -15,8 +15,10 @@ import (
 // validator's 9 leaf chunks gathered, all pubkey pairs in one call, then
 // each container level across all validators, then the list tree level
 // by level and the length), on gohashtree's SHA-NI path and on
-// lanehash's own Pairs (the two SHA-NI kernels and the AVX2 one), beside
-// lanehash's plan with each SHA-NI kernel forced for Lockstep.
+// lanehash's own Pairs (the two SHA-NI kernels, the AVX2 one and, where
+// the CPU has it, the AVX-512 one), beside lanehash's plan with each
+// SHA-NI kernel (and the AVX-512 one) forced for Lockstep: lockstep
+// against per-level batching on the same kernel's Pairs.
 
 func init() {
 	registryLibs = append(registryLibs,
@@ -30,6 +32,8 @@ func init() {
 		registryLib{name: "perlevel-lanehash-shanix2", procs: 1, setup: setupLanehashPerLevel("sha256/shanix2")},
 		registryLib{name: "perlevel-lanehash-shanix4", procs: 1, setup: setupLanehashPerLevel("sha256/shanix4")},
 		registryLib{name: "perlevel-lanehash-avx2x8", procs: 1, setup: setupLanehashPerLevel("sha256/avx2x8")},
+		lanehashKernelRegistryLib("lanehash-avx512x16", "sha256/avx512x16"),
+		registryLib{name: "perlevel-lanehash-avx512x16", procs: 1, setup: setupLanehashPerLevel("sha256/avx512x16")},
 	)
 }
 

@@ -19,13 +19,13 @@ func TestConformance(t *testing.T) {
 	t.Run("sha256", func(t *testing.T) {
 		lanestest.Run(t, &lanestest.Funcs{
 			KernelName: "avx512.SHA256", KernelHash: lanes.SHA256, KernelWidth: avx512.SHA256Lanes,
-			PairsFunc: avx512.SHA256Pairs, LockstepFunc: avx512.SHA256Lockstep, PackFunc: avx512.SHA256Pack, UnpackFunc: avx512.SHA256Unpack,
+			PairsFunc: avx512.SHA256Pairs, LockstepFunc: avx512.SHA256Lockstep, LockstepOpsFunc: avx512.SHA256LockstepOps, PackFunc: avx512.SHA256Pack, UnpackFunc: avx512.SHA256Unpack,
 		})
 	})
 	t.Run("keccak256", func(t *testing.T) {
 		lanestest.Run(t, &lanestest.Funcs{
 			KernelName: "avx512.Keccak256", KernelHash: lanes.Keccak256, KernelWidth: avx512.Keccak256Lanes,
-			PairsFunc: avx512.Keccak256Pairs, LockstepFunc: avx512.Keccak256Lockstep, PackFunc: avx512.Keccak256Pack, UnpackFunc: avx512.Keccak256Unpack,
+			PairsFunc: avx512.Keccak256Pairs, LockstepFunc: avx512.Keccak256Lockstep, LockstepOpsFunc: avx512.Keccak256LockstepOps, PackFunc: avx512.Keccak256Pack, UnpackFunc: avx512.Keccak256Unpack,
 		})
 	})
 }

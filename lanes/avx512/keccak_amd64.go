@@ -38,6 +38,16 @@ func Keccak256Lockstep(arena []byte, ops []uint32) {
 	}
 }
 
+// Keccak256LockstepOps is Keccak256Lockstep for an op list whose indices
+// were checked once, when it was made (lanes.NewOps): it checks only
+// that the arena is whole nodes and holds every node the list names, in
+// constant time. It panics, before hashing anything, if not.
+func Keccak256LockstepOps(arena []byte, ops *kernelcheck.Ops) {
+	if words, n := kernelcheck.LockstepOps("avx512.Keccak256LockstepOps", arena, ops, keccak256NodeBytes); n > 0 {
+		keccak256LockstepAVX512(&arena[0], &words[0], n)
+	}
+}
+
 // Keccak256Pack moves m·8 ordinary 32-byte chunks of src, laid out
 // [node][lane][32 bytes], into m lane-layout nodes at dst (word j of lane
 // p at byte 8·(8j+p), little-endian as the chunk holds it). It panics if

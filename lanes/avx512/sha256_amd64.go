@@ -13,7 +13,8 @@ const SHA256Lanes = 16
 const sha256NodeBytes = 32 * SHA256Lanes
 
 // SHA256Pairs sets dst[32i:32i+32] to the SHA-256 digest of
-// src[64i:64i+64] for every pair i, hashing 16 pairs at a time. dst may be
+// src[64i:64i+64] for every pair i, hashing 32 pairs at a time (two
+// interleaved groups of 16) while at least 32 are left, then 16. dst may be
 // src itself (the same start); any other overlap is not allowed. It
 // panics if len(src) is not a multiple of 64 or dst is shorter than half
 // of src.
@@ -28,12 +29,25 @@ func SHA256Pairs(dst, src []byte) {
 // SHA256Lockstep runs ops, flat (left, right, out) node-index triples, in
 // order over arena, a run of 512-byte nodes in lane layout: for each op
 // and all 16 lanes, node out = SHA-256(node left || node right).
-// An op's out may be any node, its own inputs included. It panics,
-// before hashing anything, if the arena is not a whole number of nodes,
-// len(ops) is not a multiple of 3 or an index lies outside the arena.
+// An op's out may be any node, its own inputs included: two consecutive
+// ops run interleaved only when the second does not read the first's
+// out, and both messages are read before either digest is written. It
+// panics, before hashing anything, if the arena is not a whole number of
+// nodes, len(ops) is not a multiple of 3 or an index lies outside the
+// arena.
 func SHA256Lockstep(arena []byte, ops []uint32) {
 	if n := kernelcheck.Lockstep("avx512.SHA256Lockstep", arena, ops, sha256NodeBytes); n > 0 {
 		sha256x16Lockstep(&arena[0], &ops[0], n)
+	}
+}
+
+// SHA256LockstepOps is SHA256Lockstep for an op list whose indices were
+// checked once, when it was made (lanes.NewOps): it checks only that
+// the arena is whole nodes and holds every node the list names, in
+// constant time. It panics, before hashing anything, if not.
+func SHA256LockstepOps(arena []byte, ops *kernelcheck.Ops) {
+	if words, n := kernelcheck.LockstepOps("avx512.SHA256LockstepOps", arena, ops, sha256NodeBytes); n > 0 {
+		sha256x16Lockstep(&arena[0], &words[0], n)
 	}
 }
 

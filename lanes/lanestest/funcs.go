@@ -1,9 +1,8 @@
 package lanestest
 
 import (
-	"unsafe"
-
 	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 )
 
 // Funcs is a Kernel made of a kernel package's raw functions, so the
@@ -21,8 +20,12 @@ type Funcs struct {
 	KernelLayout lanes.Layout
 	PairsFunc    func(dst, src []byte)
 	LockstepFunc func(arena []byte, ops []uint32)
-	PackFunc     func(dst, src []byte)
-	UnpackFunc   func(dst, src []byte)
+	// LockstepOpsFunc, if set, is the package's LockstepOps: the suite
+	// runs every Lockstep case through it as well, over a list checked
+	// once by kernelcheck.NewOps, and its misuse case.
+	LockstepOpsFunc func(arena []byte, ops *kernelcheck.Ops)
+	PackFunc        func(dst, src []byte)
+	UnpackFunc      func(dst, src []byte)
 }
 
 // Name returns KernelName.
@@ -45,7 +48,7 @@ func (f *Funcs) Pairs(dst, src []byte) { f.PairsFunc(dst, src) }
 
 // Lockstep calls LockstepFunc with ops as flat triples.
 func (f *Funcs) Lockstep(arena []byte, ops []lanes.Op) {
-	f.LockstepFunc(arena, unsafe.Slice((*uint32)(unsafe.Pointer(unsafe.SliceData(ops))), 3*len(ops)))
+	f.LockstepFunc(arena, opWords(ops))
 }
 
 // Pack calls PackFunc.

@@ -70,14 +70,14 @@ func testPackInPlace(t *testing.T, k Kernel) {
 // testLockstepAgainstPairs packs W left and W right chunks, hashes them
 // with one op and checks the unpacked digests against the kernel's own
 // Pairs and the reference.
-func testLockstepAgainstPairs(t *testing.T, k Kernel) {
+func testLockstepAgainstPairs(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
 	w, size := k.Width(), k.NodeSize()
 	left := randomBytes(1, size)
 	right := randomBytes(2, size)
 	arena := make([]byte, 3*size)
 	k.Pack(arena[:size], left)
 	k.Pack(arena[size:2*size], right)
-	k.Lockstep(arena, []lanes.Op{{Left: 0, Right: 1, Out: 2}})
+	run(arena, []lanes.Op{{Left: 0, Right: 1, Out: 2}})
 	got := make([]byte, size)
 	k.Unpack(got, arena[2*size:])
 
@@ -96,13 +96,13 @@ func testLockstepAgainstPairs(t *testing.T, k Kernel) {
 	}
 }
 
-func testLockstepValidator(t *testing.T, k Kernel) {
+func testLockstepValidator(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
 	w, size := k.Width(), k.NodeSize()
 	const leaves, nodes = 9, 17
 	chunks := randomBytes(9, leaves*size)
 	arena := make([]byte, nodes*size)
 	k.Pack(arena[:leaves*size], chunks)
-	k.Lockstep(arena, ValidatorOps())
+	run(arena, ValidatorOps())
 	roots := make([]byte, size)
 	k.Unpack(roots, arena[16*size:])
 	for p := 0; p < w; p++ {
@@ -121,7 +121,7 @@ func testLockstepValidator(t *testing.T, k Kernel) {
 // inputs are leaves or earlier outputs (multi-level trees), some outputs
 // overwrite nodes computed before or the op's own input, and nodes no op
 // writes must keep their bytes. Every lane is simulated with the reference.
-func testLockstepRandomTrees(t *testing.T, k Kernel) {
+func testLockstepRandomTrees(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
 	w, size := k.Width(), k.NodeSize()
 	for trial := 0; trial < 20; trial++ {
 		rng := rand.New(rand.NewPCG(uint64(trial), 3))
@@ -156,14 +156,9 @@ func testLockstepRandomTrees(t *testing.T, k Kernel) {
 				next++
 			}
 			ops = append(ops, op)
-			pairs := make([]byte, 0, 64*w)
-			for p := 0; p < w; p++ {
-				pairs = append(pairs, sim[int(op.Left)*size+32*p:][:32]...)
-				pairs = append(pairs, sim[int(op.Right)*size+32*p:][:32]...)
-			}
-			copy(sim[int(op.Out)*size:], Reference(k.Hash(), pairs))
+			simulate(k, sim, op)
 		}
-		k.Lockstep(arena, ops)
+		run(arena, ops)
 		got := UnpackReference(k.Hash(), k.Layout(), w, arena)
 		if i := firstDiff(got, sim); i >= 0 {
 			t.Fatalf("%s: trial %d (%d leaves, ops %v): node %d lane %d = %x, want %x",
@@ -172,12 +167,85 @@ func testLockstepRandomTrees(t *testing.T, k Kernel) {
 	}
 }
 
-func testLockstepNoOps(t *testing.T, k Kernel) {
+func testLockstepNoOps(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
 	arena := randomBytes(5, 2*k.NodeSize())
 	before := append([]byte(nil), arena...)
-	k.Lockstep(arena, nil)
+	run(arena, nil)
 	if !bytes.Equal(arena, before) {
 		t.Fatalf("%s: Lockstep with no ops changed the arena", k.Name())
+	}
+}
+
+// simulate runs op on sim, an arena in ordinary layout
+// (UnpackReference), with the reference hash, lane by lane.
+func simulate(k Kernel, sim []byte, op lanes.Op) {
+	w, size := k.Width(), k.NodeSize()
+	pairs := make([]byte, 0, 64*w)
+	for p := 0; p < w; p++ {
+		pairs = append(pairs, sim[int(op.Left)*size+32*p:][:32]...)
+		pairs = append(pairs, sim[int(op.Right)*size+32*p:][:32]...)
+	}
+	copy(sim[int(op.Out)*size:], Reference(k.Hash(), pairs))
+}
+
+// checkOps runs ops on a copy of arena and compares every node, in every
+// lane, with the reference run op after op.
+func checkOps(t *testing.T, k Kernel, run func([]byte, []lanes.Op), arena []byte, ops []lanes.Op) {
+	t.Helper()
+	w := k.Width()
+	sim := UnpackReference(k.Hash(), k.Layout(), w, arena)
+	for _, op := range ops {
+		simulate(k, sim, op)
+	}
+	got := bytes.Clone(arena)
+	run(got, ops)
+	if i := firstDiff(UnpackReference(k.Hash(), k.Layout(), w, got), sim); i >= 0 {
+		t.Fatalf("%s: ops %v: node %d lane %d differs from running the ops one after the other", k.Name(), ops, i/w, i%w)
+	}
+}
+
+// testLockstepTwoOps runs every list of two ops over four nodes: the
+// second op reading the first's out (left, right or both), either out
+// overwriting either op's inputs, both outs the same node. A kernel that
+// runs two consecutive ops side by side must give what running them one
+// after the other gives.
+func testLockstepTwoOps(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
+	const nodes = 4
+	arena := randomBytes(41, nodes*k.NodeSize())
+	op := func(i int) lanes.Op {
+		return lanes.Op{Left: uint32(i % nodes), Right: uint32(i / nodes % nodes), Out: uint32(i / (nodes * nodes))}
+	}
+	for a := 0; a < nodes*nodes*nodes; a++ {
+		for b := 0; b < nodes*nodes*nodes; b++ {
+			checkOps(t, k, run, arena, []lanes.Op{op(a), op(b)})
+		}
+	}
+}
+
+// testLockstepOpCounts runs 1 to 9 ops, independent ones (every pair of
+// consecutive ops may run side by side) and chains where each op reads
+// the previous one's out, so that the odd op left after pairs, and a
+// pair broken by a dependency, are both exercised.
+func testLockstepOpCounts(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
+	const leaves = 4
+	for n := 1; n <= 9; n++ {
+		arena := randomBytes(uint64(60+n), (leaves+n)*k.NodeSize())
+		independent := make([]lanes.Op, n)
+		chain := make([]lanes.Op, n)
+		for i := range n {
+			independent[i] = lanes.Op{Left: uint32(i % leaves), Right: uint32((i + 1) % leaves), Out: uint32(leaves + i)}
+			chain[i] = lanes.Op{Left: uint32(leaves + i - 1), Right: uint32(i % leaves), Out: uint32(leaves + i)}
+		}
+		chain[0].Left = 0
+		checkOps(t, k, run, arena, independent)
+		checkOps(t, k, run, arena, chain)
+		// Every other op depends on the one before: pairs form at odd
+		// offsets only.
+		mixed := append([]lanes.Op(nil), independent...)
+		for i := 1; i < n; i += 2 {
+			mixed[i].Right = mixed[i-1].Out
+		}
+		checkOps(t, k, run, arena, mixed)
 	}
 }
 

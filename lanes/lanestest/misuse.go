@@ -28,6 +28,14 @@ func testMisuse(t *testing.T, k Kernel) {
 		{"Pack short dst", func() { k.Pack(make([]byte, size), buf[size:3*size]) }},
 		{"Unpack dst overlapping src shifted", func() { k.Unpack(buf[1:], buf[:size]) }},
 	}
+	for _, e := range lockstepEntries(k) {
+		if e.name == "LockstepOps" {
+			cases = append(cases, struct {
+				name string
+				f    func()
+			}{"LockstepOps arena one node short", func() { e.run(buf[:2*size], []lanes.Op{{Left: 0, Right: 1, Out: 2}}) }})
+		}
+	}
 	for _, c := range cases {
 		before := bytes.Clone(buf)
 		if msg := panicOf(c.f); msg != "" {

@@ -81,6 +81,11 @@ func testCounts(t *testing.T, k Kernel) {
 	for n := 15; n <= 49; n++ {
 		checkPairs(t, k, n, 0, 0, uint64(n))
 	}
+	// Around multiples of 32, for kernels that hash two 16-lane groups
+	// per iteration: whole iterations, then a full or partial block.
+	for _, n := range []int{63, 64, 65, 79, 80, 81, 95, 96, 97} {
+		checkPairs(t, k, n, 0, 0, uint64(n))
+	}
 }
 
 func testLargeCounts(t *testing.T, k Kernel) {

@@ -4,7 +4,11 @@
 // width and large ones, distinct data in every lane, unaligned and
 // aliased buffers, buffers that end (or start) at an unmapped guard page,
 // bytes outside the output left alone, known vectors, and Lockstep, Pack
-// and Unpack against Pairs.
+// and Unpack against Pairs. Every Lockstep case runs through Lockstep and,
+// when the kernel has one (OpsKernel, Funcs.LockstepOpsFunc), through
+// LockstepOps; the op lists include every aliasing of two consecutive ops
+// (the second reading the first's out, outs overwriting either op's
+// inputs), the case a kernel that interleaves consecutive ops must detect.
 //
 // Kernel packages can run it on their raw functions before they are
 // registered in lanes, through Funcs, from an external test package.
@@ -45,9 +49,15 @@ func Run(t *testing.T, k Kernel) {
 	t.Run("PackLayout", func(t *testing.T) { testPackLayout(t, k) })
 	t.Run("PackUnpack", func(t *testing.T) { testPackUnpack(t, k) })
 	t.Run("PackInPlace", func(t *testing.T) { testPackInPlace(t, k) })
-	t.Run("LockstepAgainstPairs", func(t *testing.T) { testLockstepAgainstPairs(t, k) })
-	t.Run("LockstepValidator", func(t *testing.T) { testLockstepValidator(t, k) })
-	t.Run("LockstepRandomTrees", func(t *testing.T) { testLockstepRandomTrees(t, k) })
-	t.Run("LockstepNoOps", func(t *testing.T) { testLockstepNoOps(t, k) })
+	for _, e := range lockstepEntries(k) {
+		t.Run(e.name, func(t *testing.T) {
+			t.Run("AgainstPairs", func(t *testing.T) { testLockstepAgainstPairs(t, k, e.run) })
+			t.Run("Validator", func(t *testing.T) { testLockstepValidator(t, k, e.run) })
+			t.Run("RandomTrees", func(t *testing.T) { testLockstepRandomTrees(t, k, e.run) })
+			t.Run("TwoOps", func(t *testing.T) { testLockstepTwoOps(t, k, e.run) })
+			t.Run("OpCounts", func(t *testing.T) { testLockstepOpCounts(t, k, e.run) })
+			t.Run("NoOps", func(t *testing.T) { testLockstepNoOps(t, k, e.run) })
+		})
+	}
 	t.Run("Misuse", func(t *testing.T) { testMisuse(t, k) })
 }

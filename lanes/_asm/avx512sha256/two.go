@@ -1,0 +1,299 @@
+package main
+
+import (
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+// Two 16-lane groups in flight. One group's 64 rounds form a single
+// dependency chain (a round waits for the previous round's e and a, about
+// 8.5 cycles on Zen 5 where vector adds, rotates and VPTERNLOGD take two
+// cycles each), and the reorder window cannot reach the next op's rounds
+// past the ~2,500 instructions of the current one. Hashing two
+// independent ops with their instructions interleaved gives the core a
+// second chain to issue beside the first.
+//
+// Two states take 16 registers and two sets of round temporaries 8 more,
+// so the message schedules cannot stay in registers: an expansion pass
+// per group (expand) computes W[0..63] into a stack buffer, stored with
+// K[t] already added, and each round reads W[t]+K[t] as a memory operand.
+// The chaining value H(1) of both groups waits on the stack too.
+var (
+	stateA = [8]VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
+	stateB = [8]VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}
+	tmpA   = [4]VecPhysical{Z16, Z17, Z18, Z19}
+	tmpB   = [4]VecPhysical{Z20, Z21, Z22, Z23}
+	// spareRegs are free during the rounds of two groups: the scratch
+	// of the output transposes.
+	spareRegs = [8]VecPhysical{Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
+)
+
+// Layout of the two-group scratch, from a 64-byte aligned base register:
+// the W+K schedule of group A (64 words × 64 bytes), that of group B,
+// then the H(1) of A and of B (8 words × 64 bytes each).
+const (
+	wkABytes   = 0
+	wkBBytes   = 64 * 64
+	h1ABytes   = 2 * 64 * 64
+	h1BBytes   = h1ABytes + 8*64
+	frameBytes = h1BBytes + 8*64
+)
+
+// allocScratch reserves the two-group scratch in the function's frame
+// and leaves its 64-byte aligned address in base (the frame is only
+// 8-byte aligned; a zmm access that crosses a cache line costs twice).
+func allocScratch(base GPPhysical) {
+	local := AllocLocal(frameBytes + 64)
+	LEAQ(local, base)
+	ADDQ(U32(63), base)
+	ANDQ(I32(-64), base)
+}
+
+// group is one 16-lane message group in flight: its state and round
+// temporaries, and where its schedule and H(1) wait in the scratch.
+type group struct {
+	s  [8]VecPhysical
+	t  [4]VecPhysical
+	wk int // offset of W[0..63]+K in the scratch
+	h1 int // offset of H(1)
+}
+
+var (
+	groupA = group{stateA, tmpA, wkABytes, h1ABytes}
+	groupB = group{stateB, tmpB, wkBBytes, h1BBytes}
+)
+
+// expand computes the message schedule of the 64-byte messages held in
+// msgRegs (word j of 16 lanes in msgRegs[j]) and stores W[t]+K[t] for
+// t = 0..63 at base+wk+64t. The 48 scheduled words run as a loop of 16
+// (the ring of msgRegs comes back to its names after 16 words), so that
+// the code stays small: unrolled, two groups' rounds and schedules do not
+// fit in the 32 KB instruction cache, and ran slower than one group
+// (measured). It clobbers msgRegs, tmpRegs[4..7], idx and kp.
+func expand(c consts, base, idx, kp GPPhysical, wk int, label string) {
+	sum := tmpRegs[7]
+	for t := 0; t < 16; t++ {
+		VPADDD_BCST(c.k.Offset(4*t), msgRegs[t], sum)
+		VMOVDQA32(sum, Mem{Base: base, Disp: wk + 64*t})
+	}
+	MOVQ(U32(64*16), idx)
+	LEAQ(c.k.Offset(4*16), kp)
+	Label(label)
+	for i := 0; i < 16; i++ {
+		schedule(16 + i)
+		VPADDD_BCST(Mem{Base: kp, Disp: 4 * i}, msgRegs[i], sum)
+		VMOVDQA32(sum, Mem{Base: base, Index: idx, Scale: 1, Disp: wk + 64*i})
+	}
+	ADDQ(U32(64), kp)
+	ADDQ(U32(64*16), idx)
+	CMPQ(idx, U32(64*64))
+	JLO(LabelRef(label))
+}
+
+// compress runs both compressions of 64-byte messages for the groups gs
+// (one or two) whose schedules expand stored, interleaving their rounds
+// instruction by instruction, and leaves the digests in the groups'
+// state registers. The rounds run as loops of 8 (the state names come
+// back after 8 rounds). It clobbers the groups' temporaries, idx and pad.
+func compress(c consts, base, idx, pad GPPhysical, gs []group, label string) {
+	Comment("First block, from H(0), W+K from the scratch.")
+	for j := 0; j < 8; j++ {
+		for _, g := range gs {
+			VPBROADCASTD(c.iv.Offset(4*j), g.s[j])
+		}
+	}
+	XORL(idx.As32(), idx.As32())
+	Label(label + "first")
+	rounds8(gs, shortE1, func(g group, i int, h VecPhysical) {
+		VPADDD(Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*i}, h, h)
+	})
+	ADDQ(U32(8*64), idx)
+	CMPQ(idx, U32(64*64))
+	JLO(LabelRef(label + "first"))
+
+	Comment("Feed forward H(0); H(1) waits in the scratch.")
+	for j := 0; j < 8; j++ {
+		for _, g := range gs {
+			VPADDD_BCST(c.iv.Offset(4*j), g.s[j], g.s[j])
+			VMOVDQA32(g.s[j], Mem{Base: base, Disp: g.h1 + 64*j})
+		}
+	}
+
+	Comment("Second block: constant padding, W+K broadcast from a table.")
+	XORL(idx.As32(), idx.As32())
+	LEAQ(c.padWK, pad)
+	Label(label + "second")
+	rounds8(gs, shortE2, func(_ group, i int, h VecPhysical) {
+		VPADDD_BCST(Mem{Base: pad, Disp: 4 * i}, h, h)
+	})
+	ADDQ(U32(8*4), pad)
+	ADDQ(U32(8*64), idx)
+	CMPQ(idx, U32(64*64))
+	JLO(LabelRef(label + "second"))
+	for j := 0; j < 8; j++ {
+		for _, g := range gs {
+			VPADDD(Mem{Base: base, Disp: g.h1 + 64*j}, g.s[j], g.s[j])
+		}
+	}
+}
+
+// rounds8 emits 8 rounds of every group in gs, their instructions
+// interleaved; addWK adds W+K of round i of the 8 to group g's h.
+func rounds8(gs []group, shortE bool, addWK func(g group, i int, h VecPhysical)) {
+	names := make([][8]VecPhysical, len(gs))
+	for k, g := range gs {
+		names[k] = g.s
+	}
+	for i := 0; i < 8; i++ {
+		steps := make([][]func(), len(gs))
+		for k, g := range gs {
+			g, i := g, i
+			steps[k] = roundSteps(&names[k], g.t, shortE, func(h VecPhysical) { addWK(g, i, h) })
+		}
+		zip(steps...)
+	}
+}
+
+// zip emits the steps of the groups' rounds alternately, one instruction
+// of each group at a time, so that the chains sit side by side in the
+// instruction stream.
+func zip(lists ...[]func()) {
+	for i, more := 0, true; more; i++ {
+		more = false
+		for _, l := range lists {
+			if i < len(l) {
+				l[i]()
+				more = true
+			}
+		}
+	}
+}
+
+// roundSteps returns one SHA-256 round over the state names s as a list
+// of single-instruction steps, and renames s (naming the registers anew
+// each round saves the seven moves of a literal rotation; the names come
+// back after 8 rounds). addWK adds W[t]+K[t] to the register holding h.
+// Four temporaries t suffice: register renaming makes their reuse free.
+//
+// T1 = h + W + K + Ch(e,f,g) + Σ1(e); e' = d + T1. Σ1 takes a rotate and
+// a VPTERNLOGD, Ch only the VPTERNLOGD, so Ch is added first and only
+// adds of Σ1 follow it on the e → e' chain, the chain that bounds a round
+// (vector adds take two cycles on Zen 5). With shortE, d + h + W + K is
+// summed apart from T1, off the chain, so one add follows Σ1 instead of
+// two, at the cost of two more adds. a' = T1 + Maj(a,b,c) + Σ0(a), Σ0
+// last for the same reason.
+func roundSteps(s *[8]VecPhysical, t [4]VecPhysical, shortE bool, addWK func(h VecPhysical)) []func() {
+	a, b, c, d := s[0], s[1], s[2], s[3]
+	e, f, g, h := s[4], s[5], s[6], s[7]
+	t0, t1, t2, t3 := t[0], t[1], t[2], t[3]
+	steps := []func(){
+		func() { addWK(h) },
+		func() { VMOVDQA32(e, t3) },
+		func() { VPTERNLOGD(chImm, g, f, t3) },
+		func() { VPRORD(U8(6), e, t0) },
+		func() { VPRORD(U8(11), e, t1) },
+		func() { VPRORD(U8(25), e, t2) },
+		func() { VPTERNLOGD(xor3Imm, t2, t1, t0) },
+	}
+	if shortE {
+		steps = append(steps,
+			func() { VPADDD(h, d, d) },
+			func() { VPADDD(t3, d, d) },
+			func() { VPADDD(t3, h, h) },
+			func() { VPADDD(t0, d, d) },
+			func() { VPADDD(t0, h, h) },
+		)
+	} else {
+		steps = append(steps,
+			func() { VPADDD(t3, h, h) },
+			func() { VPADDD(t0, h, h) },
+			func() { VPADDD(h, d, d) },
+		)
+	}
+	steps = append(steps,
+		func() { VMOVDQA32(a, t3) },
+		func() { VPTERNLOGD(majImm, c, b, t3) },
+		func() { VPRORD(U8(2), a, t0) },
+		func() { VPRORD(U8(13), a, t1) },
+		func() { VPRORD(U8(22), a, t2) },
+		func() { VPTERNLOGD(xor3Imm, t2, t1, t0) },
+		func() { VPADDD(t3, h, h) },
+		func() { VPADDD(t0, h, h) },
+	)
+	*s = [8]VecPhysical{s[7], s[0], s[1], s[2], s[3], s[4], s[5], s[6]}
+	return steps
+}
+
+// compressOne runs both compressions of one group whose message words
+// are in msgRegs, the schedule in registers beside the rounds (as
+// schedule extends it), and leaves the digest in stateA. With one chain
+// in flight the rounds are latency-bound, so the schedule costs nothing
+// there, and this form is 10 % faster than expand and compress of one
+// group (Pairs of 16 pairs, Zen 5, measured). Rounds 16..63 run as a loop
+// of 16 (the message ring and the state names both come back after 16),
+// the second block as a loop of 8. It clobbers msgRegs, tmpRegs, kp and
+// pad.
+func compressOne(c consts, kp, pad GPPhysical, label string) {
+	s := stateA
+	t := [4]VecPhysical{tmpRegs[0], tmpRegs[1], tmpRegs[2], tmpRegs[3]}
+	emit := func(steps []func()) {
+		for _, f := range steps {
+			f()
+		}
+	}
+	Comment("First block, from H(0): rounds 0..15 on the message words.")
+	for j, r := range s {
+		VPBROADCASTD(c.iv.Offset(4*j), r)
+	}
+	for i := 0; i < 16; i++ {
+		w, k := msgRegs[i], c.k.Offset(4*i)
+		emit(roundSteps(&s, t, oneShortE1, func(h VecPhysical) {
+			VPADDD(w, h, h)
+			VPADDD_BCST(k, h, h)
+		}))
+	}
+	Comment("Rounds 16..63, scheduling each word just before its round.")
+	LEAQ(c.k.Offset(4*16), kp)
+	Label(label + "first")
+	for i := 0; i < 16; i++ {
+		schedule(16 + i)
+		w, k := msgRegs[i], Mem{Base: kp, Disp: 4 * i}
+		emit(roundSteps(&s, t, oneShortE1, func(h VecPhysical) {
+			VPADDD(w, h, h)
+			VPADDD_BCST(k, h, h)
+		}))
+	}
+	ADDQ(U32(4*16), kp)
+	LEAQ(c.k.Offset(4*64), pad)
+	CMPQ(kp, pad)
+	JNE(LabelRef(label + "first"))
+
+	Comment("Feed forward H(0); keep H(1) for the second feed-forward.")
+	for j, r := range s {
+		VPADDD_BCST(c.iv.Offset(4*j), r, r)
+		VMOVDQA32(r, msgRegs[j])
+	}
+	Comment("Second block: constant padding, W+K broadcast from a table.")
+	LEAQ(c.padWK, pad)
+	LEAQ(c.padWK.Offset(4*64), kp)
+	Label(label + "second")
+	for i := 0; i < 8; i++ {
+		k := Mem{Base: pad, Disp: 4 * i}
+		emit(roundSteps(&s, t, oneShortE2, func(h VecPhysical) { VPADDD_BCST(k, h, h) }))
+	}
+	ADDQ(U32(4*8), pad)
+	CMPQ(pad, kp)
+	JNE(LabelRef(label + "second"))
+	for j, r := range s {
+		VPADDD(msgRegs[j], r, r)
+	}
+}
+
+// The round forms of compressOne (see roundSteps): with the schedule
+// beside the first block's rounds the long form wins there, as it did
+// in the fully unrolled kernel this replaces.
+const (
+	oneShortE1 = false
+	oneShortE2 = true
+)
