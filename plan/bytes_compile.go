@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
-	"github.com/lanehash/lanehash/sched"
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -16,7 +16,7 @@ import (
 // chunks, selectors). Every node carries the decoder's minimum size of
 // its type (ssz.MinSize), the bound the executor checks element counts
 // against, so both paths refuse the same counts by one rule.
-func compileBytes(t *ssz.Type) (*sched.BytesNode, error) {
+func compileBytes(t *ssz.Type) (*graph.BytesNode, error) {
 	n, err := compileBytesNode(t)
 	if err != nil {
 		return nil, err
@@ -27,7 +27,7 @@ func compileBytes(t *ssz.Type) (*sched.BytesNode, error) {
 
 // compileBytesNode compiles the node of t, its parts through
 // compileBytes.
-func compileBytesNode(t *ssz.Type) (*sched.BytesNode, error) {
+func compileBytesNode(t *ssz.Type) (*graph.BytesNode, error) {
 	var size uint64
 	if t.Fixed {
 		size = t.Size
@@ -37,25 +37,25 @@ func compileBytesNode(t *ssz.Type) (*sched.BytesNode, error) {
 				return nil, err
 			}
 			if g != nil {
-				return &sched.BytesNode{Kind: sched.BytesFixed, Size: size, Serial: g}, nil
+				return &graph.BytesNode{Kind: graph.BytesFixed, Size: size, Serial: g}, nil
 			}
 		}
 	}
 	switch t.Kind {
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if t.Elem.IsBasic() {
-			return &sched.BytesNode{Kind: sched.BytesPacked, Size: size, Packed: packedNode(t, ""), Bools: t.Elem.Kind == ssz.KindBool}, nil
+			return &graph.BytesNode{Kind: graph.BytesPacked, Size: size, Packed: packedNode(t, ""), Bools: t.Elem.Kind == ssz.KindBool}, nil
 		}
 		elem, err := compileBytes(t.Elem)
 		if err != nil {
 			return nil, err
 		}
-		return &sched.BytesNode{Kind: sched.BytesSeq, Size: size, Seq: seqKind(t), Array: t.Go.Kind() == reflect.Array,
+		return &graph.BytesNode{Kind: graph.BytesSeq, Size: size, Seq: seqKind(t), Array: t.Go.Kind() == reflect.Array,
 			Length: t.Length, Limit: t.Limit, Elem: elem}, nil
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		return &sched.BytesNode{Kind: sched.BytesPacked, Size: size, Packed: packedNode(t, "")}, nil
+		return &graph.BytesNode{Kind: graph.BytesPacked, Size: size, Packed: packedNode(t, "")}, nil
 	case ssz.KindContainer, ssz.KindProgressiveContainer:
-		n := &sched.BytesNode{Kind: sched.BytesContainer, Size: size, Fields: make([]sched.BytesField, len(t.Fields))}
+		n := &graph.BytesNode{Kind: graph.BytesContainer, Size: size, Fields: make([]graph.BytesField, len(t.Fields))}
 		if t.Kind == ssz.KindProgressiveContainer {
 			n.ActiveFields = t.ActiveFields
 		}
@@ -64,13 +64,13 @@ func compileBytesNode(t *ssz.Type) (*sched.BytesNode, error) {
 			if err != nil {
 				return nil, err
 			}
-			n.Fields[i] = sched.BytesField{Name: f.Name, Node: fn}
+			n.Fields[i] = graph.BytesField{Name: f.Name, Node: fn}
 		}
 		return n, nil
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
 		// The decoder names an option's errors under "Value" and
 		// "Data", the fields of ssz.Union and ssz.CompatibleUnion.
-		n := &sched.BytesNode{Kind: sched.BytesUnion, Options: make([]*sched.BytesNode, len(t.Options)), Value: "Value"}
+		n := &graph.BytesNode{Kind: graph.BytesUnion, Options: make([]*graph.BytesNode, len(t.Options)), Value: "Value"}
 		if t.Kind == ssz.KindCompatibleUnion {
 			n.Compatible, n.Value = true, "Data"
 		}

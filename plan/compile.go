@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
 // compile returns the plan graph of type t; path names it in errors.
-func compile(t *ssz.Type, path string) (sched.Node, error) {
+func compile(t *ssz.Type, path string) (graph.Node, error) {
 	if inline(t) || t.Kind == ssz.KindContainer {
 		return program(t, path)
 	}
@@ -22,7 +23,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		if err != nil {
 			return nil, err
 		}
-		n := &sched.SeqNode{Kind: seqKind(t), Elem: elem, Array: t.Go.Kind() == reflect.Array, Stride: t.Go.Elem().Size(), Length: t.Length, Limit: t.Limit, Path: path}
+		n := &graph.SeqNode{Kind: seqKind(t), Elem: elem, Array: t.Go.Kind() == reflect.Array, Stride: t.Go.Elem().Size(), Length: t.Length, Limit: t.Limit, Path: path}
 		if n.Array {
 			n.Length = uint64(t.Go.Len())
 		}
@@ -30,7 +31,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
 		return packedNode(t, path), nil
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
-		n := &sched.UnionNode{Type: t.Go, Options: make([]sched.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)),
+		n := &graph.UnionNode{Type: t.Go, Options: make([]graph.Node, len(t.Options)), OptionTypes: make([]reflect.Type, len(t.Options)),
 			Compatible: t.Kind == ssz.KindCompatibleUnion, Path: path}
 		// Option errors sit under the Go field that holds the option's
 		// value (Union.Value, CompatibleUnion.Data), as in the reference.
@@ -52,7 +53,7 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 		return n, nil
 	case ssz.KindProgressiveContainer:
 		prefix, st := derefPrefix(t.Go)
-		n := &sched.ProgressiveNode{ActiveFields: t.ActiveFields, Fields: make([]sched.Field, len(t.Fields))}
+		n := &graph.ProgressiveNode{ActiveFields: t.ActiveFields, Fields: make([]graph.Field, len(t.Fields))}
 		for i, f := range t.Fields {
 			fn, err := compile(f.Type, path+"."+f.Name)
 			if err != nil {
@@ -67,20 +68,20 @@ func compile(t *ssz.Type, path string) (sched.Node, error) {
 
 // seqKind returns the sequence kind of a vector, list or progressive
 // list.
-func seqKind(t *ssz.Type) sched.SeqKind {
+func seqKind(t *ssz.Type) graph.SeqKind {
 	switch t.Kind {
 	case ssz.KindList:
-		return sched.SeqList
+		return graph.SeqList
 	case ssz.KindProgressiveList:
-		return sched.SeqProgressiveList
+		return graph.SeqProgressiveList
 	}
-	return sched.SeqVector
+	return graph.SeqVector
 }
 
 // packedNode returns the graph node of a packed basic vector or list or
 // a bitfield.
-func packedNode(t *ssz.Type, path string) *sched.PackedNode {
-	n := &sched.PackedNode{Array: t.Go.Kind() == reflect.Array, ElemSize: 1, Length: t.Length, Limit: t.Limit, Path: path}
+func packedNode(t *ssz.Type, path string) *graph.PackedNode {
+	n := &graph.PackedNode{Array: t.Go.Kind() == reflect.Array, ElemSize: 1, Length: t.Length, Limit: t.Limit, Path: path}
 	if n.Array {
 		n.ArrayLen = t.Go.Len()
 	}
@@ -89,27 +90,27 @@ func packedNode(t *ssz.Type, path string) *sched.PackedNode {
 	}
 	switch t.Kind {
 	case ssz.KindList:
-		n.Kind = sched.PackedList
+		n.Kind = graph.PackedList
 	case ssz.KindProgressiveList:
-		n.Kind = sched.PackedProgressiveList
+		n.Kind = graph.PackedProgressiveList
 	case ssz.KindBitvector:
-		n.Kind = sched.Bitvector
+		n.Kind = graph.Bitvector
 	case ssz.KindBitlist:
-		n.Kind = sched.Bitlist
+		n.Kind = graph.Bitlist
 	case ssz.KindProgressiveBitlist:
-		n.Kind = sched.ProgressiveBitlist
+		n.Kind = graph.ProgressiveBitlist
 	}
 	return n
 }
 
 // fieldOf returns the graph Field of field f of a struct of Go type st
 // reached from the instance through prefix, hashed by node n.
-func fieldOf(prefix []step, st reflect.Type, f ssz.Field, n sched.Node) sched.Field {
-	var steps []sched.Step
+func fieldOf(prefix []step, st reflect.Type, f ssz.Field, n graph.Node) graph.Field {
+	var steps []graph.Step
 	for _, s := range append(append([]step(nil), prefix...), fieldSteps(st, f)...) {
-		steps = append(steps, sched.Step{Off: s.off, Deref: s.deref})
+		steps = append(steps, graph.Step{Off: s.off, Deref: s.deref})
 	}
-	return sched.Field{Steps: steps, Node: n, ZeroSize: f.Type.Go.Size()}
+	return graph.Field{Steps: steps, Node: n, ZeroSize: f.Type.Go.Size()}
 }
 
 // derefPrefix returns the step from a slot holding a pointer to a struct
@@ -123,11 +124,11 @@ func derefPrefix(gt reflect.Type) ([]step, reflect.Type) {
 
 // program compiles t into one lockstep program. Fields of a container
 // that cannot be inlined become external leaves with their own nodes.
-func program(t *ssz.Type, path string) (sched.Node, error) {
-	b := sched.NewBuilder()
+func program(t *ssz.Type, path string) (graph.Node, error) {
+	b := graph.NewBuilder()
 	e := emitter{b: b}
-	var root sched.Ref
-	var fields []sched.Field
+	var root graph.Ref
+	var fields []graph.Field
 	if inline(t) {
 		n, err := e.value(t, 0, 0, path)
 		if err != nil {
@@ -140,7 +141,7 @@ func program(t *ssz.Type, path string) (sched.Node, error) {
 		if prefix != nil {
 			src = b.Pointer(0, 0, st.Size(), path)
 		}
-		nodes := make([]sched.Ref, len(t.Fields))
+		nodes := make([]graph.Ref, len(t.Fields))
 		for i, f := range t.Fields {
 			if inline(f.Type) {
 				s, o := e.field(st, f, src, 0)
@@ -164,9 +165,9 @@ func program(t *ssz.Type, path string) (sched.Node, error) {
 	if err != nil {
 		return nil, err
 	}
-	if c := sched.ChunkOf(prog); c != nil {
+	if c := graph.ChunkOf(prog); c != nil {
 		c.Basic = t.IsBasic() && t.Go.Kind() != reflect.Pointer
 		return c, nil
 	}
-	return &sched.ProgramNode{Program: prog, Fields: fields}, nil
+	return &graph.ProgramNode{Program: prog, Fields: fields}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -55,16 +56,16 @@ func valueError(i int, path string, sentinel error, format string, args ...any) 
 
 // sentinels maps the executor's error kinds to the ssz sentinels this
 // package's errors wrap.
-var sentinels = map[sched.Kind]error{
-	sched.KindNil:       ssz.ErrValue,
-	sched.KindLength:    ssz.ErrSize,
-	sched.KindTooLong:   ssz.ErrListTooLong,
-	sched.KindBitlist:   ssz.ErrBitlist,
-	sched.KindBitvector: ssz.ErrBitvector,
-	sched.KindBool:      ssz.ErrBool,
-	sched.KindUnion:     ssz.ErrUnion,
-	sched.KindType:      ssz.ErrValue,
-	sched.KindOffset:    ssz.ErrOffset,
+var sentinels = map[graph.Kind]error{
+	graph.KindNil:       ssz.ErrValue,
+	graph.KindLength:    ssz.ErrSize,
+	graph.KindTooLong:   ssz.ErrListTooLong,
+	graph.KindBitlist:   ssz.ErrBitlist,
+	graph.KindBitvector: ssz.ErrBitvector,
+	graph.KindBool:      ssz.ErrBool,
+	graph.KindUnion:     ssz.ErrUnion,
+	graph.KindType:      ssz.ErrValue,
+	graph.KindOffset:    ssz.ErrOffset,
 }
 
 // wrap turns the executor's errors into Errors at the API boundary, by

@@ -3,6 +3,7 @@ package plan
 import (
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/sched/schedtest"
@@ -46,9 +47,9 @@ func planOn[T any](t testing.TB, k sched.Kernel, opts ...Option) *Plan[T] {
 
 // programOf returns the lockstep program of p's plan graph, or nil
 // when its root is not one program.
-func programOf[T any](t testing.TB, p *Plan[T]) *sched.Program {
+func programOf[T any](t testing.TB, p *Plan[T]) *graph.Program {
 	t.Helper()
-	if n, ok := p.graph.(*sched.ProgramNode); ok {
+	if n, ok := p.graph.(*graph.ProgramNode); ok {
 		return n.Program
 	}
 	return nil

@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"sync"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -23,7 +24,7 @@ type core struct {
 	typ     *ssz.Type
 	kernel  sched.Kernel
 	stats   sched.Stats
-	graph   sched.Node           // the plan graph of T
+	graph   graph.Node           // the plan graph of T
 	run     *sched.Prepared      // graph, ready on the plan's executor
 	bytes   *sched.BytesPrepared // the graph that reads serialized T
 	name    string               // the type's name in the bytes path's errors

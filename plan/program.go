@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"reflect"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -58,12 +59,12 @@ func packed(t *ssz.Type) bool {
 
 // emitter adds the Go-memory program of inline types to a builder.
 type emitter struct {
-	b *sched.Builder
+	b *graph.Builder
 }
 
 // value emits the subtree of a value of type t stored at offset off of
 // source src and returns its root node.
-func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.Ref, error) {
+func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.Ref, error) {
 	if t.Go.Kind() == reflect.Pointer {
 		s := e.b.Pointer(src, off, t.Go.Elem().Size(), path)
 		elem := *t
@@ -76,7 +77,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.R
 	case ssz.KindBitvector:
 		s, o := e.bytes(t, src, off, t.Size, path)
 		if extra := t.Length % 8; extra != 0 {
-			e.b.Check(s, o+uintptr(t.Size-1), ^byte(1<<extra-1), sched.KindBitvector, path)
+			e.b.Check(s, o+uintptr(t.Size-1), ^byte(1<<extra-1), graph.KindBitvector, path)
 		}
 		return e.packedLeaves(s, o, t.Size, (t.Size+31)/32), nil
 	case ssz.KindVector:
@@ -86,28 +87,28 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (sched.R
 		}
 		s, o := e.bytes(t, src, off, t.Length, path)
 		stride := t.Go.Elem().Size()
-		nodes := make([]sched.Ref, t.Length)
+		nodes := make([]graph.Ref, t.Length)
 		for i := range nodes {
 			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, fmt.Sprintf("%s[%d]", path, i))
 			if err != nil {
-				return sched.Ref{}, err
+				return graph.Ref{}, err
 			}
 			nodes[i] = n
 		}
 		return e.b.Merkle(nodes, sched.Depth(t.Length)), nil
 	case ssz.KindContainer:
-		nodes := make([]sched.Ref, len(t.Fields))
+		nodes := make([]graph.Ref, len(t.Fields))
 		for i, f := range t.Fields {
 			s, o := e.field(t.Go, f, src, off)
 			n, err := e.value(f.Type, s, o, path+"."+f.Name)
 			if err != nil {
-				return sched.Ref{}, err
+				return graph.Ref{}, err
 			}
 			nodes[i] = n
 		}
 		return e.b.Merkle(nodes, sched.Depth(uint64(len(nodes)))), nil
 	}
-	return sched.Ref{}, fmt.Errorf("plan: %s: kind %d cannot be inlined", path, t.Kind)
+	return graph.Ref{}, fmt.Errorf("plan: %s: kind %d cannot be inlined", path, t.Kind)
 }
 
 // bytes returns where the elements of an array or slice of n elements
@@ -123,8 +124,8 @@ func (e *emitter) bytes(t *ssz.Type, src int, off uintptr, n uint64, path string
 
 // packedLeaves emits the chunks of size packed bytes at src+off and
 // merkleizes them to the depth of limit chunks.
-func (e *emitter) packedLeaves(src int, off uintptr, size, limit uint64) sched.Ref {
-	nodes := make([]sched.Ref, 0, (size+31)/32)
+func (e *emitter) packedLeaves(src int, off uintptr, size, limit uint64) graph.Ref {
+	nodes := make([]graph.Ref, 0, (size+31)/32)
 	for at := uint64(0); at < size; at += 32 {
 		nodes = append(nodes, e.b.Leaf(src, off+uintptr(at), int(min(32, size-at))))
 	}

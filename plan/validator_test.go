@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/internal/plangraph"
-	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -15,7 +15,7 @@ func TestValidatorProgramHashesEightPairs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pn, ok := p.graph.(*sched.ProgramNode)
+	pn, ok := p.graph.(*graph.ProgramNode)
 	if !ok {
 		t.Fatalf("Validator compiled to %T, want one lockstep program", p.graph)
 	}
@@ -72,7 +72,7 @@ func TestProgramInspection(t *testing.T) {
 	if d := p.Describe(); !strings.HasPrefix(d, "program: 9 leaves, 0 consts, 8 ops, 2 sources") {
 		t.Fatalf("Validator Describe() = %q, want the 8-op program", d)
 	}
-	if n, ok := plangraph.Of(p).(*sched.ProgramNode); !ok || len(n.Program.Ops) != 8 {
+	if n, ok := plangraph.Of(p).(*graph.ProgramNode); !ok || len(n.Program.Ops) != 8 {
 		t.Fatalf("plangraph.Of(Validator plan) = %#v, want the 8-op program", plangraph.Of(p))
 	}
 	u, err := PlanFor[uint64]()

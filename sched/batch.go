@@ -5,10 +5,10 @@ import (
 	"unsafe"
 )
 
-// BatchBufLen is the length of each of the two scratch buffers
+// batchBufLen is the length of each of the two scratch buffers
 // MerkleizeBatch needs for trees holding total chunks in all: every
 // tree may need one padding chunk per level.
-func BatchBufLen(total, trees int) int { return 32 * (total + trees) }
+func batchBufLen(total, trees int) int { return 32 * (total + trees) }
 
 // MerkleizeBatch computes the roots of many trees of the same depth
 // together: this is the level queue. At every level the pending pairs
@@ -16,7 +16,7 @@ func BatchBufLen(total, trees int) int { return 32 * (total + trees) }
 // a thousand short bitlists fill the lanes as one long list would.
 //
 // a holds the trees' chunks back to back (tree i has sizes[i]); a and
-// b are scratch of at least BatchBufLen(sum of sizes, len(sizes)) bytes
+// b are scratch of at least 32·(sum of sizes + len(sizes)) bytes
 // and are overwritten, and so is sizes. roots[i] receives the
 // root of tree i padded with zero chunks to 2^depth leaves.
 func (t *Tree) MerkleizeBatch(roots [][32]byte, a, b []byte, sizes []int, depth int) {

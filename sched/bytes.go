@@ -3,81 +3,9 @@ package sched
 import (
 	"fmt"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
 )
-
-// BytesKind says which SSZ value a BytesNode reads from its
-// serialization.
-type BytesKind uint8
-
-const (
-	// BytesFixed is a fixed-size value small enough for one lockstep
-	// program: Serial roots it straight from its Size bytes.
-	BytesFixed BytesKind = iota
-	// BytesPacked is a packed basic vector or list or a bitfield
-	// (Packed says which): its bytes are its chunks.
-	BytesPacked
-	// BytesSeq is a vector, list or progressive list (Seq says which) of
-	// composite elements, read back to back when Elem has a fixed size
-	// and through the offset table otherwise.
-	BytesSeq
-	// BytesContainer is a container, or an EIP-7495 progressive
-	// container when ActiveFields is not nil.
-	BytesContainer
-	// BytesUnion is an ssz.Union, or an EIP-8016 CompatibleUnion when
-	// Compatible.
-	BytesUnion
-)
-
-// BytesNode is one node of a bytes graph: how one SSZ type is checked
-// and rooted from its serialization, as package plan compiles it. It
-// is plain data, like the value graph's nodes. Error paths are built
-// below a node (".Field", "[3]"), never stored in it, so one node
-// serves every place its type occurs.
-type BytesNode struct {
-	Kind BytesKind
-	// Size is the serialized size of a fixed-size type, 0 for a
-	// variable-size one.
-	Size uint64
-	// Serial (BytesFixed) is the graph reading one serialized value,
-	// prepared for BytesType() instances.
-	Serial Node
-	// Packed (BytesPacked) is the packed type (its Path, Array and
-	// ArrayLen do not matter here); Bools marks booleans, whose bytes
-	// must be 0 or 1.
-	Packed *PackedNode
-	Bools  bool
-	// Seq (BytesSeq) says which sequence; Array marks a vector held in
-	// a Go array, which the decoder checks by its offsets alone (a
-	// slice-backed vector of variable-size elements is first checked to
-	// hold Length offsets).
-	Seq   SeqKind
-	Array bool
-	// Length is a vector's length and Limit a list's (BytesSeq).
-	Length, Limit uint64
-	// Elem is the element type of a BytesSeq.
-	Elem *BytesNode
-	// Fields are a container's fields in order; ActiveFields is a
-	// progressive container's active_fields (nil for a plain container).
-	Fields       []BytesField
-	ActiveFields []bool
-	// Options are a union's options by selector: nil for the None option
-	// of a Union and, in a CompatibleUnion, for every selector that is
-	// not an option. Value names the field errors inside an option sit
-	// under ("Value", "Data"), as in the decoder.
-	Options    []*BytesNode
-	Compatible bool
-	Value      string
-	// Min is the fewest bytes a serialized value of the node's type
-	// takes, the decoder's minimum (ssz.MinSize): a count of n elements
-	// needs n·(4+Min) bytes behind it, or the input is refused.
-	Min uint64
-}
-
-// BytesField is one field of a container in a bytes graph.
-type BytesField struct {
-	Name string
-	Node *BytesNode
-}
 
 // BytesPrepared is a bytes graph made ready to run on an Exec: it
 // roots serialized values without decoding them, rejecting exactly what
@@ -89,7 +17,7 @@ type BytesPrepared struct {
 
 // PrepareBytes readies the bytes graph n to run on e. It fails only on
 // a malformed graph.
-func (e *Exec) PrepareBytes(n *BytesNode) (*BytesPrepared, error) {
+func (e *Exec) PrepareBytes(n *graph.BytesNode) (*BytesPrepared, error) {
 	r, err := e.bytesRooterOf(n)
 	if err != nil {
 		return nil, err
@@ -117,9 +45,9 @@ func (p *BytesPrepared) RootAll(dst [][32]byte, b []byte, workers int) error {
 		return err
 	}
 	if len(dst) < s.n {
-		return &Error{Index: -1, Kind: KindLength, Msg: fmt.Sprintf("dst holds %d roots, b has %d elements", len(dst), s.n)}
+		return &Error{Index: -1, Kind: graph.KindLength, Msg: fmt.Sprintf("dst holds %d roots, b has %d elements", len(dst), s.n)}
 	}
-	if r.Kind == BytesFixed && s.n > 0 {
+	if r.Kind == graph.BytesFixed && s.n > 0 {
 		return rootsInOrder(x, r.serial, dst[:s.n], bytesInput(b, int(r.Size), s.n))
 	}
 	for i := 0; i < s.n; i++ {
@@ -135,14 +63,14 @@ func (p *BytesPrepared) RootAll(dst [][32]byte, b []byte, workers int) error {
 }
 
 // bytesInput is the Input of the n serialized elements of size bytes
-// back to back in b (BytesOf with the element count given).
+// back to back in b, for the serial graph of a BytesFixed node.
 func bytesInput(b []byte, size, n int) Input {
 	return Input{base: unsafe.Pointer(unsafe.SliceData(b)), stride: uintptr(size), n: n}
 }
 
 // bytesRooter is the executable form of a BytesNode.
 type bytesRooter struct {
-	*BytesNode
+	*graph.BytesNode
 	serial  rooter         // BytesFixed
 	packed  *packedRooter  // BytesPacked
 	elem    *bytesRooter   // BytesSeq
@@ -155,32 +83,32 @@ type bytesRooter struct {
 	active  [32]byte       // progressive container: the active_fields chunk
 }
 
-func (e *Exec) bytesRooterOf(n *BytesNode) (*bytesRooter, error) {
+func (e *Exec) bytesRooterOf(n *graph.BytesNode) (*bytesRooter, error) {
 	if n == nil {
 		return nil, fmt.Errorf("sched: nil bytes node")
 	}
 	r := &bytesRooter{BytesNode: n}
 	var err error
 	switch n.Kind {
-	case BytesFixed:
+	case graph.BytesFixed:
 		if n.Size == 0 || n.Serial == nil {
 			return nil, fmt.Errorf("sched: fixed bytes node without size or program")
 		}
 		r.serial, err = e.rooterOf(n.Serial, Lockstep)
-	case BytesPacked:
+	case graph.BytesPacked:
 		if n.Packed == nil || n.Packed.ElemSize == 0 {
 			return nil, fmt.Errorf("sched: packed bytes node without its packed type")
 		}
 		r.packed = newPackedRooter(n.Packed)
-	case BytesSeq:
+	case graph.BytesSeq:
 		r.elem, err = e.bytesRooterOf(n.Elem)
 		switch n.Seq {
-		case SeqVector:
+		case graph.SeqVector:
 			r.depth = Depth(n.Length)
-		case SeqList:
+		case graph.SeqList:
 			r.depth = Depth(n.Limit)
 		}
-	case BytesContainer:
+	case graph.BytesContainer:
 		r.fields = make([]*bytesRooter, len(n.Fields))
 		for i, f := range n.Fields {
 			if r.fields[i], err = e.bytesRooterOf(f.Node); err != nil {
@@ -199,7 +127,7 @@ func (e *Exec) bytesRooterOf(n *BytesNode) (*bytesRooter, error) {
 				return nil, fmt.Errorf("sched: progressive container of %d fields, %d active of %d", len(n.Fields), len(r.pos), len(n.ActiveFields))
 			}
 		}
-	case BytesUnion:
+	case graph.BytesUnion:
 		r.options = make([]*bytesRooter, len(n.Options))
 		for i, o := range n.Options {
 			if o == nil {
@@ -221,7 +149,7 @@ func (e *Exec) bytesRooterOf(n *BytesNode) (*bytesRooter, error) {
 
 // fixedPart is the bytes a value of n takes in the fixed part of its
 // container: its size, or one 4-byte offset.
-func fixedPart(n *BytesNode) uint64 {
+func fixedPart(n *graph.BytesNode) uint64 {
 	if n.Size > 0 {
 		return n.Size
 	}
@@ -246,9 +174,9 @@ func underIndex(err error, i int) error {
 // root checks and roots the value serialized in b.
 func (r *bytesRooter) root(x *run, b []byte) ([32]byte, error) {
 	switch r.Kind {
-	case BytesFixed:
+	case graph.BytesFixed:
 		if uint64(len(b)) != r.Size {
-			return [32]byte{}, errorf(-1, "", KindLength, "%d bytes for a value of %d", len(b), r.Size)
+			return [32]byte{}, errorf(-1, "", graph.KindLength, "%d bytes for a value of %d", len(b), r.Size)
 		}
 		bp := getBuf(32)
 		defer putBuf(bp)
@@ -257,11 +185,11 @@ func (r *bytesRooter) root(x *run, b []byte) ([32]byte, error) {
 			return [32]byte{}, setIndex(err, -1)
 		}
 		return out[0], nil
-	case BytesPacked:
+	case graph.BytesPacked:
 		return r.packed.rootBytes(x, b, r.Bools)
-	case BytesSeq:
+	case graph.BytesSeq:
 		return r.seqRoot(x, b)
-	case BytesContainer:
+	case graph.BytesContainer:
 		return r.containerRoot(x, b)
 	}
 	return r.unionRoot(x, b)

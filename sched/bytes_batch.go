@@ -1,6 +1,10 @@
 package sched
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
+)
 
 // rootsBatch sets dst[i] to the root of the value serialized in
 // elems[i], for many values of one type found through offsets (the
@@ -23,21 +27,21 @@ func (r *bytesRooter) rootsBatch(x *run, dst [][32]byte, elems [][]byte) error {
 		return nil
 	}
 	switch r.Kind {
-	case BytesFixed:
+	case graph.BytesFixed:
 		ptrs := getPtrs(n)
 		defer putPtrs(ptrs)
 		for i, e := range elems {
 			if uint64(len(e)) != r.Size {
-				return errorf(i, "", KindLength, "%d bytes for a value of %d", len(e), r.Size)
+				return errorf(i, "", graph.KindLength, "%d bytes for a value of %d", len(e), r.Size)
 			}
 			(*ptrs)[i] = unsafe.Pointer(unsafe.SliceData(e))
 		}
 		return r.serial.roots(x, dst[:n], Input{ptrs: *ptrs, n: n})
-	case BytesPacked:
+	case graph.BytesPacked:
 		return r.packedBatch(x, dst, elems)
-	case BytesSeq:
+	case graph.BytesSeq:
 		return r.seqBatch(x, dst, elems)
-	case BytesContainer:
+	case graph.BytesContainer:
 		return r.containerBatch(x, dst, elems)
 	}
 	return r.unionBatch(x, dst, elems)
@@ -69,7 +73,7 @@ func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error 
 		vals[i], sizes[i] = v, v.chunks
 		total += v.chunks
 	}
-	ap, bp := getBuf(BatchBufLen(total, n)), getBuf(BatchBufLen(total, n))
+	ap, bp := getBuf(batchBufLen(total, n)), getBuf(batchBufLen(total, n))
 	defer putBuf(ap)
 	defer putBuf(bp)
 	at := 0
@@ -107,7 +111,7 @@ func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {
 		sizes[i] = s.n
 	}
 	total := len(flat)
-	ap, bp := getBuf(BatchBufLen(total, n)), getBuf(BatchBufLen(total, n))
+	ap, bp := getBuf(batchBufLen(total, n)), getBuf(batchBufLen(total, n))
 	defer putBuf(ap)
 	defer putBuf(bp)
 	if total > 0 {
@@ -116,13 +120,13 @@ func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {
 		}
 	}
 	var lengths []uint64
-	if r.Seq != SeqVector {
+	if r.Seq != graph.SeqVector {
 		lengths = make([]uint64, n)
 		for i, m := range sizes {
 			lengths[i] = uint64(m)
 		}
 	}
-	trees(x, dst[:n], *ap, *bp, sizes, r.depth, r.Seq == SeqProgressiveList, lengths)
+	trees(x, dst[:n], *ap, *bp, sizes, r.depth, r.Seq == graph.SeqProgressiveList, lengths)
 	return nil
 }
 
@@ -140,7 +144,7 @@ func (r *bytesRooter) containerBatch(x *run, dst [][32]byte, elems [][]byte) err
 		}
 	}
 	total := width * n
-	ap, bp := getBuf(BatchBufLen(total, n)), getBuf(BatchBufLen(total, n))
+	ap, bp := getBuf(batchBufLen(total, n)), getBuf(batchBufLen(total, n))
 	defer putBuf(ap)
 	defer putBuf(bp)
 	a := *ap
@@ -175,15 +179,15 @@ func (r *bytesRooter) unionBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	sels := make([]uint64, n)
 	for i, e := range elems {
 		if len(e) == 0 {
-			return errorf(i, "", KindUnion, "no selector byte")
+			return errorf(i, "", graph.KindUnion, "no selector byte")
 		}
 		sel := int(e[0])
 		if sel >= len(r.options) || r.Compatible && r.options[sel] == nil {
-			return errorf(i, "", KindUnion, "selector %d is not an option", sel)
+			return errorf(i, "", graph.KindUnion, "selector %d is not an option", sel)
 		}
 		if r.options[sel] == nil {
 			if len(e) != 1 {
-				return errorf(i, "", KindUnion, "None option followed by %d bytes", len(e)-1)
+				return errorf(i, "", graph.KindUnion, "None option followed by %d bytes", len(e)-1)
 			}
 			dst[i] = [32]byte{}
 		}

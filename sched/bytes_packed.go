@@ -1,6 +1,10 @@
 package sched
 
-import "github.com/lanehash/lanehash/internal/checked"
+import (
+	"github.com/lanehash/lanehash/internal/checked"
+
+	"github.com/lanehash/lanehash/internal/graph"
+)
 
 // rootBytes checks and roots the packed value serialized in b (bools:
 // its elements are booleans). The bytes are the chunks, so the first
@@ -21,23 +25,23 @@ func (r *packedRooter) checkBytes(b []byte, bools bool) (packedValue, error) {
 	n := r.n
 	count := uint64(len(b))
 	switch n.Kind {
-	case PackedVector, Bitvector:
+	case graph.PackedVector, graph.Bitvector:
 		size := n.Length * n.ElemSize
-		if n.Kind == Bitvector {
+		if n.Kind == graph.Bitvector {
 			size = checked.CeilDiv(n.Length, 8)
 		}
 		if count != size {
-			return packedValue{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), size)
+			return packedValue{}, errorf(-1, "", graph.KindLength, "%d bytes for a vector of %d", len(b), size)
 		}
 		count /= n.ElemSize
-	case PackedList, PackedProgressiveList:
+	case graph.PackedList, graph.PackedProgressiveList:
 		if count%n.ElemSize != 0 {
-			return packedValue{}, errorf(-1, "", KindLength, "%d bytes is not a multiple of the element size %d", len(b), n.ElemSize)
+			return packedValue{}, errorf(-1, "", graph.KindLength, "%d bytes is not a multiple of the element size %d", len(b), n.ElemSize)
 		}
 		count /= n.ElemSize
 	default: // bitlists
 		if count == 0 {
-			return packedValue{}, errorf(-1, "", KindBitlist, "empty bitlist has no delimiter bit")
+			return packedValue{}, errorf(-1, "", graph.KindBitlist, "empty bitlist has no delimiter bit")
 		}
 	}
 	v, err := r.check(b, count)
@@ -47,7 +51,7 @@ func (r *packedRooter) checkBytes(b []byte, bools bool) (packedValue, error) {
 	if bools {
 		for i, c := range b {
 			if c > 1 {
-				return v, underIndex(errorf(-1, "", KindBool, "byte 0x%02x", c), i)
+				return v, underIndex(errorf(-1, "", graph.KindBool, "byte 0x%02x", c), i)
 			}
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/graph"
 )
 
 // The checks below are the strict decoder's (ssz/decode.go), in its
@@ -26,7 +27,7 @@ type spans struct {
 func listSpans(elem *bytesRooter, b []byte) (spans, error) {
 	if elem.Size > 0 {
 		if uint64(len(b))%elem.Size != 0 {
-			return spans{}, errorf(-1, "", KindLength, "%d bytes is not a multiple of the element size %d", len(b), elem.Size)
+			return spans{}, errorf(-1, "", graph.KindLength, "%d bytes is not a multiple of the element size %d", len(b), elem.Size)
 		}
 		return spans{size: elem.Size, n: int(uint64(len(b)) / elem.Size)}, nil
 	}
@@ -34,11 +35,11 @@ func listSpans(elem *bytesRooter, b []byte) (spans, error) {
 		return spans{}, nil
 	}
 	if len(b) < 4 {
-		return spans{}, errorf(-1, "", KindOffset, "%d bytes cannot hold an offset", len(b))
+		return spans{}, errorf(-1, "", graph.KindOffset, "%d bytes cannot hold an offset", len(b))
 	}
 	first := binary.LittleEndian.Uint32(b)
 	if first == 0 || first%4 != 0 || uint64(first) > uint64(len(b)) {
-		return spans{}, errorf(-1, "", KindOffset, "first offset %d with %d bytes", first, len(b))
+		return spans{}, errorf(-1, "", graph.KindOffset, "first offset %d with %d bytes", first, len(b))
 	}
 	n := uint64(first / 4)
 	return spans{n: int(n)}, backed(elem, b, n)
@@ -54,7 +55,7 @@ func backed(elem *bytesRooter, b []byte, n uint64) error {
 	}
 	per := satAdd(4, elem.min)
 	if need, ok := checked.Mul(n, per); !ok || need > uint64(len(b)) {
-		return errorf(-1, "", KindLength, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
+		return errorf(-1, "", graph.KindLength, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
 	}
 	return nil
 }
@@ -72,21 +73,21 @@ func satAdd(a, b uint64) uint64 {
 func sequenceSpans(elem *bytesRooter, b []byte, n int) (spans, error) {
 	if elem.Size > 0 {
 		if uint64(len(b)) != uint64(n)*elem.Size {
-			return spans{}, errorf(-1, "", KindLength, "%d bytes for %d elements of %d", len(b), n, elem.Size)
+			return spans{}, errorf(-1, "", graph.KindLength, "%d bytes for %d elements of %d", len(b), n, elem.Size)
 		}
 		return spans{size: elem.Size, n: n}, nil
 	}
 	if n == 0 {
 		if len(b) != 0 {
-			return spans{}, errorf(-1, "", KindLength, "%d bytes for no elements", len(b))
+			return spans{}, errorf(-1, "", graph.KindLength, "%d bytes for no elements", len(b))
 		}
 		return spans{}, nil
 	}
 	if uint64(len(b)) < 4*uint64(n) {
-		return spans{}, errorf(-1, "", KindOffset, "%d bytes cannot hold %d offsets", len(b), n)
+		return spans{}, errorf(-1, "", graph.KindOffset, "%d bytes cannot hold %d offsets", len(b), n)
 	}
 	if first := binary.LittleEndian.Uint32(b); uint64(first) != 4*uint64(n) {
-		return spans{}, errorf(-1, "", KindOffset, "first offset %d, want %d", first, 4*n)
+		return spans{}, errorf(-1, "", graph.KindOffset, "first offset %d, want %d", first, 4*n)
 	}
 	return spans{n: n}, nil
 }
@@ -104,7 +105,7 @@ func (s spans) elem(b []byte, i int) ([]byte, error) {
 		end = uint64(binary.LittleEndian.Uint32(b[4*i+4:]))
 	}
 	if start > end || end > uint64(len(b)) {
-		return nil, errorf(-1, "", KindOffset, "offsets %d..%d with %d bytes", start, end, len(b))
+		return nil, errorf(-1, "", graph.KindOffset, "offsets %d..%d with %d bytes", start, end, len(b))
 	}
 	return b[start:end], nil
 }
@@ -112,9 +113,9 @@ func (s spans) elem(b []byte, i int) ([]byte, error) {
 // seqSpans checks a vector's or list's bytes up to its elements and
 // locates them.
 func (r *bytesRooter) seqSpans(b []byte) (spans, error) {
-	if r.Seq == SeqVector {
+	if r.Seq == graph.SeqVector {
 		if r.elem.Size > 0 && uint64(len(b)) != r.Size {
-			return spans{}, errorf(-1, "", KindLength, "%d bytes for a vector of %d", len(b), r.Size)
+			return spans{}, errorf(-1, "", graph.KindLength, "%d bytes for a vector of %d", len(b), r.Size)
 		}
 		if err := backed(r.elem, b, r.Length); err != nil {
 			return spans{}, err
@@ -122,8 +123,8 @@ func (r *bytesRooter) seqSpans(b []byte) (spans, error) {
 		return sequenceSpans(r.elem, b, int(r.Length))
 	}
 	s, err := listSpans(r.elem, b)
-	if err == nil && r.Seq == SeqList && uint64(s.n) > r.Limit {
-		err = errorf(-1, "", KindTooLong, "%d elements, limit %d", s.n, r.Limit)
+	if err == nil && r.Seq == graph.SeqList && uint64(s.n) > r.Limit {
+		err = errorf(-1, "", graph.KindTooLong, "%d elements, limit %d", s.n, r.Limit)
 	}
 	return s, err
 }
@@ -136,7 +137,7 @@ func (r *bytesRooter) seqRoot(x *run, b []byte) ([32]byte, error) {
 		return [32]byte{}, err
 	}
 	root, err := r.elemsRoot(x, b, s)
-	if err != nil || r.Seq == SeqVector {
+	if err != nil || r.Seq == graph.SeqVector {
 		return root, err
 	}
 	return x.e.tree.mixIn(root, uint64(s.n)), nil
@@ -148,8 +149,8 @@ func (r *bytesRooter) seqRoot(x *run, b []byte) ([32]byte, error) {
 // RootAllBytes and ListRoot); the others one by one through their
 // nodes.
 func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
-	progressive := r.Seq == SeqProgressiveList
-	if r.elem.Kind == BytesFixed {
+	progressive := r.Seq == graph.SeqProgressiveList
+	if r.elem.Kind == graph.BytesFixed {
 		root, err := rootsTree(x, r.elem.serial, bytesInput(b, int(s.size), s.n), r.depth, progressive)
 		if e, ok := err.(*Error); ok && e.Index >= 0 {
 			e.Path = fmt.Sprintf("[%d]", e.Index) + e.Path
@@ -252,10 +253,10 @@ func (r *bytesRooter) slot(i int) int {
 // offset is checked.
 func (r *bytesRooter) layout(b []byte, field func(i int, fb []byte) error) error {
 	if uint64(len(b)) < r.fixed {
-		return errorf(-1, "", KindLength, "%d bytes, fixed part needs %d", len(b), r.fixed)
+		return errorf(-1, "", graph.KindLength, "%d bytes, fixed part needs %d", len(b), r.fixed)
 	}
 	if r.Size > 0 && uint64(len(b)) != r.fixed {
-		return errorf(-1, "", KindLength, "%d bytes for a container of %d", len(b), r.fixed)
+		return errorf(-1, "", graph.KindLength, "%d bytes for a container of %d", len(b), r.fixed)
 	}
 	// First pass: fixed fields, and the offsets of the variable ones.
 	at, prev, vars := uint64(0), uint64(0), 0
@@ -271,11 +272,11 @@ func (r *bytesRooter) layout(b []byte, field func(i int, fb []byte) error) error
 		var err error
 		switch {
 		case vars == 0 && off != r.fixed:
-			err = errorf(-1, "", KindOffset, "first offset %d, want %d", off, r.fixed)
+			err = errorf(-1, "", graph.KindOffset, "first offset %d, want %d", off, r.fixed)
 		case vars > 0 && off < prev:
-			err = errorf(-1, "", KindOffset, "offset %d before previous %d", off, prev)
+			err = errorf(-1, "", graph.KindOffset, "offset %d before previous %d", off, prev)
 		case off > uint64(len(b)):
-			err = errorf(-1, "", KindOffset, "offset %d beyond %d bytes", off, len(b))
+			err = errorf(-1, "", graph.KindOffset, "offset %d beyond %d bytes", off, len(b))
 		}
 		if err != nil {
 			return under(err, "."+r.Fields[i].Name)
@@ -299,7 +300,7 @@ func (r *bytesRooter) layout(b []byte, field func(i int, fb []byte) error) error
 			// The first pass checked every offset; bytes changed under
 			// the call (a caller's race) must still not slice out of
 			// range.
-			return under(errorf(-1, "", KindOffset, "offset %d changed during the call", off), "."+r.Fields[i].Name)
+			return under(errorf(-1, "", graph.KindOffset, "offset %d changed during the call", off), "."+r.Fields[i].Name)
 		}
 		if cur >= 0 {
 			if err := field(cur, b[start:off]); err != nil {
@@ -318,16 +319,16 @@ func (r *bytesRooter) layout(b []byte, field func(i int, fb []byte) error) error
 // then the option's value, mixed with the selector.
 func (r *bytesRooter) unionRoot(x *run, b []byte) ([32]byte, error) {
 	if len(b) == 0 {
-		return [32]byte{}, errorf(-1, "", KindUnion, "no selector byte")
+		return [32]byte{}, errorf(-1, "", graph.KindUnion, "no selector byte")
 	}
 	sel := int(b[0])
 	if sel >= len(r.options) || r.Compatible && r.options[sel] == nil {
-		return [32]byte{}, errorf(-1, "", KindUnion, "selector %d is not an option", sel)
+		return [32]byte{}, errorf(-1, "", graph.KindUnion, "selector %d is not an option", sel)
 	}
 	var root [32]byte
 	if opt := r.options[sel]; opt == nil {
 		if len(b) != 1 {
-			return [32]byte{}, errorf(-1, "", KindUnion, "None option followed by %d bytes", len(b)-1)
+			return [32]byte{}, errorf(-1, "", graph.KindUnion, "None option followed by %d bytes", len(b)-1)
 		}
 	} else {
 		var err error

@@ -3,58 +3,9 @@ package sched
 import (
 	"fmt"
 	"strings"
+
+	"github.com/lanehash/lanehash/internal/graph"
 )
-
-// Kind classifies what is wrong with a value, so that callers map
-// errors to their own sentinels by kind, never by message text.
-type Kind uint8
-
-const (
-	// KindNil is a nil pointer or element where a value is required.
-	KindNil Kind = iota + 1
-	// KindLength is a fixed-size slice or vector of the wrong length.
-	KindLength
-	// KindTooLong is a list (or bitlist) over its limit.
-	KindTooLong
-	// KindBitlist is a bitlist without its delimiter bit.
-	KindBitlist
-	// KindBitvector is a bitvector with bits set past its length.
-	KindBitvector
-	// KindBool is a serialized boolean above 1.
-	KindBool
-	// KindUnion is a union whose selector and value disagree.
-	KindUnion
-	// KindType is an Input of another Go type than the graph's.
-	KindType
-	// KindOffset is a bad offset in serialized data: out of order, past
-	// the end, or not where the fixed part ends.
-	KindOffset
-)
-
-// String names the kind.
-func (k Kind) String() string {
-	switch k {
-	case KindNil:
-		return "nil"
-	case KindLength:
-		return "length"
-	case KindTooLong:
-		return "too long"
-	case KindBitlist:
-		return "bitlist"
-	case KindBitvector:
-		return "bitvector"
-	case KindBool:
-		return "bool"
-	case KindUnion:
-		return "union"
-	case KindType:
-		return "type"
-	case KindOffset:
-		return "offset"
-	}
-	return fmt.Sprintf("Kind(%d)", uint8(k))
-}
 
 // Error is an error about one instance: its index (-1 when it is not
 // about one instance), the field path inside it (empty for the instance
@@ -62,7 +13,7 @@ func (k Kind) String() string {
 type Error struct {
 	Index int
 	Path  string
-	Kind  Kind
+	Kind  graph.Kind
 	Msg   string
 }
 
@@ -79,7 +30,7 @@ func (e *Error) Error() string {
 }
 
 // errorf returns an Error at index i and path.
-func errorf(i int, path string, kind Kind, format string, args ...any) *Error {
+func errorf(i int, path string, kind graph.Kind, format string, args ...any) *Error {
 	return &Error{Index: i, Path: path, Kind: kind, Msg: fmt.Sprintf(format, args...)}
 }
 

@@ -8,6 +8,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
 )
 
 // Exec runs plan graphs with one kernel: it owns the kernel's Tree
@@ -84,14 +86,13 @@ type Prepared struct {
 }
 
 // Prepare readies graph g to run on e for instances of Go type t (the
-// graph's type, or BytesType() for graphs that read serializations).
-// It fails only on a malformed graph.
-func (e *Exec) Prepare(g Node, t reflect.Type) (*Prepared, error) {
+// graph's type). It fails only on a malformed graph.
+func (e *Exec) Prepare(g graph.Node, t reflect.Type) (*Prepared, error) {
 	return e.PrepareStrategy(g, t, Lockstep)
 }
 
 // PrepareStrategy is Prepare with the programs of g run by strategy s.
-func (e *Exec) PrepareStrategy(g Node, t reflect.Type, s Strategy) (*Prepared, error) {
+func (e *Exec) PrepareStrategy(g graph.Node, t reflect.Type, s Strategy) (*Prepared, error) {
 	r, err := e.rooterOf(g, s)
 	if err != nil {
 		return nil, err
@@ -106,7 +107,7 @@ func (e *Exec) PrepareStrategy(g Node, t reflect.Type, s Strategy) (*Prepared, e
 func (p *Prepared) Run(dst [][32]byte, in Input, workers int) error {
 	in.zero = p.zero
 	if in.typ != p.typ {
-		return &Error{Index: -1, Kind: KindType, Msg: fmt.Sprintf("input of %v, graph of %v", in.typ, p.typ)}
+		return &Error{Index: -1, Kind: graph.KindType, Msg: fmt.Sprintf("input of %v, graph of %v", in.typ, p.typ)}
 	}
 	if in.n == 0 {
 		return nil
@@ -116,7 +117,7 @@ func (p *Prepared) Run(dst [][32]byte, in Input, workers int) error {
 		in.base = p.zero
 	}
 	if len(dst) < in.n {
-		return &Error{Index: -1, Kind: KindLength, Msg: fmt.Sprintf("dst holds %d roots, input has %d", len(dst), in.n)}
+		return &Error{Index: -1, Kind: graph.KindLength, Msg: fmt.Sprintf("dst holds %d roots, input has %d", len(dst), in.n)}
 	}
 	return rootsInOrder(p.run(workers, in.n), p.root, dst, in)
 }
@@ -156,21 +157,21 @@ type rooter interface {
 }
 
 // rooterOf compiles graph node g into its executable form.
-func (e *Exec) rooterOf(g Node, s Strategy) (rooter, error) {
+func (e *Exec) rooterOf(g graph.Node, s Strategy) (rooter, error) {
 	switch n := g.(type) {
-	case *ProgramNode:
+	case *graph.ProgramNode:
 		return e.programRooter(n, s)
-	case *ChunkNode:
+	case *graph.ChunkNode:
 		return &chunkRooter{off: n.Off, n: n.Len, basic: n.Basic}, nil
-	case *SeqNode:
+	case *graph.SeqNode:
 		elem, err := e.rooterOf(n.Elem, s)
 		if err != nil {
 			return nil, err
 		}
 		return newSeqRooter(n, elem), nil
-	case *PackedNode:
+	case *graph.PackedNode:
 		return newPackedRooter(n), nil
-	case *UnionNode:
+	case *graph.UnionNode:
 		r := &unionRooter{n: n, options: make([]rooter, len(n.Options))}
 		for i, o := range n.Options {
 			if o == nil {
@@ -183,7 +184,7 @@ func (e *Exec) rooterOf(g Node, s Strategy) (rooter, error) {
 			r.options[i] = or
 		}
 		return r, nil
-	case *ProgressiveNode:
+	case *graph.ProgressiveNode:
 		fields, err := e.fields(n.Fields, s)
 		if err != nil {
 			return nil, err
@@ -195,12 +196,12 @@ func (e *Exec) rooterOf(g Node, s Strategy) (rooter, error) {
 
 // field is the executable form of a Field.
 type field struct {
-	steps []Step
+	steps []graph.Step
 	r     rooter
 	zero  unsafe.Pointer
 }
 
-func (e *Exec) fields(fs []Field, s Strategy) ([]field, error) {
+func (e *Exec) fields(fs []graph.Field, s Strategy) ([]field, error) {
 	out := make([]field, len(fs))
 	for i, f := range fs {
 		r, err := e.rooterOf(f.Node, s)
@@ -277,7 +278,7 @@ func rootsView(buf []byte, n int) [][32]byte {
 // childInput locates, for every instance of in, the value reached from
 // it through steps. Direct inputs stay direct; the others become a
 // pointer list, where nil (behind a nil pointer) reads as zero.
-func childInput(in Input, steps []Step, zero unsafe.Pointer) (Input, *[]unsafe.Pointer, error) {
+func childInput(in Input, steps []graph.Step, zero unsafe.Pointer) (Input, *[]unsafe.Pointer, error) {
 	if in.direct() && len(steps) == 1 && !steps[0].Deref {
 		return Input{base: unsafe.Add(in.base, steps[0].Off), stride: in.stride, n: in.n}, nil, nil
 	}
@@ -295,7 +296,7 @@ func childInput(in Input, steps []Step, zero unsafe.Pointer) (Input, *[]unsafe.P
 
 // follow applies steps to the address of a struct; nil means the field
 // sits behind a nil embedded pointer and reads as its zero value.
-func follow(p unsafe.Pointer, steps []Step) unsafe.Pointer {
+func follow(p unsafe.Pointer, steps []graph.Step) unsafe.Pointer {
 	for _, s := range steps {
 		p = unsafe.Add(p, s.Off)
 		if s.Deref {

@@ -1,6 +1,10 @@
 package sched
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
+)
 
 // listTileDepth sets the tiles of a long list of composite elements:
 // ListRoot roots 2^listTileDepth elements at a time and merkleizes them
@@ -24,7 +28,7 @@ const minTilesPerWorker = 8
 // caller checks the length against limit.
 func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers int) ([32]byte, error) {
 	if in.typ != p.typ || in.ptrs != nil {
-		return [32]byte{}, &Error{Index: -1, Kind: KindType, Msg: "ListRoot needs a slice of the graph's type or of pointers to it"}
+		return [32]byte{}, &Error{Index: -1, Kind: graph.KindType, Msg: "ListRoot needs a slice of the graph's type or of pointers to it"}
 	}
 	in.zero = p.zero
 	x := p.run(workers, 2)
@@ -124,7 +128,7 @@ func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
 	// The elements of the subtrees narrower than a tile, and room for
 	// the spine's subtree roots (at most 32) and its zero end.
 	small := min(n, progressiveStart(listTileDepth/2))
-	bp := getBuf(ProgressiveBufLen(max(small, 33)))
+	bp := getBuf(progressiveBufLen(max(small, 33)))
 	defer putBuf(bp)
 	buf := *bp
 	if err := rootsInOrder(x, elem, rootsView(buf, small), in.span(0, small)); err != nil {
@@ -139,7 +143,7 @@ func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
 		if size < tile {
 			// As in MerkleizeProgressiveParallel: only the last subtree
 			// pads, into the chunk after the batch, which
-			// ProgressiveBufLen reserves; its root moves to chunk k ≤ lo.
+			// progressiveBufLen reserves; its root moves to chunk k ≤ lo.
 			t.merkleize(buf[32*lo:], m, 0, 2*k, &c)
 			copy(buf[32*k:32*k+32], buf[32*lo:32*lo+32])
 		} else {

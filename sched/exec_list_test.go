@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/sched/schedtest"
@@ -25,9 +26,9 @@ func listRoot(h lanes.Hash, roots [][32]byte, depth int) [32]byte {
 
 // balanceProgram is the program of a thing's balance alone, one leaf:
 // lists of it are cheap to check against the textbook root.
-func balanceProgram(t *testing.T) *sched.Program {
+func balanceProgram(t *testing.T) *graph.Program {
 	var th thing
-	b := sched.NewBuilder()
+	b := graph.NewBuilder()
 	p, err := b.Finish(b.Leaf(0, unsafe.Offsetof(th.Bal), 8))
 	if err != nil {
 		t.Fatal(err)
@@ -63,7 +64,7 @@ func TestListRootTiles(t *testing.T) {
 		depths = func(int) []int { return []int{40} }
 	}
 	for _, k := range kernels {
-		r, err := sched.NewExec(k, nil).Prepare(&sched.ProgramNode{Program: p}, reflect.TypeFor[thing]())
+		r, err := sched.NewExec(k, nil).Prepare(&graph.ProgramNode{Program: p}, reflect.TypeFor[thing]())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -107,7 +108,7 @@ func TestListRootTileErrors(t *testing.T) {
 	for _, workers := range workers {
 		_, err := r.ListRoot(sched.SliceOf(things), 1<<40, false, workers)
 		var se *sched.Error
-		if !errors.As(err, &se) || se.Index != bad[0] || se.Path != "thing.Cred" || se.Kind != sched.KindLength {
+		if !errors.As(err, &se) || se.Index != bad[0] || se.Path != "thing.Cred" || se.Kind != graph.KindLength {
 			t.Errorf("workers=%d: err = %v, want element %d thing.Cred of kind length", workers, err, bad[0])
 		}
 	}
@@ -121,8 +122,8 @@ func TestSeqRootTiles(t *testing.T) {
 	var th thing
 	p := balanceProgram(t)
 	k := schedtest.New(lanes.SHA256, 4)
-	seq := func(p *sched.Program) *sched.Prepared {
-		g := &sched.SeqNode{Kind: sched.SeqList, Elem: &sched.ProgramNode{Program: p}, Stride: unsafe.Sizeof(th), Limit: 1 << 40, Path: "things"}
+	seq := func(p *graph.Program) *sched.Prepared {
+		g := &graph.SeqNode{Kind: graph.SeqList, Elem: &graph.ProgramNode{Program: p}, Stride: unsafe.Sizeof(th), Limit: 1 << 40, Path: "things"}
 		r, err := sched.NewExec(k, nil).Prepare(g, reflect.TypeFor[[]thing]())
 		if err != nil {
 			t.Fatal(err)
@@ -195,7 +196,7 @@ func TestProgressiveListRootTiles(t *testing.T) {
 	k := schedtest.New(lanes.SHA256, 4)
 	r := prepare(t, k, nil, balanceProgram(t))
 	var th thing
-	g := &sched.SeqNode{Kind: sched.SeqProgressiveList, Elem: &sched.ProgramNode{Program: balanceProgram(t)}, Stride: unsafe.Sizeof(th), Path: "things"}
+	g := &graph.SeqNode{Kind: graph.SeqProgressiveList, Elem: &graph.ProgramNode{Program: balanceProgram(t)}, Stride: unsafe.Sizeof(th), Path: "things"}
 	seq, err := sched.NewExec(k, nil).Prepare(g, reflect.TypeFor[[]thing]())
 	if err != nil {
 		t.Fatal(err)

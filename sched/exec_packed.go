@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/graph"
 )
 
 // packedRooter runs a PackedNode (packed basic vectors and lists,
@@ -12,18 +13,18 @@ import (
 // value's bytes are copied into scratch and merkleized level by level
 // with Pairs; many values go through the level queue together.
 type packedRooter struct {
-	n     *PackedNode
+	n     *graph.PackedNode
 	depth int // depth of the limit's chunk tree
 }
 
-func newPackedRooter(n *PackedNode) *packedRooter {
+func newPackedRooter(n *graph.PackedNode) *packedRooter {
 	r := &packedRooter{n: n}
 	switch n.Kind {
-	case PackedVector:
+	case graph.PackedVector:
 		// Length·ElemSize is the vector's size, which ssz keeps within
 		// an int.
 		r.depth = Depth(checked.CeilDiv(n.Length*n.ElemSize, 32))
-	case PackedList:
+	case graph.PackedList:
 		hi, lo := bits.Mul64(n.Limit, n.ElemSize)
 		// Limit·ElemSize may pass 2^64 bytes; the chunk count does not.
 		chunks := hi<<59 | lo>>5
@@ -31,9 +32,9 @@ func newPackedRooter(n *PackedNode) *packedRooter {
 			chunks++
 		}
 		r.depth = Depth(chunks)
-	case Bitvector:
+	case graph.Bitvector:
 		r.depth = Depth(checked.CeilDiv(n.Length, 256))
-	case Bitlist:
+	case graph.Bitlist:
 		r.depth = Depth(checked.CeilDiv(n.Limit, 256))
 	}
 	return r
@@ -69,15 +70,15 @@ func (r *packedRooter) roots(x *run, dst [][32]byte, in Input) error {
 }
 
 func (r *packedRooter) progressive() bool {
-	return r.n.Kind == PackedProgressiveList || r.n.Kind == ProgressiveBitlist
+	return r.n.Kind == graph.PackedProgressiveList || r.n.Kind == graph.ProgressiveBitlist
 }
 
 func (r *packedRooter) bitlist() bool {
-	return r.n.Kind == Bitlist || r.n.Kind == ProgressiveBitlist
+	return r.n.Kind == graph.Bitlist || r.n.Kind == graph.ProgressiveBitlist
 }
 
 func (r *packedRooter) mixesLength() bool {
-	return r.n.Kind != PackedVector && r.n.Kind != Bitvector
+	return r.n.Kind != graph.PackedVector && r.n.Kind != graph.Bitvector
 }
 
 // packedValue is one value's data, checked.
@@ -100,9 +101,9 @@ func (r *packedRooter) check(data []byte, count uint64) (packedValue, error) {
 	n := r.n
 	v := packedValue{data: data, length: count}
 	switch n.Kind {
-	case PackedVector, Bitvector:
+	case graph.PackedVector, graph.Bitvector:
 		want := n.Length
-		if n.Kind == Bitvector {
+		if n.Kind == graph.Bitvector {
 			want = checked.CeilDiv(n.Length, 8)
 		}
 		if count == 0 && !n.Array {
@@ -110,26 +111,26 @@ func (r *packedRooter) check(data []byte, count uint64) (packedValue, error) {
 			return packedValue{}, nil
 		}
 		if count != want {
-			return v, errorf(-1, n.Path, KindLength, "length %d, want %d", count, want)
+			return v, errorf(-1, n.Path, graph.KindLength, "length %d, want %d", count, want)
 		}
-		if extra := n.Length % 8; n.Kind == Bitvector && extra != 0 && data[count-1]>>extra != 0 {
-			return v, errorf(-1, n.Path, KindBitvector, "bits set beyond bit %d", n.Length)
+		if extra := n.Length % 8; n.Kind == graph.Bitvector && extra != 0 && data[count-1]>>extra != 0 {
+			return v, errorf(-1, n.Path, graph.KindBitvector, "bits set beyond bit %d", n.Length)
 		}
-	case PackedList:
+	case graph.PackedList:
 		if count > n.Limit {
-			return v, errorf(-1, n.Path, KindTooLong, "length %d, limit %d", count, n.Limit)
+			return v, errorf(-1, n.Path, graph.KindTooLong, "length %d, limit %d", count, n.Limit)
 		}
-	case Bitlist, ProgressiveBitlist:
+	case graph.Bitlist, graph.ProgressiveBitlist:
 		// Empty bytes stand for the empty bitlist, as in the reference.
 		if count > 0 && data[count-1] == 0 {
-			return v, errorf(-1, n.Path, KindBitlist, "no delimiter bit")
+			return v, errorf(-1, n.Path, graph.KindBitlist, "no delimiter bit")
 		}
 		v.length = 0
 		if count > 0 {
 			v.length = 8*(count-1) + uint64(bits.Len8(data[count-1])) - 1
 		}
-		if n.Kind == Bitlist && v.length > n.Limit {
-			return v, errorf(-1, n.Path, KindTooLong, "%d bits, limit %d", v.length, n.Limit)
+		if n.Kind == graph.Bitlist && v.length > n.Limit {
+			return v, errorf(-1, n.Path, graph.KindTooLong, "%d bits, limit %d", v.length, n.Limit)
 		}
 		v.chunks = int(v.length+255) / 256
 		return v, nil
@@ -210,7 +211,7 @@ func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes [
 	for _, v := range vals {
 		total += v.chunks
 	}
-	ap, bp := getBuf(BatchBufLen(total, len(vals))), getBuf(BatchBufLen(total, len(vals)))
+	ap, bp := getBuf(batchBufLen(total, len(vals))), getBuf(batchBufLen(total, len(vals)))
 	defer putBuf(ap)
 	defer putBuf(bp)
 	at := 0

@@ -3,6 +3,7 @@ package sched
 import (
 	"fmt"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 )
 
@@ -19,7 +20,7 @@ type programRooter struct {
 	alt kernelCache[*runner]
 }
 
-func (e *Exec) programRooter(n *ProgramNode, s Strategy) (*programRooter, error) {
+func (e *Exec) programRooter(n *graph.ProgramNode, s Strategy) (*programRooter, error) {
 	if n.Program == nil {
 		return nil, fmt.Errorf("sched: ProgramNode without a program")
 	}

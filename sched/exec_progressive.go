@@ -1,5 +1,7 @@
 package sched
 
+import "github.com/lanehash/lanehash/internal/graph"
+
 // progressiveRooter runs a ProgressiveNode (EIP-7495 progressive
 // containers): every field's roots for all instances first (each by its
 // own rooter, fixed fields in lockstep), then merkleize_progressive over
@@ -12,7 +14,7 @@ type progressiveRooter struct {
 	active [32]byte
 }
 
-func newProgressiveRooter(n *ProgressiveNode, fields []field) *progressiveRooter {
+func newProgressiveRooter(n *graph.ProgressiveNode, fields []field) *progressiveRooter {
 	r := &progressiveRooter{width: len(n.ActiveFields), fields: fields}
 	for i, on := range n.ActiveFields {
 		if on {
@@ -37,7 +39,7 @@ func (r *progressiveRooter) roots(x *run, dst [][32]byte, in Input) error {
 	// through the progressive level queue together, and the active
 	// fields are mixed in with one call.
 	width, total := r.width, r.width*in.n
-	ap, bp := getBuf(BatchBufLen(total, in.n)), getBuf(max(BatchBufLen(total, in.n), 64*in.n))
+	ap, bp := getBuf(batchBufLen(total, in.n)), getBuf(max(batchBufLen(total, in.n), 64*in.n))
 	defer putBuf(ap)
 	defer putBuf(bp)
 	a := *ap

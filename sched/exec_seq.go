@@ -1,24 +1,28 @@
 package sched
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
+)
 
 // seqRooter runs a SeqNode: vectors and lists of composite elements: the element
 // roots of every instance are computed in one batch by the element
 // rooter (so short lists of many instances still fill the lanes), then
 // each instance's roots are merkleized as a wide tree.
 type seqRooter struct {
-	n     *SeqNode
+	n     *graph.SeqNode
 	elem  rooter
 	zero  unsafe.Pointer // a zero element slot
 	depth int
 }
 
-func newSeqRooter(n *SeqNode, elem rooter) *seqRooter {
+func newSeqRooter(n *graph.SeqNode, elem rooter) *seqRooter {
 	r := &seqRooter{n: n, elem: elem, zero: zeroValue(n.Stride)}
 	switch n.Kind {
-	case SeqVector:
+	case graph.SeqVector:
 		r.depth = Depth(n.Length)
-	case SeqList:
+	case graph.SeqList:
 		r.depth = Depth(n.Limit)
 	}
 	return r
@@ -37,16 +41,16 @@ func (r *seqRooter) elements(p unsafe.Pointer) (in Input, zero bool, err error) 
 	h := *(*sliceHeader)(p)
 	n := uint64(h.len)
 	switch t.Kind {
-	case SeqVector:
+	case graph.SeqVector:
 		if n == 0 {
 			return Input{}, true, nil
 		}
 		if n != t.Length {
-			return Input{}, false, errorf(-1, r.n.Path, KindLength, "length %d, want %d", n, t.Length)
+			return Input{}, false, errorf(-1, r.n.Path, graph.KindLength, "length %d, want %d", n, t.Length)
 		}
-	case SeqList:
+	case graph.SeqList:
 		if n > t.Limit {
-			return Input{}, false, errorf(-1, r.n.Path, KindTooLong, "length %d, limit %d", n, t.Limit)
+			return Input{}, false, errorf(-1, r.n.Path, graph.KindTooLong, "length %d, limit %d", n, t.Limit)
 		}
 	}
 	return Input{base: h.data, stride: t.Stride, n: h.len}, false, nil
@@ -120,7 +124,7 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	// Small instances go through the level queue together, to fill the
 	// lanes; a wide one by itself, in place (see tileChunks).
-	return tileSpans(sizes, r.n.Kind != SeqVector, func(lo, hi int, lengths []uint64) error {
+	return tileSpans(sizes, r.n.Kind != graph.SeqVector, func(lo, hi int, lengths []uint64) error {
 		if hi-lo > 1 {
 			return shiftIndex(r.batch(x, dst[lo:hi], inputs[lo:hi], sizes[lo:hi], lengths), lo)
 		}
@@ -145,16 +149,16 @@ func (r *seqRooter) batch(x *run, dst [][32]byte, inputs []Input, sizes []int, l
 	for _, e := range inputs {
 		total += e.n
 	}
-	rb := getBuf(BatchBufLen(total, len(inputs)))
+	rb := getBuf(batchBufLen(total, len(inputs)))
 	defer putBuf(rb)
 	all := rootsView(*rb, total)
 	if err := r.elementRoots(x, all, inputs, total); err != nil {
 		return r.locate(err, inputs)
 	}
-	bp := getBuf(max(BatchBufLen(total, len(inputs)), 64*len(inputs)))
+	bp := getBuf(max(batchBufLen(total, len(inputs)), 64*len(inputs)))
 	defer putBuf(bp)
 	x.e.tree.merkleizeTrees(dst, *rb, *bp, sizes, r.depth, r.progressive())
-	if r.n.Kind != SeqVector {
+	if r.n.Kind != graph.SeqVector {
 		for i, e := range inputs {
 			lengths[i] = uint64(e.n)
 		}
@@ -245,11 +249,11 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 		}
 		return [32]byte{}, err
 	}
-	if r.n.Kind != SeqVector {
+	if r.n.Kind != graph.SeqVector {
 		root = x.e.tree.mixIn(root, uint64(n))
 	}
 	return root, nil
 }
 
 // progressive reports whether the sequence is a progressive list.
-func (r *seqRooter) progressive() bool { return r.n.Kind == SeqProgressiveList }
+func (r *seqRooter) progressive() bool { return r.n.Kind == graph.SeqProgressiveList }

@@ -3,6 +3,8 @@ package sched
 import (
 	"reflect"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
 )
 
 // unionRooter runs a UnionNode: an ssz.Union (selector 0 may be None)
@@ -13,7 +15,7 @@ import (
 // Pairs call for all instances. The values sit behind interfaces, so
 // each is copied once with reflect to give the option rooter a pointer.
 type unionRooter struct {
-	n       *UnionNode
+	n       *graph.UnionNode
 	options []rooter // nil where OptionTypes is nil
 }
 
@@ -95,17 +97,17 @@ func (r *unionRooter) value(p unsafe.Pointer) (uint64, unsafe.Pointer, error) {
 	sel := int(u.Field(0).Uint())
 	val := u.Field(1)
 	if sel >= len(r.options) || r.n.Compatible && r.n.OptionTypes[sel] == nil {
-		return 0, nil, errorf(-1, path, KindUnion, "selector %d is not an option", sel)
+		return 0, nil, errorf(-1, path, graph.KindUnion, "selector %d is not an option", sel)
 	}
 	opt := r.n.OptionTypes[sel]
 	if opt == nil {
 		if !val.IsNil() {
-			return 0, nil, errorf(-1, path, KindUnion, "None option holds a %s", val.Elem().Type())
+			return 0, nil, errorf(-1, path, graph.KindUnion, "None option holds a %s", val.Elem().Type())
 		}
 		return 0, nil, nil
 	}
 	if val.IsNil() || val.Elem().Type() != opt {
-		return 0, nil, errorf(-1, path, KindUnion, "selector %d needs a %s", sel, opt)
+		return 0, nil, errorf(-1, path, graph.KindUnion, "selector %d needs a %s", sel, opt)
 	}
 	v := reflect.New(opt)
 	v.Elem().Set(val.Elem())

@@ -18,3 +18,11 @@ const (
 const TileChunks = tileChunks
 
 var TileSpans = tileSpans
+
+// BatchBufLen and ProgressiveBufLen export the scratch sizes of the
+// level queue's batch and progressive paths: the tests allocate exactly
+// that much, so an overrun shows.
+var (
+	BatchBufLen       = batchBufLen
+	ProgressiveBufLen = progressiveBufLen
+)

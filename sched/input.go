@@ -3,11 +3,13 @@ package sched
 import (
 	"reflect"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
 )
 
 // Input locates the instances a graph or a program is run on: n values
 // of one Go type in the caller's memory. It is built only by the
-// constructors below (SliceOf, PtrsOf, ValueOf, BytesOf, their reflect
+// constructors below (SliceOf, PtrsOf, ValueOf and their reflect
 // forms), which take typed values, except PtrsOfType, which takes the
 // pointers the cache holds to its changed elements (the cache vouches
 // for their type); the Go type an Input records is checked against the
@@ -72,19 +74,9 @@ func SliceOfReflect(s reflect.Value) Input {
 	return Input{base: s.UnsafePointer(), stride: s.Type().Elem().Size(), n: s.Len(), typ: s.Type().Elem()}
 }
 
-// bytesType is the instance type of BytesOf inputs: serialized bytes.
+// bytesType is the instance type of a bytes graph's serial program
+// (BytesPrepared): the serialized bytes of one fixed-size value.
 var bytesType = reflect.TypeFor[[]byte]()
-
-// BytesOf returns the Input of the len(b)/size serialized elements of
-// size bytes each in b, for graphs compiled to read serializations
-// (Prepare with BytesType()).
-func BytesOf(b []byte, size int) Input {
-	return Input{base: unsafe.Pointer(unsafe.SliceData(b)), stride: uintptr(size), n: len(b) / size, typ: bytesType}
-}
-
-// BytesType is the Go type to Prepare a graph with when it reads
-// serialized elements (BytesOf inputs).
-func BytesType() reflect.Type { return bytesType }
 
 // Len returns the number of instances.
 func (in *Input) Len() int { return in.n }
@@ -104,7 +96,7 @@ func (in *Input) at(i int) (unsafe.Pointer, error) {
 		if in.zero != nil {
 			return in.zero, nil
 		}
-		return nil, &Error{Index: i, Kind: KindNil, Msg: "nil element"}
+		return nil, &Error{Index: i, Kind: graph.KindNil, Msg: "nil element"}
 	}
 	return p, nil
 }

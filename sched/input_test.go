@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/sched/schedtest"
@@ -38,7 +39,7 @@ func TestReflectInputs(t *testing.T) {
 		"value not addressable": sched.ValueOfReflect(reflect.ValueOf(things[0])),
 		"not a slice":           sched.SliceOfReflect(reflect.ValueOf(&things[0])),
 	} {
-		if err := r.Run(one[:], in, 1); !errors.As(err, &se) || se.Kind != sched.KindType {
+		if err := r.Run(one[:], in, 1); !errors.As(err, &se) || se.Kind != graph.KindType {
 			t.Errorf("%s: err = %v, want an error of kind type", name, err)
 		}
 	}

@@ -22,17 +22,17 @@ import (
 // its depth leaves its root at the front of the remaining nodes, where it
 // is simply stepped over.
 
-// ProgressiveBufLen is the scratch length MerkleizeProgressive needs for
+// progressiveBufLen is the scratch length MerkleizeProgressive needs for
 // n chunks: the data, one chunk to pad the last subtree's odd levels
 // (also the spine's zero end), and at least two chunks so that a length
 // or the active fields can be mixed in afterwards.
-func ProgressiveBufLen(n int) int { return 32 * max(n+1, 2) }
+func progressiveBufLen(n int) int { return 32 * max(n+1, 2) }
 
 // MerkleizeProgressive computes merkleize_progressive of the n chunks at
 // the start of buf and leaves it in buf[0:32]. All subtrees' levels are
 // reduced together in place, one Pairs call per level; then the k
 // subtree roots, left at chunks 0 … k-1, are folded from the right into
-// the spine. buf must be at least ProgressiveBufLen(n) bytes; its
+// the spine. buf must be at least 32·max(n+1, 2) bytes; its
 // contents are overwritten.
 func (t *Tree) MerkleizeProgressive(buf []byte, n int) {
 	if n == 0 {
@@ -88,7 +88,7 @@ func progressiveStart(j int) int {
 // big enough to share (2·minChunksPerWorker chunks or more) merkleized
 // one after the other, each split across up to workers goroutines; the
 // small ones and the spine run on the caller's goroutine. It needs the
-// same scratch, ProgressiveBufLen(n) bytes.
+// same scratch, 32·max(n+1, 2) bytes.
 func (t *Tree) MerkleizeProgressiveParallel(buf []byte, n int, workers int) error {
 	if workers <= 1 || n < 4*minChunksPerWorker {
 		t.MerkleizeProgressive(buf, n)
@@ -100,7 +100,7 @@ func (t *Tree) MerkleizeProgressiveParallel(buf []byte, n int, workers int) erro
 		m := min(size, n-lo)
 		depth := 2 * k
 		// Subtree k is chunks [lo, lo+m); the last one pads into chunk n,
-		// which ProgressiveBufLen reserves. Its root lands at chunk lo.
+		// which progressiveBufLen reserves. Its root lands at chunk lo.
 		if m >= 2*minChunksPerWorker {
 			if err := t.merkleizeParallel(buf[32*lo:], m, depth, workers); err != nil {
 				return err
@@ -135,7 +135,7 @@ var progressivePool = sync.Pool{New: func() any { return new(progressiveScratch)
 // depth, across trees.
 //
 // a holds the trees' chunks back to back (tree i has sizes[i]); a and b
-// are scratch of at least BatchBufLen(sum of sizes, len(sizes)) bytes
+// are scratch of at least 32·(sum of sizes + len(sizes)) bytes
 // and are overwritten; sizes is left as it is. roots[i] receives tree
 // i's merkleize_progressive (the zero chunk for an empty tree).
 func (t *Tree) MerkleizeProgressiveBatch(roots [][32]byte, a, b []byte, sizes []int) {

@@ -3,6 +3,8 @@ package sched
 import (
 	"strconv"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
 )
 
 // The resolved source addresses of a group live in arena.bases laid out
@@ -39,7 +41,7 @@ func (r *block) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count
 		to := a.bases[s*w:][:count]
 		off := src.Off
 		switch src.Kind {
-		case SourcePointer:
+		case graph.SourcePointer:
 			for lane, f := range from {
 				q := *(*unsafe.Pointer)(unsafe.Add(f, off))
 				if q == nil {
@@ -48,7 +50,7 @@ func (r *block) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count
 				}
 				to[lane] = q
 			}
-		case SourceSlice:
+		case graph.SourceSlice:
 			want := src.Len
 			for lane, f := range from {
 				h := *(*sliceHeader)(unsafe.Add(f, off)) // one read: the checked length is the used one
@@ -59,7 +61,7 @@ func (r *block) resolveGroup(a *arena, in *Input, ext [][][32]byte, first, count
 				}
 				to[lane] = q
 			}
-		case SourceExternal:
+		case graph.SourceExternal:
 			roots := ext[src.Ext][first:][:count]
 			for lane := range to {
 				to[lane] = unsafe.Pointer(&roots[lane])
@@ -100,15 +102,15 @@ func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) erro
 		from := a.bases[int(src.From)*w+lane]
 		var q unsafe.Pointer
 		switch src.Kind {
-		case SourcePointer:
+		case graph.SourcePointer:
 			q = *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
 			if q == nil {
 				if src.ZeroSize == 0 {
-					return &Error{Index: i, Path: src.Path, Kind: KindNil, Msg: "nil pointer"}
+					return &Error{Index: i, Path: src.Path, Kind: graph.KindNil, Msg: "nil pointer"}
 				}
 				q = r.zero
 			}
-		case SourceSlice:
+		case graph.SourceSlice:
 			h := *(*sliceHeader)(unsafe.Add(from, src.Off))
 			switch {
 			case h.len == src.Len:
@@ -116,9 +118,9 @@ func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) erro
 			case h.len == 0 && src.ZeroSize != 0:
 				q = r.zero
 			default:
-				return &Error{Index: i, Path: src.Path, Kind: KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
+				return &Error{Index: i, Path: src.Path, Kind: graph.KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
 			}
-		case SourceExternal:
+		case graph.SourceExternal:
 			q = unsafe.Pointer(&ext[src.Ext][i])
 		}
 		a.bases[s*w+lane] = q

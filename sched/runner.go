@@ -4,6 +4,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 )
 
@@ -33,7 +34,7 @@ const minPairsPerWorker = 1 << 12
 // single instance runs level by level on Pairs.
 type runner struct {
 	k Kernel
-	p *Program
+	p *graph.Program
 	// blocks run G, G/2, G/4, … 2 groups per call (largest first; empty
 	// when G would be 1), so the whole blocks of a span and then its
 	// remainder go out in few calls.
@@ -49,7 +50,7 @@ type runner struct {
 type block struct {
 	t    *Tree
 	k    Kernel
-	p    *Program
+	p    *graph.Program
 	g    int        // groups per call
 	w    int        // lanes per call, G·W
 	node int        // bytes per virtual node, 32·w
@@ -84,7 +85,7 @@ type arena struct {
 
 // newRunner returns a runner for p, hashing with t's kernel and counting
 // into t's stats.
-func newRunner(t *Tree, p *Program) *runner {
+func newRunner(t *Tree, p *graph.Program) *runner {
 	k := t.k
 	w := k.Width()
 	r := &runner{k: k, p: p}
@@ -101,7 +102,7 @@ func newRunner(t *Tree, p *Program) *runner {
 	return r
 }
 
-func newBlock(t *Tree, p *Program, g int, zero unsafe.Pointer, layout *singlePlan) *block {
+func newBlock(t *Tree, p *graph.Program, g int, zero unsafe.Pointer, layout *singlePlan) *block {
 	k := t.k
 	w := g * k.Width()
 	b := &block{t: t, k: k, p: p, g: g, w: w, node: 32 * w, zero: zero, layout: layout, chunks: chunkLayout(k)}

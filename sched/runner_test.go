@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/sched/schedtest"
@@ -94,9 +95,9 @@ func thingRoot(h lanes.Hash, t *thing) [32]byte {
 }
 
 // prepare readies program p, a program of thing, on an executor of k.
-func prepare(t *testing.T, k sched.Kernel, stats *sched.Stats, p *sched.Program) *sched.Prepared {
+func prepare(t *testing.T, k sched.Kernel, stats *sched.Stats, p *graph.Program) *sched.Prepared {
 	t.Helper()
-	r, err := sched.NewExec(k, stats).Prepare(&sched.ProgramNode{Program: p}, reflect.TypeFor[thing]())
+	r, err := sched.NewExec(k, stats).Prepare(&graph.ProgramNode{Program: p}, reflect.TypeFor[thing]())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -104,10 +105,10 @@ func prepare(t *testing.T, k sched.Kernel, stats *sched.Stats, p *sched.Program)
 }
 
 // thingProgram builds the program of thing by hand, the way plan does.
-func thingProgram(t *testing.T, nilZero bool) *sched.Program {
+func thingProgram(t *testing.T, nilZero bool) *graph.Program {
 	var th thing
-	b := sched.NewBuilder()
-	key := b.Merkle([]sched.Ref{
+	b := graph.NewBuilder()
+	key := b.Merkle([]graph.Ref{
 		b.Leaf(0, unsafe.Offsetof(th.Key), 32),
 		b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16),
 	}, 1)
@@ -118,11 +119,11 @@ func thingProgram(t *testing.T, nilZero bool) *sched.Program {
 	}
 	in := b.Pointer(0, unsafe.Offsetof(th.In), zs, "thing.In")
 	var i inner
-	innerRoot := b.Merkle([]sched.Ref{
+	innerRoot := b.Merkle([]graph.Ref{
 		b.Leaf(in, unsafe.Offsetof(i.A), 8),
-		b.Merkle([]sched.Ref{b.Leaf(in, unsafe.Offsetof(i.B), 32), b.Leaf(in, unsafe.Offsetof(i.B)+32, 8)}, 1),
+		b.Merkle([]graph.Ref{b.Leaf(in, unsafe.Offsetof(i.B), 32), b.Leaf(in, unsafe.Offsetof(i.B)+32, 8)}, 1),
 	}, 1)
-	root := b.Merkle([]sched.Ref{
+	root := b.Merkle([]graph.Ref{
 		key,
 		b.Leaf(cred, 0, 32),
 		b.Leaf(0, unsafe.Offsetof(th.Bal), 8),
@@ -220,17 +221,17 @@ func TestRunnerIndirectAndExternal(t *testing.T) {
 	// A program whose second field is an external root (the first 32
 	// bytes of Key, a ChunkNode field): check that external roots land
 	// in the right lane, through a PtrsOf input.
-	b := sched.NewBuilder()
+	b := graph.NewBuilder()
 	var th thing
 	ext, _ := b.External("thing.Ext")
-	root := b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Bal), 8), ext}, 1)
+	root := b.Merkle([]graph.Ref{b.Leaf(0, unsafe.Offsetof(th.Bal), 8), ext}, 1)
 	p, err := b.Finish(root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	g := &sched.ProgramNode{Program: p, Fields: []sched.Field{{
-		Steps:    []sched.Step{{Off: unsafe.Offsetof(th.Key)}},
-		Node:     &sched.ChunkNode{Len: 32},
+	g := &graph.ProgramNode{Program: p, Fields: []graph.Field{{
+		Steps:    []graph.Step{{Off: unsafe.Offsetof(th.Key)}},
+		Node:     &graph.ChunkNode{Len: 32},
 		ZeroSize: unsafe.Sizeof(th.Key),
 	}}}
 	rng := rand.New(rand.NewPCG(3, 4))
@@ -288,7 +289,7 @@ func TestRunnerErrors(t *testing.T) {
 	// A nil element is the zero thing; the strict program rejects that
 	// thing's empty Cred, naming the element and the field.
 	ptrs := []*thing{&things[0], nil}
-	if err := strict.Run(dst, sched.PtrsOf(ptrs), 1); !errors.As(err, &se) || se.Index != 1 || se.Path != "thing.Cred" || se.Kind != sched.KindLength {
+	if err := strict.Run(dst, sched.PtrsOf(ptrs), 1); !errors.As(err, &se) || se.Index != 1 || se.Path != "thing.Cred" || se.Kind != graph.KindLength {
 		t.Errorf("nil element: err = %v, want element 1 thing.Cred of kind length", err)
 	}
 	if err := lenient.Run(dst, sched.PtrsOf([]*thing{nil}), 1); err == nil {
@@ -316,10 +317,10 @@ func TestRunnerStats(t *testing.T) {
 }
 
 func TestRunnerChecks(t *testing.T) {
-	b := sched.NewBuilder()
+	b := graph.NewBuilder()
 	var th thing
-	b.Check(0, unsafe.Offsetof(th.Key)+47, 0xf0, sched.KindBitvector, "thing.Key")
-	p, err := b.Finish(b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16)}, 0))
+	b.Check(0, unsafe.Offsetof(th.Key)+47, 0xf0, graph.KindBitvector, "thing.Key")
+	p, err := b.Finish(b.Merkle([]graph.Ref{b.Leaf(0, unsafe.Offsetof(th.Key)+32, 16)}, 0))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -329,7 +330,7 @@ func TestRunnerChecks(t *testing.T) {
 	dst := make([][32]byte, 6)
 	var se *sched.Error
 	err = r.Run(dst, sched.SliceOf(things), 1)
-	if !errors.As(err, &se) || se.Index != 4 || se.Kind != sched.KindBitvector {
+	if !errors.As(err, &se) || se.Index != 4 || se.Kind != graph.KindBitvector {
 		t.Fatalf("err = %v, want element 4 of the check's kind", err)
 	}
 	things[4].Key[47] = 0x0f

@@ -3,6 +3,7 @@ package sched
 import (
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 )
 
@@ -18,12 +19,12 @@ import (
 // singlePlan is the flat-buffer layout of a program's single-instance
 // path.
 type singlePlan struct {
-	size    int           // bytes of the flat buffer
-	gathers []Gather      // Node is replaced by the byte offset of the home
-	consts  []singleConst // constant chunks, written once per arena
-	levels  []singleLevel // Pairs calls in order
-	root    uint32        // offset of the root chunk in the flat buffer
-	direct  bool          // the last level's single digest is the root: hash it into dst
+	size    int            // bytes of the flat buffer
+	gathers []graph.Gather // Node is replaced by the byte offset of the home
+	consts  []singleConst  // constant chunks, written once per arena
+	levels  []singleLevel  // Pairs calls in order
+	root    uint32         // offset of the root chunk in the flat buffer
+	direct  bool           // the last level's single digest is the root: hash it into dst
 }
 
 // singleConst places zero_hashes[depth] at offset at.
@@ -43,7 +44,7 @@ type singleLevel struct {
 type singleMove struct{ from, to uint32 }
 
 // planSingle lays out the flat buffer of p's single-instance path.
-func planSingle(p *Program) *singlePlan {
+func planSingle(p *graph.Program) *singlePlan {
 	lv := levels(p)
 	sp := &singlePlan{}
 	// homes[node] lists the offsets of the pair halves that read node.
@@ -96,7 +97,7 @@ func planSingle(p *Program) *singlePlan {
 
 // levels groups a program's ops by their height above the leaves: the
 // ops of one level are independent and can go out in one Pairs call.
-func levels(p *Program) [][]lanes.Op {
+func levels(p *graph.Program) [][]lanes.Op {
 	height := make([]int, p.Nodes)
 	var out [][]lanes.Op
 	for _, op := range p.Ops {

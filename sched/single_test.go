@@ -7,6 +7,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/sched/schedtest"
@@ -22,29 +23,29 @@ func TestRunnerSingleShapes(t *testing.T) {
 	var th thing
 	shapes := []struct {
 		name  string
-		build func(b *sched.Builder) sched.Ref
+		build func(b *graph.Builder) graph.Ref
 		want  func(h lanes.Hash, x *thing) [32]byte
 	}{
-		{"leaf root", func(b *sched.Builder) sched.Ref {
+		{"leaf root", func(b *graph.Builder) graph.Ref {
 			return b.Leaf(0, unsafe.Offsetof(th.Bal), 8)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			return chunksOf(le(x.Bal, 8))[0]
 		}},
-		{"constant root", func(b *sched.Builder) sched.Ref {
+		{"constant root", func(b *graph.Builder) graph.Ref {
 			return b.Merkle(nil, 2)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			return merkle(h, nil, 2)
 		}},
-		{"shared zero and leaf", func(b *sched.Builder) sched.Ref {
+		{"shared zero and leaf", func(b *graph.Builder) graph.Ref {
 			bal := b.Leaf(0, unsafe.Offsetof(th.Bal), 8)
-			return b.Pair(b.Pair(b.Merkle([]sched.Ref{bal}, 1), b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Key), 32)}, 1)), bal)
+			return b.Pair(b.Pair(b.Merkle([]graph.Ref{bal}, 1), b.Merkle([]graph.Ref{b.Leaf(0, unsafe.Offsetof(th.Key), 32)}, 1)), bal)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			bal := chunksOf(le(x.Bal, 8))[0]
 			l := merkle(h, [][32]byte{merkle(h, [][32]byte{bal}, 1), merkle(h, chunksOf(x.Key[:32]), 1)}, 1)
 			return merkle(h, [][32]byte{l, bal}, 1)
 		}},
-		{"deep padding", func(b *sched.Builder) sched.Ref {
-			return b.Merkle([]sched.Ref{b.Leaf(0, unsafe.Offsetof(th.Flag), 1)}, 5)
+		{"deep padding", func(b *graph.Builder) graph.Ref {
+			return b.Merkle([]graph.Ref{b.Leaf(0, unsafe.Offsetof(th.Flag), 1)}, 5)
 		}, func(h lanes.Hash, x *thing) [32]byte {
 			flag := byte(0)
 			if x.Flag {
@@ -55,7 +56,7 @@ func TestRunnerSingleShapes(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(9, 10))
 	for _, s := range shapes {
-		b := sched.NewBuilder()
+		b := graph.NewBuilder()
 		p, err := b.Finish(s.build(b))
 		if err != nil {
 			t.Fatalf("%s: %v", s.name, err)

@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
 )
 
@@ -14,7 +15,7 @@ import (
 // with one and three workers: every root must equal the textbook root,
 // so the strategies differ only in how pairs reach the kernel.
 func TestStrategiesAgree(t *testing.T) {
-	g := &sched.ProgramNode{Program: thingProgram(t, true)}
+	g := &graph.ProgramNode{Program: thingProgram(t, true)}
 	rng := rand.New(rand.NewPCG(13, 14))
 	for _, k := range testKernels(t) {
 		for _, s := range []sched.Strategy{sched.Lockstep, sched.OneAtATime, sched.PerLevel} {
@@ -52,13 +53,13 @@ func TestStrategiesAgree(t *testing.T) {
 // has no program, instead of failing while it runs.
 func TestPrepareRejectsMalformedGraphs(t *testing.T) {
 	e := sched.NewExec(testKernels(t)[0], nil)
-	b := sched.NewBuilder()
+	b := graph.NewBuilder()
 	ext, _ := b.External("thing.Ext")
 	p, err := b.Finish(ext)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, g := range []sched.Node{&sched.ProgramNode{}, &sched.ProgramNode{Program: p}} {
+	for _, g := range []graph.Node{&graph.ProgramNode{}, &graph.ProgramNode{Program: p}} {
 		if _, err := e.Prepare(g, reflect.TypeFor[thing]()); err == nil {
 			t.Errorf("Prepare(%+v): no error", g)
 		}

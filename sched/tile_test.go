@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/sched"
@@ -261,7 +262,7 @@ func TestLevelQueueIsTiled(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name   string
-		g      sched.Node
+		g      graph.Node
 		typ    reflect.Type
 		in     sched.Input
 		vals   []any // the values, for the reference
@@ -269,17 +270,17 @@ func TestLevelQueueIsTiled(t *testing.T) {
 	}{
 		{
 			"Vector[Root,8192]x3",
-			&sched.SeqNode{Kind: sched.SeqVector, Elem: &sched.ChunkNode{Len: 32}, Stride: 32, Length: 8192, Path: "rootVector.Roots"},
+			&graph.SeqNode{Kind: graph.SeqVector, Elem: &graph.ChunkNode{Len: 32}, Stride: 32, Length: 8192, Path: "rootVector.Roots"},
 			reflect.TypeFor[rootVector](), sched.SliceOf(vectors), anys(vectors), 8192,
 		},
 		{
 			"List[Root,8192]x257of16",
-			&sched.SeqNode{Kind: sched.SeqList, Elem: &sched.ChunkNode{Len: 32}, Stride: 32, Limit: 8192, Path: "rootList.Roots"},
+			&graph.SeqNode{Kind: graph.SeqList, Elem: &graph.ChunkNode{Len: 32}, Stride: 32, Limit: 8192, Path: "rootList.Roots"},
 			reflect.TypeFor[rootList](), sched.SliceOf(short), anys(short), tile,
 		},
 		{
 			"List[uint64,65536]x3of50000",
-			&sched.PackedNode{Kind: sched.PackedList, ElemSize: 8, Limit: 65536, Path: "uint64List.Values"},
+			&graph.PackedNode{Kind: graph.PackedList, ElemSize: 8, Limit: 65536, Path: "uint64List.Values"},
 			reflect.TypeFor[uint64List](), sched.SliceOf(balances), anys(balances), 50_000 / 4,
 		},
 	} {

@@ -7,8 +7,8 @@ import (
 	"golang.org/x/sync/errgroup"
 )
 
-// MaxDepth is the deepest tree a Tree merkleizes (limits up to 2^64).
-const MaxDepth = 64
+// maxDepth is the deepest tree a Tree merkleizes (limits up to 2^64).
+const maxDepth = 64
 
 // minChunksPerWorker is the smallest share of a wide tree worth a
 // goroutine of its own.
@@ -18,7 +18,7 @@ const minChunksPerWorker = 1 << 12
 // level and in place. It is safe for concurrent use.
 type Tree struct {
 	k     Kernel
-	zero  [MaxDepth + 1][32]byte
+	zero  [maxDepth + 1][32]byte
 	stats *Stats
 }
 
@@ -27,7 +27,7 @@ type Tree struct {
 func NewTree(k Kernel, stats *Stats) *Tree {
 	t := &Tree{k: k, stats: stats}
 	var pair [64]byte
-	for d := 1; d <= MaxDepth; d++ {
+	for d := 1; d <= maxDepth; d++ {
 		copy(pair[:32], t.zero[d-1][:])
 		copy(pair[32:], t.zero[d-1][:])
 		k.Pairs(t.zero[d][:], pair[:])
@@ -99,10 +99,10 @@ func (t *Tree) MerkleizeParallel(buf []byte, n int, depth int, workers int) erro
 }
 
 // treeBufLen is the scratch merkleizeTree needs for n chunks:
-// ProgressiveBufLen for a progressive tree, BufLen otherwise.
+// progressiveBufLen for a progressive tree, BufLen otherwise.
 func treeBufLen(n int, progressive bool) int {
 	if progressive {
-		return ProgressiveBufLen(n)
+		return progressiveBufLen(n)
 	}
 	return BufLen(n)
 }

@@ -3,8 +3,10 @@
 // making the executor's types part of package plan's public API.
 package plangraph
 
-import "github.com/lanehash/lanehash/sched"
+import (
+	"github.com/lanehash/lanehash/internal/graph"
+)
 
 // Of returns the root of the plan graph of p, a *plan.Plan[T], or nil
 // for anything else. Package plan sets it when it is initialized.
-var Of func(p any) sched.Node
+var Of func(p any) graph.Node

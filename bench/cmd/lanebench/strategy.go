@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
 )
 
@@ -34,8 +35,8 @@ func schedStrategy(name string) (sched.Strategy, error) {
 
 // programGraph returns the plan graph g if it is one fixed-shape
 // program, the only shape whose strategies lanebench compares.
-func programGraph(g sched.Node) (*sched.ProgramNode, error) {
-	pn, ok := g.(*sched.ProgramNode)
+func programGraph(g graph.Node) (*graph.ProgramNode, error) {
+	pn, ok := g.(*graph.ProgramNode)
 	if !ok {
 		return nil, fmt.Errorf("no static program: only containers compare strategies")
 	}

@@ -1,4 +1,4 @@
-package sched
+package graph
 
 import (
 	"fmt"
@@ -7,7 +7,7 @@ import (
 )
 
 // Node is one node of a plan graph: what the compiler (package plan)
-// produces from a type and what an Exec runs. Each node computes the
+// produces from a type and what sched.Exec runs. Each node computes the
 // roots of many values of one SSZ type. The node types are plain data,
 // open to inspection; only this package implements Node.
 type Node interface {

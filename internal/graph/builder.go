@@ -1,4 +1,4 @@
-package sched
+package graph
 
 import (
 	"fmt"
@@ -78,7 +78,7 @@ func (b *Builder) Leaf(src int, off uintptr, n int) Ref {
 }
 
 // Check adds a check that the byte at offset off of source src has no
-// bit of mask set; a failure is an Error at path of that kind.
+// bit of mask set; a failure is a sched.Error at path of that kind.
 func (b *Builder) Check(src int, off uintptr, mask uint8, kind Kind, path string) {
 	b.checks = append(b.checks, Check{Src: uint32(src), Off: off, Mask: mask, Kind: kind, Path: path})
 }
@@ -163,7 +163,7 @@ func (b *Builder) Finish(root Ref) (*Program, error) {
 		p.Gathers[i] = g
 	}
 	if err := p.Validate(); err != nil {
-		return nil, fmt.Errorf("sched: builder produced a bad program: %w", err)
+		return nil, fmt.Errorf("graph: builder produced a bad program: %w", err)
 	}
 	return p, nil
 }

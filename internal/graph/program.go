@@ -1,4 +1,4 @@
-package sched
+package graph
 
 import (
 	"fmt"
@@ -55,7 +55,7 @@ type Gather struct {
 
 // Check rejects an instance whose byte at Src+Off has any bit of Mask
 // set (a bitvector's unused high bits, a serialized boolean above 1);
-// the run fails with an Error of kind Kind.
+// the run fails with a sched.Error of kind Kind.
 type Check struct {
 	Src  uint32
 	Mask uint8
@@ -91,50 +91,62 @@ type Program struct {
 // range, every node written before it is read, every leaf gathered.
 func (p *Program) Validate() error {
 	if len(p.Sources) == 0 || p.Sources[0].Kind != SourceInstance {
-		return fmt.Errorf("sched: program must start with the instance source")
+		return fmt.Errorf("graph: program must start with the instance source")
 	}
 	for i, s := range p.Sources[1:] {
 		if int(s.From) > i || s.Kind == SourceInstance {
-			return fmt.Errorf("sched: source %d: bad origin %d", i+1, s.From)
+			return fmt.Errorf("graph: source %d: bad origin %d", i+1, s.From)
 		}
 		if s.Kind == SourceExternal && (s.Ext < 0 || s.Ext >= p.Externals) {
-			return fmt.Errorf("sched: source %d: external %d out of range", i+1, s.Ext)
+			return fmt.Errorf("graph: source %d: external %d out of range", i+1, s.Ext)
 		}
 	}
 	for i, c := range p.Checks {
 		if int(c.Src) >= len(p.Sources) {
-			return fmt.Errorf("sched: check %d out of range", i)
+			return fmt.Errorf("graph: check %d out of range", i)
 		}
 	}
 	ready := make([]bool, p.Nodes)
 	for i, g := range p.Gathers {
 		if int(g.Src) >= len(p.Sources) || int(g.Node) >= p.Leaves || g.Len == 0 || g.Len > 32 {
-			return fmt.Errorf("sched: gather %d out of range", i)
+			return fmt.Errorf("graph: gather %d out of range", i)
 		}
 		ready[g.Node] = true
 	}
 	for n := 0; n < p.Leaves; n++ {
 		if !ready[n] {
-			return fmt.Errorf("sched: leaf %d never gathered", n)
+			return fmt.Errorf("graph: leaf %d never gathered", n)
 		}
 	}
 	for _, c := range p.Consts {
 		if int(c.Node) < p.Leaves || int(c.Node) >= p.Nodes || ready[c.Node] {
-			return fmt.Errorf("sched: const node %d misplaced", c.Node)
+			return fmt.Errorf("graph: const node %d misplaced", c.Node)
 		}
 		ready[c.Node] = true
 	}
 	for i, op := range p.Ops {
 		if int(op.Left) >= p.Nodes || int(op.Right) >= p.Nodes || int(op.Out) >= p.Nodes {
-			return fmt.Errorf("sched: op %d out of range", i)
+			return fmt.Errorf("graph: op %d out of range", i)
 		}
 		if !ready[op.Left] || !ready[op.Right] || ready[op.Out] {
-			return fmt.Errorf("sched: op %d out of order", i)
+			return fmt.Errorf("graph: op %d out of order", i)
 		}
 		ready[op.Out] = true
 	}
 	if int(p.Root) >= p.Nodes || !ready[p.Root] {
-		return fmt.Errorf("sched: root node %d not computed", p.Root)
+		return fmt.Errorf("graph: root node %d not computed", p.Root)
 	}
 	return nil
+}
+
+// ChunkOf returns the ChunkNode of a program that is one leaf gathered
+// straight from the instance (its root is its own bytes), or nil. A
+// program with checks (bitvector padding) is not a chunk: the chunk
+// rooter copies bytes and would drop the check.
+func ChunkOf(p *Program) *ChunkNode {
+	if len(p.Ops) != 0 || len(p.Gathers) != 1 || len(p.Sources) != 1 || len(p.Checks) != 0 || p.Root != p.Gathers[0].Node {
+		return nil
+	}
+	g := p.Gathers[0]
+	return &ChunkNode{Off: g.Off, Len: int(g.Len)}
 }
