@@ -44,7 +44,7 @@ func compileBytesNode(t *ssz.Type) (*graph.BytesNode, error) {
 	switch t.Kind {
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if t.Elem.IsBasic() {
-			return &graph.BytesNode{Kind: graph.BytesPacked, Size: size, Packed: packedNode(t, ""), Bools: t.Elem.Kind == ssz.KindBool}, nil
+			return &graph.BytesNode{Kind: graph.BytesPacked, Size: size, Packed: packedNode(t, "")}, nil
 		}
 		elem, err := compileBytes(t.Elem)
 		if err != nil {

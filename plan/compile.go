@@ -87,6 +87,8 @@ func packedNode(t *ssz.Type, path string) *graph.PackedNode {
 	}
 	if t.Elem != nil {
 		n.ElemSize = t.Elem.Size
+		// Bitfields have no boolean elements: only vectors and lists do.
+		n.Bools = t.Elem.Kind == ssz.KindBool && t.Kind != ssz.KindBitvector && t.Kind != ssz.KindBitlist && t.Kind != ssz.KindProgressiveBitlist
 	}
 	switch t.Kind {
 	case ssz.KindList:

@@ -72,7 +72,14 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 		return e.value(&elem, s, 0, path)
 	}
 	switch t.Kind {
-	case ssz.KindBool, ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64, ssz.KindUint128, ssz.KindUint256:
+	case ssz.KindBool:
+		// A Go bool holding a byte above 1 (made through unsafe, or by a
+		// zero-copy decoder that did not check) would hash as that byte:
+		// a root of no valid value. It is refused as the decoder refuses
+		// such a serialized boolean.
+		e.b.Check(src, off, 0xfe, graph.KindBool, path)
+		return e.b.Leaf(src, off, int(t.Size)), nil
+	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64, ssz.KindUint128, ssz.KindUint256:
 		return e.b.Leaf(src, off, int(t.Size)), nil
 	case ssz.KindBitvector:
 		s, o := e.bytes(t, src, off, t.Size, path)
@@ -83,6 +90,11 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 	case ssz.KindVector:
 		if packed(t) {
 			s, o := e.bytes(t, src, off, t.Length, path)
+			if t.Elem.Kind == ssz.KindBool {
+				for i := range t.Length {
+					e.b.Check(s, o+uintptr(i), 0xfe, graph.KindBool, fmt.Sprintf("%s[%d]", path, i))
+				}
+			}
 			return e.packedLeaves(s, o, t.Size, (t.Size+31)/32), nil
 		}
 		s, o := e.bytes(t, src, off, t.Length, path)

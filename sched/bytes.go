@@ -186,7 +186,7 @@ func (r *bytesRooter) root(x *run, b []byte) ([32]byte, error) {
 		}
 		return out[0], nil
 	case graph.BytesPacked:
-		return r.packed.rootBytes(x, b, r.Bools)
+		return r.packed.rootBytes(x, b)
 	case graph.BytesSeq:
 		return r.seqRoot(x, b)
 	case graph.BytesContainer:

@@ -66,7 +66,7 @@ func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error 
 	sizes := make([]int, n)
 	total := 0
 	for i, e := range elems {
-		v, err := r.packed.checkBytes(e, r.Bools)
+		v, err := r.packed.checkBytes(e)
 		if err != nil {
 			return err
 		}

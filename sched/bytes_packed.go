@@ -11,8 +11,8 @@ import (
 // level of a plain tree is hashed straight from b into scratch: nothing
 // is copied but the last, partial pair (zero padding, a bitlist's
 // delimiter bit cleared).
-func (r *packedRooter) rootBytes(x *run, b []byte, bools bool) ([32]byte, error) {
-	v, err := r.checkBytes(b, bools)
+func (r *packedRooter) rootBytes(x *run, b []byte) ([32]byte, error) {
+	v, err := r.checkBytes(b)
 	if err != nil {
 		return [32]byte{}, err
 	}
@@ -21,7 +21,7 @@ func (r *packedRooter) rootBytes(x *run, b []byte, bools bool) ([32]byte, error)
 
 // checkBytes checks a packed value's bytes as the decoder does and
 // measures it.
-func (r *packedRooter) checkBytes(b []byte, bools bool) (packedValue, error) {
+func (r *packedRooter) checkBytes(b []byte) (packedValue, error) {
 	n := r.n
 	count := uint64(len(b))
 	switch n.Kind {
@@ -44,18 +44,7 @@ func (r *packedRooter) checkBytes(b []byte, bools bool) (packedValue, error) {
 			return packedValue{}, errorf(-1, "", graph.KindBitlist, "empty bitlist has no delimiter bit")
 		}
 	}
-	v, err := r.check(b, count)
-	if err != nil {
-		return v, err
-	}
-	if bools {
-		for i, c := range b {
-			if c > 1 {
-				return v, underIndex(errorf(-1, "", graph.KindBool, "byte 0x%02x", c), i)
-			}
-		}
-	}
-	return v, nil
+	return r.check(b, count)
 }
 
 // hashBytes roots the checked packed value v serialized in b.

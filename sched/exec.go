@@ -162,7 +162,7 @@ func (e *Exec) rooterOf(g graph.Node, s Strategy) (rooter, error) {
 	case *graph.ProgramNode:
 		return e.programRooter(n, s)
 	case *graph.ChunkNode:
-		return &chunkRooter{off: n.Off, n: n.Len, basic: n.Basic}, nil
+		return &chunkRooter{off: n.Off, n: n.Len, basic: n.Basic, bool: n.Bool, path: n.Path}, nil
 	case *graph.SeqNode:
 		elem, err := e.rooterOf(n.Elem, s)
 		if err != nil {

@@ -1,12 +1,37 @@
 package sched
 
-import "unsafe"
+import (
+	"fmt"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
+)
 
 // chunkRooter runs a ChunkNode: the root is the value's own bytes.
 type chunkRooter struct {
 	off   uintptr
 	n     int
 	basic bool
+	bool  bool // a boolean: its byte must be 0 or 1
+	path  string
+}
+
+// checkPacked checks the packed bytes of booleans, element i at b[i]
+// (nothing to check for other types).
+func (r *chunkRooter) checkPacked(b []byte) error {
+	if !r.bool {
+		return nil
+	}
+	for i, c := range b {
+		if c > 1 {
+			return r.badBool(i, c)
+		}
+	}
+	return nil
+}
+
+func (r *chunkRooter) badBool(i int, c byte) error {
+	return &Error{Index: i, Path: r.path, Kind: graph.KindBool, Msg: fmt.Sprintf("byte 0x%02x: bits %b must be zero", c, c&0xfe)}
 }
 
 func (r *chunkRooter) roots(_ *run, dst [][32]byte, in Input) error {
@@ -23,6 +48,9 @@ func (r *chunkRooter) roots(_ *run, dst [][32]byte, in Input) error {
 		}
 		dst[i] = [32]byte{}
 		copy(dst[i][:], unsafe.Slice((*byte)(unsafe.Add(p, r.off)), r.n))
+		if r.bool && dst[i][0] > 1 {
+			return r.badBool(i, dst[i][0])
+		}
 	}
 	return nil
 }

@@ -53,6 +53,9 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 	buf := *bp
 	if n > 0 {
 		packInto(buf, &in, basic.n)
+		if err := basic.checkPacked(buf[:n*basic.n]); err != nil {
+			return [32]byte{}, err
+		}
 		clear(buf[n*basic.n : 32*chunks])
 	}
 	t := p.e.tree

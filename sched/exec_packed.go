@@ -2,6 +2,7 @@ package sched
 
 import (
 	"math/bits"
+	"strconv"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/checked"
@@ -134,6 +135,15 @@ func (r *packedRooter) check(data []byte, count uint64) (packedValue, error) {
 		}
 		v.chunks = int(v.length+255) / 256
 		return v, nil
+	}
+	if n.Bools {
+		for i, c := range data {
+			if c > 1 {
+				// The element's index follows the list's path (empty in
+				// the bytes path, whose caller prefixes the field's).
+				return v, errorf(-1, n.Path+"["+strconv.Itoa(i)+"]", graph.KindBool, "byte 0x%02x", c)
+			}
+		}
 	}
 	v.chunks = (len(data) + 31) / 32
 	return v, nil

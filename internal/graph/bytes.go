@@ -37,10 +37,9 @@ type BytesNode struct {
 	// each instance one value's Size serialized bytes.
 	Serial Node
 	// Packed (BytesPacked) is the packed type (its Path, Array and
-	// ArrayLen do not matter here); Bools marks booleans, whose bytes
-	// must be 0 or 1.
+	// ArrayLen do not matter here; its Bools marks booleans, whose bytes
+	// must be 0 or 1).
 	Packed *PackedNode
-	Bools  bool
 	// Seq (BytesSeq) says which sequence; Array marks a vector held in
 	// a Go array, which the decoder checks by its offsets alone (a
 	// slice-backed vector of variable-size elements is first checked to

@@ -48,6 +48,10 @@ type ChunkNode struct {
 	// Basic marks an SSZ basic type: lists of it are packed, not lists
 	// of roots.
 	Basic bool
+	// Bool marks a boolean, whose byte must be 0 or 1 (an error of kind
+	// KindBool otherwise, named by Path).
+	Bool bool
+	Path string
 }
 
 // SeqKind says which SSZ sequence a SeqNode is.
@@ -108,7 +112,10 @@ type PackedNode struct {
 	ElemSize uint64
 	Length   uint64 // vector length in elements, bitvector length in bits
 	Limit    uint64 // list limit in elements, bitlist limit in bits
-	Path     string
+	// Bools marks elements that are booleans: a byte above 1, in Go
+	// memory or serialized, is an error of kind KindBool.
+	Bools bool
+	Path  string
 }
 
 // UnionNode is an ssz.Union or an EIP-8016 ssz.CompatibleUnion: the

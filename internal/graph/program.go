@@ -141,12 +141,21 @@ func (p *Program) Validate() error {
 
 // ChunkOf returns the ChunkNode of a program that is one leaf gathered
 // straight from the instance (its root is its own bytes), or nil. A
-// program with checks (bitvector padding) is not a chunk: the chunk
-// rooter copies bytes and would drop the check.
+// program with checks is not a chunk (the chunk rooter copies bytes and
+// would drop them), except a boolean's: its one check of its one byte is
+// the ChunkNode's Bool.
 func ChunkOf(p *Program) *ChunkNode {
-	if len(p.Ops) != 0 || len(p.Gathers) != 1 || len(p.Sources) != 1 || len(p.Checks) != 0 || p.Root != p.Gathers[0].Node {
+	if len(p.Ops) != 0 || len(p.Gathers) != 1 || len(p.Sources) != 1 || p.Root != p.Gathers[0].Node {
 		return nil
 	}
 	g := p.Gathers[0]
-	return &ChunkNode{Off: g.Off, Len: int(g.Len)}
+	c := &ChunkNode{Off: g.Off, Len: int(g.Len)}
+	switch {
+	case len(p.Checks) == 0:
+	case len(p.Checks) == 1 && p.Checks[0].Kind == KindBool && p.Checks[0].Off == g.Off && p.Checks[0].Mask == 0xfe && g.Len == 1:
+		c.Bool, c.Path = true, p.Checks[0].Path
+	default:
+		return nil
+	}
+	return c
 }
