@@ -151,6 +151,13 @@ func (c *ctx) elemPlan(g reflect.Type) elemRooter {
 // autoRooter is an element plan the tree compiled itself.
 type autoRooter struct{ p elemplan.Rooter }
 
+// node returns the node at relative generalized index g of the element
+// at p, or of the element serialized in ser when ser is not nil, from the
+// element type's program.
+func (r *autoRooter) node(g proof.GIndex, p unsafe.Pointer, ser []byte) ([32]byte, error) {
+	return r.p.Node(uint64(g), p, ser)
+}
+
 func (r *autoRooter) roots(elems []unsafe.Pointer, dst []byte) error {
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(elems))
 	return r.p.RootPtrs(out, elems)

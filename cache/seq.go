@@ -8,6 +8,8 @@ import (
 	"strings"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/elemplan"
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/sched"
@@ -71,6 +73,7 @@ type seq struct {
 // compiled for their type hashes them in lockstep.
 type elemRooter interface {
 	roots(elems []unsafe.Pointer, dst []byte) error
+	node(g proof.GIndex, p unsafe.Pointer, ser []byte) ([32]byte, error)
 }
 
 func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
@@ -462,6 +465,30 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 			slot = s.slot(base, zeroVec, i)
 		}
 		return s.kids[i].nodeAt(c, slot, rest)
+	}
+	if s.rooter != nil {
+		// The element type's program computes the node: from the stored
+		// copy when there is one (the last Root's element, whatever the
+		// value became), else from the value.
+		var ser []byte
+		var el unsafe.Pointer
+		if s.keep {
+			ser = s.copy[i*s.size : (i+1)*s.size]
+		} else if err != nil {
+			return [32]byte{}, err
+		} else {
+			el = s.value(base, zeroVec, i)
+		}
+		r, nerr := s.rooter.node(rest, el, ser)
+		if nerr == nil {
+			return r, nil
+		}
+		if errors.Is(nerr, graph.ErrNotInProgram) {
+			return [32]byte{}, errInside(rest)
+		}
+		if !errors.Is(nerr, elemplan.ErrNoNode) {
+			return [32]byte{}, s.planError(nerr, []int{i})
+		}
 	}
 	// A proof reads several nodes of one element: its nodes are computed
 	// once (the element's few pairs) and kept until the next update.

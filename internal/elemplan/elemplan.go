@@ -5,6 +5,7 @@
 package elemplan
 
 import (
+	"errors"
 	"reflect"
 	"unsafe"
 
@@ -17,7 +18,18 @@ type Rooter interface {
 	// RootPtrs writes the root of *ptrs[i] to dst[i]; every pointer is
 	// non-nil and points to a value of the rooter's type.
 	RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error
+	// Node returns the node at generalized index g (1 is the root) of
+	// the Merkle tree of *ptr, or of the value serialized in ser when ser
+	// is not nil, computed by the program of the type's plan. It fails with an error wrapping ErrNoNode when g is not a node
+	// of that one program (below a chunk, or inside a field the plan
+	// hashes by a node of its own); the caller then has no inner node to
+	// give.
+	Node(g uint64, ptr unsafe.Pointer, ser []byte) ([32]byte, error)
 }
+
+// ErrNoNode is Rooter.Node's error for an index that its type's program
+// does not compute.
+var ErrNoNode = errors.New("elemplan: no such node in the type's program")
 
 // Compile returns the Rooter of the plan of Go type t, hashing with k
 // (the kernel of the caller's tree, so both hash alike) on one worker,
