@@ -6,6 +6,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/elemplan"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -186,4 +187,38 @@ type sliceHeader struct {
 	data unsafe.Pointer
 	len  int
 	cap  int
+}
+
+// walkFlat adds to fl the memory of l's value at Go offset g, serialized
+// at s, and reports whether all of it is plain memory of the value or of
+// the arrays of byte slices it holds (else Detect serializes to compare).
+func walkFlat(fl *elemplan.Layout, l *layout, g uintptr, s int) bool {
+	if l.slice {
+		if l.kind != layoutBytes || l.ptr {
+			return false
+		}
+		fl.Slices = append(fl.Slices, elemplan.Slice{Via: g, Want: l.n, St: []elemplan.Stretch{{Ser: s, Len: l.size}}})
+		return true
+	}
+	switch l.kind {
+	case layoutBytes, layoutBool:
+		fl.Direct = append(fl.Direct, elemplan.Stretch{Go: g, Ser: s, Len: l.size})
+		return true
+	case layoutArray:
+		for i := range l.n {
+			if l.elem.ptr || !walkFlat(fl, l.elem, g+uintptr(i)*l.stride, s+i*l.elem.size) {
+				return false
+			}
+		}
+		return true
+	case layoutStruct:
+		for _, f := range l.fields {
+			if f.l.ptr || !walkFlat(fl, f.l, g+f.off, s) {
+				return false
+			}
+			s += f.l.size
+		}
+		return true
+	}
+	return false
 }

@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/elemplan"
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -121,41 +122,59 @@ type ctx struct {
 	upper  bool           // keep only the levels above element roots and chunks
 	noCopy bool           // keep no serializations of elements (nothing to compare with)
 	spec   ssz.SpecValues // the tree's spec values, for the element plans
-	// plans holds the plan of each fixed-size element type the tree
-	// roots in lockstep, compiled once per tree (nil: the type's plan
-	// did not compile, its elements are rooted by the static program).
-	plans map[reflect.Type]elemRooter
+	// plans holds the plan of each fixed-size type whose values the tree
+	// roots, serializes and compares through plan's programs (list
+	// elements, one-chunk container fields), compiled once per tree (nil:
+	// the type's plan did not compile).
+	plans map[*ssz.Type]elemRooter
 }
 
-// elemPlan returns the rooter of fixed-size elements of Go type g: the
-// plan of g, compiled with the tree's kernel and spec values, so that
-// changed elements are hashed in lockstep W at a time whether or not the
-// caller registered a plan; nil when no plan compiles for g.
-func (c *ctx) elemPlan(g reflect.Type) elemRooter {
-	if r, ok := c.plans[g]; ok {
+// elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
+// planned as the type it points to: the caller follows the pointer),
+// compiled with the tree's kernel, so that changed values are hashed in
+// lockstep W at a time; nil when no plan compiles for t.
+func (c *ctx) elemPlan(t *ssz.Type) elemRooter {
+	if r, ok := c.plans[t]; ok {
 		return r
 	}
 	var r elemRooter
+	pt := t
+	if t.Go.Kind() == reflect.Pointer {
+		d := *t
+		d.Go = t.Go.Elem()
+		pt = &d
+	}
 	if elemplan.Compile != nil {
-		if p, err := elemplan.Compile(g, c.k, c.spec); err == nil {
+		if p, err := elemplan.Compile(pt, c.k); err == nil && p.Layout() != nil {
 			r = &autoRooter{p}
 		}
 	}
-	if c.plans == nil {
-		c.plans = map[reflect.Type]elemRooter{}
+	if r == nil {
+		// What plan does not compile into one program of leaves.
+		if pr := newProgRooter(pt, c.hasher); pr != nil {
+			r = pr
+		}
 	}
-	c.plans[g] = r
+	if c.plans == nil {
+		c.plans = map[*ssz.Type]elemRooter{}
+	}
+	c.plans[t] = r
 	return r
 }
 
 // autoRooter is an element plan the tree compiled itself.
 type autoRooter struct{ p elemplan.Rooter }
 
-// node returns the node at relative generalized index g of the element
-// at p, or of the element serialized in ser when ser is not nil, from the
-// element type's program.
-func (r *autoRooter) node(g proof.GIndex, p unsafe.Pointer, ser []byte) ([32]byte, error) {
-	return r.p.Node(uint64(g), p, ser)
+// layout returns the serialization layout the element type's plan
+// derives from its programs, or nil.
+func (r *autoRooter) layout() *elemplan.Layout { return r.p.Layout() }
+
+func (r *autoRooter) nodes(dst []byte, p unsafe.Pointer, ser []byte) ([]byte, error) {
+	return r.p.Nodes(dst, p, ser)
+}
+
+func (r *autoRooter) locate(g proof.GIndex, ser bool) (graph.Located, error) {
+	return r.p.Locate(uint64(g), ser)
 }
 
 func (r *autoRooter) roots(elems []unsafe.Pointer, dst []byte) error {

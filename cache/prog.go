@@ -1,7 +1,13 @@
 package cache
 
 import (
+	"errors"
 	"fmt"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/elemplan"
+	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/plan"
 
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/sched"
@@ -261,30 +267,106 @@ func (p *prog) runOne(h *hasher, ser []byte) []byte {
 	return r.nodes
 }
 
-// node returns the node at relative generalized index g of an element
-// whose nodes runOne computed.
-func (p *prog) node(h *hasher, nodes []byte, g proof.GIndex) ([32]byte, error) {
-	cur := p.root
-	for d := g.Depth() - 1; d >= 0; d-- {
-		right := uint64(g)>>d&1 == 1
-		switch {
-		case cur < 0:
-			zd := -int(cur) - 1
-			if zd == 0 {
-				return [32]byte{}, errInside(g)
-			}
-			cur = zeroRef(zd - 1)
-		default:
-			kids, ok := p.children[int(cur)]
-			if !ok {
-				return [32]byte{}, errInside(g)
-			}
-			if right {
-				cur = kids[1]
-			} else {
-				cur = kids[0]
+// progRooter roots, serializes and proves into the elements of a
+// fixed-size type that plan does not compile into one program of leaves
+// (a fixed-size progressive container, whose active-fields chunk plan's
+// programs cannot hold yet): the type's layout and its static program.
+// Every other fixed-size type goes through plan (autoRooter).
+type progRooter struct {
+	lay *layout
+	p   *prog
+	h   *hasher
+	run progRun
+	ser []byte
+}
+
+func newProgRooter(t *ssz.Type, h *hasher) *progRooter {
+	lay := compileLayout(t, "")
+	if lay == nil {
+		return nil
+	}
+	p, err := compileProg(t)
+	if err != nil {
+		return nil
+	}
+	return &progRooter{lay: lay, p: p, h: h}
+}
+
+// encode is layout.encode with its error in the shape of an element
+// plan's (a *plan.Error of element 0, its path relative to the element).
+func (r *progRooter) encode(dst []byte, v unsafe.Pointer) error {
+	err := r.lay.encode(dst, v)
+	var se *ssz.Error
+	if errors.As(err, &se) {
+		return &plan.Error{Index: 0, Path: se.Path, Err: se.Err}
+	}
+	return err
+}
+
+func (r *progRooter) roots(elems []unsafe.Pointer, dst []byte) error {
+	size := r.lay.size
+	for at := 0; at < len(elems); at += 4096 {
+		part := elems[at:min(at+4096, len(elems))]
+		if cap(r.ser) < len(part)*size {
+			r.ser = make([]byte, len(part)*size)
+		}
+		ser := r.ser[:len(part)*size]
+		for j, e := range part {
+			if err := r.encode(ser[j*size:], e); err != nil {
+				var pe *plan.Error
+				if errors.As(err, &pe) {
+					pe.Index = at + j
+				}
+				return err
 			}
 		}
+		r.p.run(r.h, &r.run, ser, size, len(part), dst[32*at:])
 	}
-	return [32]byte(p.read(h, nodes, 0, cur)), nil
+	return nil
+}
+
+func (r *progRooter) nodes(dst []byte, v unsafe.Pointer, ser []byte) ([]byte, error) {
+	if ser == nil {
+		ser = make([]byte, r.lay.size)
+		if err := r.encode(ser, v); err != nil {
+			return nil, err
+		}
+	}
+	return r.p.runOne(r.h, ser), nil
+}
+
+// locate finds node g of the program: an op output or leaf, or a zero
+// subtree.
+func (r *progRooter) locate(g proof.GIndex, _ bool) (graph.Located, error) {
+	cur := r.p.root
+	for d := g.Depth() - 1; d >= 0; d-- {
+		right := uint64(g)>>d&1 == 1
+		if cur < 0 {
+			zd := -int(cur) - 1
+			if zd == 0 {
+				return graph.Located{}, graph.ErrNotInProgram
+			}
+			cur = zeroRef(zd - 1)
+			continue
+		}
+		kids, ok := r.p.children[int(cur)]
+		if !ok {
+			return graph.Located{}, graph.ErrNotInProgram
+		}
+		if right {
+			cur = kids[1]
+		} else {
+			cur = kids[0]
+		}
+	}
+	if cur < 0 {
+		return graph.Located{Zero: -int(cur) - 1}, nil
+	}
+	return graph.Located{Node: uint32(cur), Zero: -1}, nil
+}
+
+func (r *progRooter) layout() *elemplan.Layout {
+	l := &elemplan.Layout{Size: r.lay.size, Ops: r.p.nodes - len(r.p.leaves), Encode: r.encode}
+	l.Flat = walkFlat(l, r.lay, 0, 0)
+	return l
 }

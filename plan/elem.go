@@ -3,6 +3,7 @@ package plan
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"sync"
 	"unsafe"
 
@@ -23,23 +24,33 @@ type elemRooter struct {
 	core
 	t reflect.Type
 
-	// Inner nodes for proofs: the program rooted at each node asked for,
-	// prepared once (a proof reads a handful of nodes of one element).
-	mu     sync.Mutex
-	exec   *sched.Exec
-	zero   *sched.Tree
-	nodes  map[uint64]*sched.Prepared
-	serial map[uint64]*sched.BytesPrepared
+	// Inner nodes for proofs (Locate, Nodes) and the layout: made on
+	// first use.
+	mu         sync.Mutex
+	exec       *sched.Exec
+	bn         *graph.BytesNode // the type's bytes graph, for nodes of a serialization
+	computeGo  func(dst []byte, v unsafe.Pointer) error
+	computeSer func(dst []byte, v unsafe.Pointer) error
+	located    map[locKey]graph.Located
+}
+
+// locKey is an index of Locate and the program it is located in.
+type locKey struct {
+	g   uint64
+	ser bool
 }
 
 // compileElem is elemplan.Compile.
-func compileElem(t reflect.Type, k *lanes.Kernel, spec ssz.SpecValues) (elemplan.Rooter, error) {
-	opts := []Option{withKernelImpl(k), WithWorkers(1)}
-	if spec != nil {
-		opts = append(opts, WithSpec(spec))
+func compileElem(t *ssz.Type, k *lanes.Kernel) (elemplan.Rooter, error) {
+	if hostBigEndian {
+		return nil, ErrBigEndian
 	}
-	r := &elemRooter{t: t}
-	if err := r.core.init(t, opts); err != nil {
+	conf, err := configure([]Option{withKernelImpl(k), WithWorkers(1)})
+	if err != nil {
+		return nil, err
+	}
+	r := &elemRooter{t: t.Go}
+	if err := r.core.initType(t, conf); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -49,73 +60,213 @@ func compileElem(t reflect.Type, k *lanes.Kernel, spec ssz.SpecValues) (elemplan
 // rejects is reported as RootAllPtr reports it (its index, its path and
 // the ssz sentinel).
 func (r *elemRooter) RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error {
-	return r.firstDefect(r.run.Run(dst, sched.PtrsOfType(r.t, ptrs), r.workers),
+	return r.firstDefectRel(r.run.Run(dst, sched.PtrsOfType(r.t, ptrs), r.workers),
 		func(i int) reflect.Value { return reflect.NewAt(r.t, ptrs[i]).Elem() })
 }
 
-// Node is elemplan.Rooter's Node: the node at generalized index g of
-// one value, run by the value's own program with its root moved to that
-// node (graph.Program.Locate, graph.Program.Sub), so a proof into an
-// element reads the tree the element was rooted by. The value is *ptr,
-// or, when ser is not nil, its serialization (the stored copy a cache
-// compares in Detect mode), read by the type's serial program. Only a
-// type compiled into one program without external fields has inner
-// nodes here.
-func (r *elemRooter) Node(g uint64, ptr unsafe.Pointer, ser []byte) ([32]byte, error) {
+// program returns the one program of the type's plan reading Go memory,
+// or, when ser, the one reading its serialization; nil when the plan is
+// not one program without external fields.
+func (r *elemRooter) program(ser bool) *graph.Program {
+	n := r.graph
+	if ser {
+		if r.bn == nil {
+			bn, err := compileBytes(r.typ)
+			if err != nil {
+				return nil
+			}
+			r.bn = bn
+		}
+		if r.bn.Kind != graph.BytesFixed {
+			return nil
+		}
+		n = r.bn.Serial
+	}
+	if pn, ok := n.(*graph.ProgramNode); ok && len(pn.Fields) == 0 {
+		return pn.Program
+	}
+	return nil
+}
+
+// Locate is elemplan.Rooter's Locate: graph.Program.Locate in the
+// program Nodes runs. A one-chunk type (a ChunkNode, no program) has its
+// root as node 0 and nothing below.
+func (r *elemRooter) Locate(g uint64, ser bool) (graph.Located, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	if _, ok := r.graph.(*graph.ChunkNode); ok {
+		if g != 1 {
+			return graph.Located{}, fmt.Errorf("plan: index %d of %v: %w", g, r.t, graph.ErrNotInProgram)
+		}
+		return graph.Located{Zero: -1}, nil
+	}
+	key := locKey{g, ser}
+	if loc, ok := r.located[key]; ok {
+		return loc, nil
+	}
+	p := r.program(ser)
+	if p == nil {
+		return graph.Located{}, fmt.Errorf("%w: %v is not one program", elemplan.ErrNoNode, r.t)
+	}
+	loc, err := p.Locate(g)
+	if err != nil {
+		return loc, fmt.Errorf("plan: index %d of %v: %w", g, r.t, err)
+	}
+	if r.located == nil {
+		r.located = map[locKey]graph.Located{}
+	}
+	r.located[key] = loc // a proof asks for the same few indices of every element
+	return loc, nil
+}
+
+// Nodes is elemplan.Rooter's Nodes: every node of one value, by the
+// value's own program (sched's NodeComputer), so a proof into an element
+// reads the tree the element was rooted by.
+func (r *elemRooter) Nodes(dst []byte, ptr unsafe.Pointer, ser []byte) ([]byte, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if cn, ok := r.graph.(*graph.ChunkNode); ok {
+		dst = append(dst[:0], make([]byte, 32)...)
+		if ser != nil {
+			copy(dst, ser)
+		} else {
+			copy(dst, unsafe.Slice((*byte)(unsafe.Add(ptr, cn.Off)), cn.Len))
+		}
+		return dst, nil
+	}
+	isSer := ser != nil
+	run := &r.computeGo
+	if isSer {
+		run = &r.computeSer
+	}
+	p := r.program(isSer)
+	if p == nil {
+		return nil, fmt.Errorf("%w: %v is not one program", elemplan.ErrNoNode, r.t)
+	}
+	if *run == nil {
+		*run = r.exec0().NodeComputer(p)
+	}
+	if cap(dst) < 32*p.Nodes {
+		dst = make([]byte, 32*p.Nodes)
+	}
+	dst = dst[:32*p.Nodes]
+	v := ptr
+	if isSer {
+		v = unsafe.Pointer(unsafe.SliceData(ser))
+	}
+	if err := (*run)(dst, v); err != nil {
+		return nil, r.firstDefectRel(err, func(int) reflect.Value { return reflect.NewAt(r.t, ptr).Elem() })
+	}
+	return dst, nil
+}
+
+// Layout is elemplan.Rooter's Layout: the Go program and the serial
+// program of a fixed-size type number their leaves alike (both emit
+// them in field order), so leaf n's gather in the first reads the Go
+// bytes that leaf n's gather in the second finds in the serialization.
+// A type whose programs do not pair up leaf by leaf has no layout.
+func (r *elemRooter) Layout() *elemplan.Layout {
+	if !r.typ.Fixed {
+		return nil
+	}
+	if cn, ok := r.graph.(*graph.ChunkNode); ok {
+		// Its root is its bytes: they are its serialization when they
+		// fill its size (a uint64, a Bytes32).
+		if uint64(cn.Len) != r.typ.Size {
+			return nil
+		}
+		return &elemplan.Layout{Size: cn.Len, Flat: true, Direct: []elemplan.Stretch{{Go: cn.Off, Len: cn.Len}},
+			Encode: func(dst []byte, v unsafe.Pointer) error {
+				copy(dst[:cn.Len], unsafe.Slice((*byte)(unsafe.Add(v, cn.Off)), cn.Len))
+				return nil
+			}}
+	}
+	pn, ok := r.graph.(*graph.ProgramNode)
+	if !ok || len(pn.Fields) != 0 {
+		return nil
+	}
+	bn, err := compileBytes(r.typ)
+	if err != nil || bn.Kind != graph.BytesFixed {
+		return nil
+	}
+	sn, ok := bn.Serial.(*graph.ProgramNode)
+	if !ok || len(sn.Fields) != 0 {
+		return nil
+	}
+	gp, sp := pn.Program, sn.Program
+	if gp.Leaves != sp.Leaves || len(gp.Gathers) != gp.Leaves || len(sp.Gathers) != sp.Leaves {
+		return nil
+	}
+	ser := make([]*graph.Gather, sp.Leaves)
+	for i := range sp.Gathers {
+		ser[sp.Gathers[i].Node] = &sp.Gathers[i]
+	}
+	l := &elemplan.Layout{Size: int(bn.Size), Ops: len(gp.Ops), Flat: true}
+	at := make([]int, len(gp.Gathers))
+	slice := map[uint32]int{} // source → its entry in l.Slices
+	covered := 0
+	for k, g := range gp.Gathers {
+		s := ser[g.Node]
+		if s == nil || s.Len != g.Len || s.Src != 0 {
+			return nil
+		}
+		at[k] = int(s.Off)
+		covered += int(g.Len)
+		st := elemplan.Stretch{Go: g.Off, Ser: int(s.Off), Len: int(g.Len)}
+		src := gp.Sources[g.Src]
+		switch {
+		case g.Src == 0:
+			l.Direct = append(l.Direct, st)
+		case src.Kind == graph.SourceSlice && src.From == 0:
+			i, ok := slice[g.Src]
+			if !ok {
+				i = len(l.Slices)
+				slice[g.Src] = i
+				l.Slices = append(l.Slices, elemplan.Slice{Via: src.Off, Want: src.Len})
+			}
+			l.Slices[i].St = append(l.Slices[i].St, st)
+		default:
+			l.Flat = false
+		}
+	}
+	if covered != l.Size {
+		return nil
+	}
+	cp := r.exec0().LeafCopier(gp, at, sp)
+	l.Encode = func(dst []byte, v unsafe.Pointer) error {
+		err := cp(dst, v)
+		if err == nil {
+			return nil
+		}
+		return r.firstDefectRel(err, func(int) reflect.Value { return reflect.NewAt(r.t, v).Elem() })
+	}
+	return l
+}
+
+// exec0 returns the executor of Node and Layout, made on first use.
+func (r *elemRooter) exec0() *sched.Exec {
 	if r.exec == nil {
 		r.exec = sched.NewExec(r.kernel, &r.stats)
-		r.zero = sched.NewTree(r.kernel, nil)
-		r.nodes = map[uint64]*sched.Prepared{}
-		r.serial = map[uint64]*sched.BytesPrepared{}
 	}
-	var pn *graph.ProgramNode
-	var bn *graph.BytesNode
-	if ser == nil {
-		pn, _ = r.graph.(*graph.ProgramNode)
-	} else {
-		var err error
-		if bn, err = compileBytes(r.typ); err != nil {
-			return [32]byte{}, err
+	return r.exec
+}
+
+// firstDefectRel is firstDefect with the error's path made relative to
+// the value (".WithdrawalCredentials", "" for the value itself), the
+// form elemplan's callers append to the path of the value in their own
+// tree.
+func (r *elemRooter) firstDefectRel(err error, at func(i int) reflect.Value) error {
+	err = r.firstDefect(err, at)
+	if pe, ok := err.(*Error); ok {
+		if rest, ok := strings.CutPrefix(pe.Path, typeName(r.typ.Go)); ok {
+			pe.Path = rest
+		} else if strings.HasPrefix(pe.Path, ".") || strings.HasPrefix(pe.Path, "[") {
+			// relative already (the serial program's paths)
+		} else if at := strings.IndexAny(pe.Path, ".["); at > 0 {
+			pe.Path = pe.Path[at:] // the reference's name of the type
+		} else {
+			pe.Path = ""
 		}
-		if bn.Kind == graph.BytesFixed {
-			pn, _ = bn.Serial.(*graph.ProgramNode)
-		}
 	}
-	if pn == nil || len(pn.Fields) != 0 {
-		return [32]byte{}, fmt.Errorf("%w: %v is not one program", elemplan.ErrNoNode, r.t)
-	}
-	loc, err := pn.Program.Locate(g)
-	if err != nil {
-		return [32]byte{}, fmt.Errorf("plan: index %d of %v: %w", g, r.t, err)
-	}
-	if loc.Zero >= 0 {
-		return r.zero.Zero(loc.Zero), nil
-	}
-	sub := &graph.ProgramNode{Program: pn.Program.Sub(loc.Node)}
-	if ser != nil {
-		p, ok := r.serial[g]
-		if !ok {
-			n := *bn
-			n.Serial = sub
-			if p, err = r.exec.PrepareBytes(&n); err != nil {
-				return [32]byte{}, err
-			}
-			r.serial[g] = p
-		}
-		return p.Root(ser, 1)
-	}
-	p, ok := r.nodes[g]
-	if !ok {
-		if p, err = r.exec.Prepare(sub, r.t); err != nil {
-			return [32]byte{}, err
-		}
-		r.nodes[g] = p
-	}
-	var dst [1][32]byte
-	ptrs := []unsafe.Pointer{ptr}
-	err = r.firstDefect(p.Run(dst[:], sched.PtrsOfType(r.t, ptrs), 1),
-		func(int) reflect.Value { return reflect.NewAt(r.t, ptr).Elem() })
-	return dst[0], err
+	return err
 }

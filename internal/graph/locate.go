@@ -3,8 +3,6 @@ package graph
 import (
 	"errors"
 	"math/bits"
-
-	"github.com/lanehash/lanehash/lanes"
 )
 
 // ErrNotInProgram is returned by Program.Locate for a generalized index
@@ -75,26 +73,4 @@ func (p *Program) Locate(g uint64) (Located, error) {
 		return Located{Node: cur, Zero: -1}, nil
 	}
 	return Located{Zero: zero}, nil
-}
-
-// Sub returns a copy of the program whose root is node n: the same
-// sources, gathers and checks (so an instance is checked as by p), and
-// only the ops n depends on.
-func (p *Program) Sub(n uint32) *Program {
-	need := make([]bool, p.Nodes)
-	need[n] = true
-	var ops []int
-	for i := len(p.Ops) - 1; i >= 0; i-- {
-		if o := p.Ops[i]; need[o.Out] {
-			need[o.Left], need[o.Right] = true, true
-			ops = append(ops, i)
-		}
-	}
-	q := *p
-	q.Root = n
-	q.Ops = make([]lanes.Op, 0, len(ops))
-	for k := len(ops) - 1; k >= 0; k-- {
-		q.Ops = append(q.Ops, p.Ops[ops[k]])
-	}
-	return &q
 }

@@ -58,19 +58,4 @@ func TestLocate(t *testing.T) {
 		}
 	}
 
-	// Sub keeps only the ops its root depends on, in order, and is a
-	// valid program.
-	s := p.Sub(n4)
-	if s.Root != n4 || len(s.Ops) != 1 || s.Ops[0].Out != n4 {
-		t.Errorf("Sub(%d): root %d, ops %v; want the one op computing it", n4, s.Root, s.Ops)
-	}
-	if err := s.Validate(); err != nil {
-		t.Errorf("Sub(%d): %v", n4, err)
-	}
-	if l := p.Sub(1); len(l.Ops) != 0 || l.Validate() != nil {
-		t.Errorf("Sub of a leaf: ops %v, %v", l.Ops, l.Validate())
-	}
-	if len(p.Ops) != 4 {
-		t.Errorf("Sub changed the program: %d ops", len(p.Ops))
-	}
 }
