@@ -32,6 +32,7 @@ type elemRooter struct {
 	computeGo  func(dst []byte, v unsafe.Pointer) error
 	computeSer func(dst []byte, v unsafe.Pointer) error
 	located    map[locKey]graph.Located
+	progs      [2]*graph.Program // program(false), program(true)
 }
 
 // locKey is an index of Locate and the program it is located in.
@@ -68,6 +69,22 @@ func (r *elemRooter) RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error {
 // or, when ser, the one reading its serialization; nil when the plan is
 // not one program without external fields.
 func (r *elemRooter) program(ser bool) *graph.Program {
+	if p := r.progs[b2i(ser)]; p != nil {
+		return p
+	}
+	p := r.programOf(ser)
+	r.progs[b2i(ser)] = p
+	return p
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func (r *elemRooter) programOf(ser bool) *graph.Program {
 	n := r.graph
 	if ser {
 		if r.bn == nil {
@@ -82,8 +99,22 @@ func (r *elemRooter) program(ser bool) *graph.Program {
 		}
 		n = r.bn.Serial
 	}
-	if pn, ok := n.(*graph.ProgramNode); ok && len(pn.Fields) == 0 {
-		return pn.Program
+	return asProgram(n)
+}
+
+// asProgram returns the program of plan node n: its own for a
+// ProgramNode without external fields, the one gather of a ChunkNode
+// (the compiler drops the program of a value that is its own chunk), nil
+// for any other node.
+func asProgram(n graph.Node) *graph.Program {
+	switch n := n.(type) {
+	case *graph.ProgramNode:
+		if len(n.Fields) == 0 {
+			return n.Program
+		}
+	case *graph.ChunkNode:
+		return &graph.Program{Sources: []graph.Source{{Kind: graph.SourceInstance}},
+			Gathers: []graph.Gather{{Len: uint32(n.Len), Off: n.Off}}, Leaves: 1, Nodes: 1}
 	}
 	return nil
 }
@@ -94,12 +125,6 @@ func (r *elemRooter) program(ser bool) *graph.Program {
 func (r *elemRooter) Locate(g uint64, ser bool) (graph.Located, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if _, ok := r.graph.(*graph.ChunkNode); ok {
-		if g != 1 {
-			return graph.Located{}, fmt.Errorf("plan: index %d of %v: %w", g, r.t, graph.ErrNotInProgram)
-		}
-		return graph.Located{Zero: -1}, nil
-	}
 	key := locKey{g, ser}
 	if loc, ok := r.located[key]; ok {
 		return loc, nil
@@ -125,15 +150,6 @@ func (r *elemRooter) Locate(g uint64, ser bool) (graph.Located, error) {
 func (r *elemRooter) Nodes(dst []byte, ptr unsafe.Pointer, ser []byte) ([]byte, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	if cn, ok := r.graph.(*graph.ChunkNode); ok {
-		dst = append(dst[:0], make([]byte, 32)...)
-		if ser != nil {
-			copy(dst, ser)
-		} else {
-			copy(dst, unsafe.Slice((*byte)(unsafe.Add(ptr, cn.Off)), cn.Len))
-		}
-		return dst, nil
-	}
 	isSer := ser != nil
 	run := &r.computeGo
 	if isSer {
@@ -166,34 +182,16 @@ func (r *elemRooter) Nodes(dst []byte, ptr unsafe.Pointer, ser []byte) ([]byte, 
 // bytes that leaf n's gather in the second finds in the serialization.
 // A type whose programs do not pair up leaf by leaf has no layout.
 func (r *elemRooter) Layout() *elemplan.Layout {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	if !r.typ.Fixed {
 		return nil
 	}
-	if cn, ok := r.graph.(*graph.ChunkNode); ok {
-		// Its root is its bytes: they are its serialization when they
-		// fill its size (a uint64, a Bytes32).
-		if uint64(cn.Len) != r.typ.Size {
-			return nil
-		}
-		return &elemplan.Layout{Size: cn.Len, Flat: true, Direct: []elemplan.Stretch{{Go: cn.Off, Len: cn.Len}},
-			Encode: func(dst []byte, v unsafe.Pointer) error {
-				copy(dst[:cn.Len], unsafe.Slice((*byte)(unsafe.Add(v, cn.Off)), cn.Len))
-				return nil
-			}}
-	}
-	pn, ok := r.graph.(*graph.ProgramNode)
-	if !ok || len(pn.Fields) != 0 {
+	gp, sp := r.program(false), r.program(true)
+	if gp == nil || sp == nil {
 		return nil
 	}
-	bn, err := compileBytes(r.typ)
-	if err != nil || bn.Kind != graph.BytesFixed {
-		return nil
-	}
-	sn, ok := bn.Serial.(*graph.ProgramNode)
-	if !ok || len(sn.Fields) != 0 {
-		return nil
-	}
-	gp, sp := pn.Program, sn.Program
+	bn := r.bn
 	if gp.Leaves != sp.Leaves || len(gp.Gathers) != gp.Leaves || len(sp.Gathers) != sp.Leaves {
 		return nil
 	}

@@ -78,7 +78,7 @@ func (e *Exec) NodeComputer(p *graph.Program) func(dst []byte, v unsafe.Pointer)
 			copy(dst[32*g.Node:32*g.Node+g.Len], unsafe.Slice((*byte)(unsafe.Add(a.bases[g.Src], g.Off)), g.Len))
 		}
 		for _, c := range p.Consts {
-			z := e.tree.Zero(int(c.Depth))
+			z := c.Chunk(e.tree.Zero)
 			copy(dst[32*c.Node:], z[:])
 		}
 		for _, ops := range lv {

@@ -39,7 +39,7 @@ func (p *Program) Locate(g uint64) (Located, error) {
 	}
 	constDepth := func(n uint32) int {
 		for _, c := range p.Consts {
-			if c.Node == n {
+			if c.Node == n && c.Value == nil {
 				return int(c.Depth)
 			}
 		}
