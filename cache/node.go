@@ -9,6 +9,7 @@ import (
 
 	"github.com/lanehash/lanehash/internal/elemplan"
 	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -149,17 +150,25 @@ func (c *ctx) elemPlan(t *ssz.Type) elemRooter {
 			r = &autoRooter{p}
 		}
 	}
-	if r == nil {
-		// What plan does not compile into one program of leaves.
-		if pr := newProgRooter(pt, c.hasher); pr != nil {
-			r = pr
-		}
-	}
 	if c.plans == nil {
 		c.plans = map[*ssz.Type]elemRooter{}
 	}
 	c.plans[t] = r
 	return r
+}
+
+// planLayout reports whether fixed-size elements of t are rooted,
+// serialized and compared through their plan (the tree keeps their
+// roots only above them in WithUpperLevelsOnly); else they are cached
+// as nodes of their own, whose roots the tree must keep. The answer does
+// not depend on the hash, so the default kernel asks.
+func planLayout(t *ssz.Type) bool {
+	h, err := newHasher(lanes.SHA256, "")
+	if err != nil {
+		return false
+	}
+	c := &ctx{hasher: h}
+	return c.elemPlan(t) != nil
 }
 
 // autoRooter is an element plan the tree compiled itself.
