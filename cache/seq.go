@@ -22,9 +22,10 @@ import (
 // Fixed-size elements keep their serialization (the safe mode's copy,
 // compared element by element straight from Go memory, see detect.go) and
 // are rooted in batches: every changed element of one update at once, in
-// lockstep through the plan of the element type (a registered one, else
-// the one the tree compiled), or the type's static program when no plan
-// compiles. Variable-size elements are cached nodes of their own.
+// lockstep through the plan of the element type, which the tree compiles
+// and which also writes their serialization and computes the nodes inside
+// one for proofs. Variable-size elements, and fixed-size ones whose plan
+// is not one program of leaves, are cached nodes of their own.
 type seq struct {
 	t      *ssz.Type
 	path   string
@@ -489,6 +490,7 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 			return [32]byte{}, s.planError(nerr, []int{i})
 		}
 		s.proofNodes, s.proofIdx, s.proofOK = nodes, i, true
+		c.pairs += uint64(s.ops)
 	}
 	return [32]byte(s.proofNodes[32*loc.Node:]), nil
 }
