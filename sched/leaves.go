@@ -20,21 +20,13 @@ import (
 // valid serialization. The function keeps scratch space: it is not
 // safe for concurrent use.
 func (e *Exec) LeafCopier(p *graph.Program, at []int, ser *graph.Program) func(dst []byte, v unsafe.Pointer) error {
-	var zero uintptr = 1
-	for _, s := range p.Sources {
-		zero = max(zero, s.ZeroSize)
-	}
-	b := &block{p: p, w: 1, zero: zeroValue(zero)}
-	a := &arena{bases: make([]unsafe.Pointer, len(p.Sources))}
-	ptrs := make([]unsafe.Pointer, 1)
-	in := Input{ptrs: ptrs, n: 1}
+	vr := newValueReader(p)
 	return func(dst []byte, v unsafe.Pointer) error {
-		ptrs[0] = v
-		if err := b.resolve(a, &in, nil, 0, 0); err != nil {
+		if err := vr.resolve(v); err != nil {
 			return err
 		}
 		for k, g := range p.Gathers {
-			copy(dst[at[k]:at[k]+int(g.Len)], unsafe.Slice((*byte)(unsafe.Add(a.bases[g.Src], g.Off)), g.Len))
+			copy(dst[at[k]:at[k]+int(g.Len)], unsafe.Slice((*byte)(unsafe.Add(vr.a.bases[g.Src], g.Off)), g.Len))
 		}
 		if ser != nil {
 			for k := range ser.Checks {
@@ -58,24 +50,16 @@ func (e *Exec) LeafCopier(p *graph.Program, at []int, ser *graph.Program) func(d
 // for the price of one root. The function keeps scratch space: it is
 // not safe for concurrent use.
 func (e *Exec) NodeComputer(p *graph.Program) func(dst []byte, v unsafe.Pointer) error {
-	var zero uintptr = 1
-	for _, s := range p.Sources {
-		zero = max(zero, s.ZeroSize)
-	}
-	b := &block{p: p, w: 1, zero: zeroValue(zero)}
-	a := &arena{bases: make([]unsafe.Pointer, len(p.Sources))}
-	ptrs := make([]unsafe.Pointer, 1)
-	in := Input{ptrs: ptrs, n: 1}
+	vr := newValueReader(p)
 	lv := levels(p)
 	var buf []byte
 	return func(dst []byte, v unsafe.Pointer) error {
-		ptrs[0] = v
-		if err := b.resolve(a, &in, nil, 0, 0); err != nil {
+		if err := vr.resolve(v); err != nil {
 			return err
 		}
 		clear(dst[:32*p.Leaves])
 		for _, g := range p.Gathers {
-			copy(dst[32*g.Node:32*g.Node+g.Len], unsafe.Slice((*byte)(unsafe.Add(a.bases[g.Src], g.Off)), g.Len))
+			copy(dst[32*g.Node:32*g.Node+g.Len], unsafe.Slice((*byte)(unsafe.Add(vr.a.bases[g.Src], g.Off)), g.Len))
 		}
 		for _, c := range p.Consts {
 			z := c.Chunk(e.tree.Zero)
@@ -101,4 +85,34 @@ func (e *Exec) NodeComputer(p *graph.Program) func(dst []byte, v unsafe.Pointer)
 		}
 		return nil
 	}
+}
+
+// valueReader resolves the sources of a program for one value at a time,
+// as a run resolves them for one lane (pointers, slices, checks).
+type valueReader struct {
+	b    *block
+	a    *arena
+	ptrs []unsafe.Pointer
+	in   Input
+}
+
+func newValueReader(p *graph.Program) *valueReader {
+	var zero uintptr = 1
+	for _, s := range p.Sources {
+		zero = max(zero, s.ZeroSize)
+	}
+	r := &valueReader{
+		b:    &block{p: p, w: 1, zero: zeroValue(zero)},
+		a:    &arena{bases: make([]unsafe.Pointer, len(p.Sources))},
+		ptrs: make([]unsafe.Pointer, 1),
+	}
+	r.in = Input{ptrs: r.ptrs, n: 1}
+	return r
+}
+
+// resolve finds the base address of every source for the value at v
+// (then in r.a.bases) and runs the program's checks.
+func (r *valueReader) resolve(v unsafe.Pointer) error {
+	r.ptrs[0] = v
+	return r.b.resolve(r.a, &r.in, nil, 0, 0)
 }
