@@ -45,8 +45,8 @@ type field struct {
 	// variable: the field's type is variable-size, so it holds lists
 	// whose lengths Marked mode reads even when the field is not marked.
 	variable bool
-	pos      int     // chunk position: the field's index, or its ssz-index
-	inline   *layout // a one-chunk field, serialized into its chunk
+	pos      int                                      // chunk position: the field's index, or its ssz-index
+	inline   func(dst []byte, v unsafe.Pointer) error // a one-chunk field: its plan serializes it into its chunk
 	kid      node
 }
 
@@ -80,8 +80,12 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 			fd.pos = pos[i]
 			ct.atPos[fd.pos] = i
 		}
-		if f.Type.Fixed && f.Type.Size <= 32 && (f.Type.IsBasic() || f.Type.Kind == ssz.KindVector && f.Type.Elem.IsBasic()) {
-			fd.inline = compileLayout(f.Type, fp)
+		if f.Type.Fixed && f.Type.Size <= 32 && f.Type.Go.Kind() != reflect.Pointer && (f.Type.IsBasic() || f.Type.Kind == ssz.KindVector && f.Type.Elem.IsBasic()) {
+			if r := c.elemPlan(f.Type); r != nil {
+				if l := r.layout(); l != nil && l.Size == int(f.Type.Size) {
+					fd.inline = l.Encode
+				}
+			}
 		}
 		if fd.inline == nil {
 			k, err := newNode(c, f.Type, fp)
@@ -158,8 +162,8 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 		}
 		var r [32]byte
 		if f.inline != nil {
-			if err := f.inline.encode(r[:], fp); err != nil {
-				return [32]byte{}, err
+			if err := f.inline(r[:], fp); err != nil {
+				return [32]byte{}, fieldError(ct.path+"."+f.name, err)
 			}
 		} else {
 			var err error

@@ -2,6 +2,8 @@ package cache
 
 import (
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/elemplan"
 )
 
 // flat is the comparison of a fixed-size element whose Go value holds its
@@ -36,34 +38,34 @@ type stretch struct {
 	n int
 }
 
-// flatBuilder collects the stretches of the value and its slices.
-type flatBuilder struct {
-	direct []stretch
-	slices []flatSeg
-	st     [][]stretch // the stretch of each slice
-}
-
 // compileFlat returns the comparison of elements of layout l (a pointer at
 // the top is followed by the caller), or nil when l reads memory through a
-// pointer below the top, or through a slice whose elements are not plain
-// memory.
-func compileFlat(l *layout, goSize uintptr) *flat {
-	if goSize == 0 || l.size == 0 {
+// pointer (then the element is serialized and compared).
+func compileFlat(l *elemplan.Layout, goSize uintptr) *flat {
+	if goSize == 0 || l.Size == 0 || !l.Flat {
 		return nil // nothing to touch or compare (the serialized path copes)
 	}
-	var b flatBuilder
-	if !b.walk(l, 0, 0) {
-		return nil
-	}
-	f := &flat{goSize: goSize, segs: []flatSeg{{st: b.direct}}}
-	for i, sg := range b.slices {
-		sg.st = b.st[i]
+	f := &flat{goSize: goSize, segs: []flatSeg{{st: stretches(nil, l.Direct)}}}
+	for _, sl := range l.Slices {
+		sg := flatSeg{via: sl.Via, want: sl.Want, st: stretches(nil, sl.St)}
+		for _, r := range sl.St {
+			sg.size = max(sg.size, int(r.Go)+r.Len)
+		}
 		f.segs = append(f.segs, sg)
 		if sg.size > len(f.zeros) {
 			f.zeros = make([]byte, sg.size)
 		}
 	}
 	return f
+}
+
+// stretches appends the program's leaf stretches to st, merged where
+// one continues another in memory and in the serialization.
+func stretches(st []stretch, ls []elemplan.Stretch) []stretch {
+	for _, r := range ls {
+		st = add(st, r.Go, r.Ser, r.Len)
+	}
+	return st
 }
 
 // add appends [g, g+n) → [s, s+n) to st, merging it into a stretch it
@@ -79,39 +81,6 @@ func add(st []stretch, g uintptr, s, n int) []stretch {
 		}
 	}
 	return append(st, stretch{g: g, s: s, n: n})
-}
-
-// walk adds the memory of l's value at Go offset g, serialized at s.
-func (b *flatBuilder) walk(l *layout, g uintptr, s int) bool {
-	if l.slice {
-		if l.kind != layoutBytes || l.ptr {
-			return false
-		}
-		b.slices = append(b.slices, flatSeg{via: g, want: l.n, size: l.size})
-		b.st = append(b.st, []stretch{{g: 0, s: s, n: l.size}})
-		return true
-	}
-	switch l.kind {
-	case layoutBytes, layoutBool:
-		b.direct = add(b.direct, g, s, l.size)
-		return true
-	case layoutArray:
-		for i := range l.n {
-			if l.elem.ptr || !b.walk(l.elem, g+uintptr(i)*l.stride, s+i*l.elem.size) {
-				return false
-			}
-		}
-		return true
-	case layoutStruct:
-		for _, f := range l.fields {
-			if f.l.ptr || !b.walk(f.l, g+f.off, s) {
-				return false
-			}
-			s += f.l.size
-		}
-		return true
-	}
-	return false
 }
 
 // diff is the OR of the XORs of sg's compares of the memory at v against
@@ -220,8 +189,8 @@ func (s *seq) detectFlat(base unsafe.Pointer, zeroVec bool, m int, dirty []int) 
 				b = make([]byte, size)
 			}
 			b = b[:size]
-			if err := s.lay.encode(b, s.slot(base, zeroVec, i)); err != nil {
-				return dirty, errIndex(err, i)
+			if err := s.encode(b, base, zeroVec, i); err != nil {
+				return dirty, err
 			}
 			copy(dst, b)
 			dirty = append(dirty, i)

@@ -56,7 +56,11 @@ func TestElemPlanMatchesReference(t *testing.T) {
 	// A vector of roots: its elements are their own roots.
 	hs, _ := newHasher(lanes.SHA256, "")
 	c := &ctx{hasher: hs}
-	r := c.elemPlan(reflect.TypeFor[phase0.Root]())
+	rt, err := ssz.TypeOf(reflect.TypeFor[phase0.Root]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := c.elemPlan(rt)
 	if r == nil {
 		t.Fatal("no plan for a Root")
 	}

@@ -8,6 +8,8 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/elemplan"
+	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -121,35 +123,68 @@ type ctx struct {
 	upper  bool           // keep only the levels above element roots and chunks
 	noCopy bool           // keep no serializations of elements (nothing to compare with)
 	spec   ssz.SpecValues // the tree's spec values, for the element plans
-	// plans holds the plan of each fixed-size element type the tree
-	// roots in lockstep, compiled once per tree (nil: the type's plan
-	// did not compile, its elements are rooted by the static program).
-	plans map[reflect.Type]elemRooter
+	// plans holds the plan of each fixed-size type whose values the tree
+	// roots, serializes and compares through plan's programs (list
+	// elements, one-chunk container fields), compiled once per tree (nil:
+	// the type's plan did not compile).
+	plans map[*ssz.Type]elemRooter
 }
 
-// elemPlan returns the rooter of fixed-size elements of Go type g: the
-// plan of g, compiled with the tree's kernel and spec values, so that
-// changed elements are hashed in lockstep W at a time whether or not the
-// caller registered a plan; nil when no plan compiles for g.
-func (c *ctx) elemPlan(g reflect.Type) elemRooter {
-	if r, ok := c.plans[g]; ok {
+// elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
+// planned as the type it points to: the caller follows the pointer),
+// compiled with the tree's kernel, so that changed values are hashed in
+// lockstep W at a time; nil when no plan compiles for t.
+func (c *ctx) elemPlan(t *ssz.Type) elemRooter {
+	if r, ok := c.plans[t]; ok {
 		return r
 	}
 	var r elemRooter
+	pt := t
+	if t.Go.Kind() == reflect.Pointer {
+		d := *t
+		d.Go = t.Go.Elem()
+		pt = &d
+	}
 	if elemplan.Compile != nil {
-		if p, err := elemplan.Compile(g, c.k, c.spec); err == nil {
+		if p, err := elemplan.Compile(pt, c.k); err == nil && p.Layout() != nil {
 			r = &autoRooter{p}
 		}
 	}
 	if c.plans == nil {
-		c.plans = map[reflect.Type]elemRooter{}
+		c.plans = map[*ssz.Type]elemRooter{}
 	}
-	c.plans[g] = r
+	c.plans[t] = r
 	return r
+}
+
+// planLayout reports whether fixed-size elements of t are rooted,
+// serialized and compared through their plan (the tree keeps their
+// roots only above them in WithUpperLevelsOnly); else they are cached
+// as nodes of their own, whose roots the tree must keep. The answer does
+// not depend on the hash, so the default kernel asks.
+func planLayout(t *ssz.Type) bool {
+	h, err := newHasher(lanes.SHA256, "")
+	if err != nil {
+		return false
+	}
+	c := &ctx{hasher: h}
+	return c.elemPlan(t) != nil
 }
 
 // autoRooter is an element plan the tree compiled itself.
 type autoRooter struct{ p elemplan.Rooter }
+
+// layout returns the serialization layout the element type's plan
+// derives from its programs, or nil.
+func (r *autoRooter) layout() *elemplan.Layout { return r.p.Layout() }
+
+func (r *autoRooter) nodes(dst []byte, p unsafe.Pointer, ser []byte) ([]byte, error) {
+	return r.p.Nodes(dst, p, ser)
+}
+
+func (r *autoRooter) locate(g proof.GIndex, ser bool) (graph.Located, error) {
+	return r.p.Locate(uint64(g), ser)
+}
 
 func (r *autoRooter) roots(elems []unsafe.Pointer, dst []byte) error {
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(elems))

@@ -136,7 +136,7 @@ func upperLevelsWalk(t *ssz.Type, path string, seen map[*ssz.Type]bool) error {
 	seen[t] = true
 	switch t.Kind {
 	case ssz.KindList:
-		if !t.Elem.Fixed || !t.Elem.IsBasic() && littleEndian && compileLayout(t.Elem, path) == nil {
+		if !t.Elem.Fixed || !t.Elem.IsBasic() && littleEndian && !planLayout(t.Elem) {
 			return fmt.Errorf("%w: WithUpperLevelsOnly: %s is a list of elements cached as nodes (variable-size ones), whose roots the tree must keep: %w", ErrOption, path, ssz.ErrUnsupported)
 		}
 	case ssz.KindVector, ssz.KindProgressiveList:

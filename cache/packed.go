@@ -373,3 +373,15 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 func (p *packed) bytes() int {
 	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*(cap(p.dirty)+cap(p.iota))
 }
+
+// plainBytes reports whether values of g are integers (or arrays of them)
+// whose memory is their little-endian serialization.
+func plainBytes(g reflect.Type) bool {
+	switch g.Kind() {
+	case reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return true
+	case reflect.Array:
+		return plainBytes(g.Elem())
+	}
+	return false
+}

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/elemplan"
+	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/sched"
@@ -21,9 +22,10 @@ import (
 // Fixed-size elements keep their serialization (the safe mode's copy,
 // compared element by element straight from Go memory, see detect.go) and
 // are rooted in batches: every changed element of one update at once, in
-// lockstep through the plan of the element type (a registered one, else
-// the one the tree compiled), or the type's static program when no plan
-// compiles. Variable-size elements are cached nodes of their own.
+// lockstep through the plan of the element type, which the tree compiles
+// and which also writes their serialization and computes the nodes inside
+// one for proofs. Variable-size elements, and fixed-size ones whose plan
+// is not one program of leaves, are cached nodes of their own.
 type seq struct {
 	t      *ssz.Type
 	path   string
@@ -36,28 +38,26 @@ type seq struct {
 	zeroEl unsafe.Pointer // the zero element itself (for pointer elements)
 
 	// fixed-size elements
-	lay    *layout
-	flat   *flat // Detect's compare from Go memory (nil: serialize and compare)
-	sink   byte  // keeps detectFlat's touches from being optimized away
-	prog   *prog
-	run    progRun
+	enc    func(dst []byte, v unsafe.Pointer) error // the element type's plan serializes one element (nil: not fixed-size, or no one program)
+	flat   *flat                                    // Detect's compare from Go memory (nil: serialize and compare)
+	sink   byte                                     // keeps detectFlat's touches from being optimized away
+	ops    int                                      // the pairs one element costs
 	size   int
 	copy   []byte // serializations at the last update (nil: not kept)
 	keep   bool
 	rooter elemRooter
-	ser    []byte // scratch serializations
 	ptrs   []unsafe.Pointer
 	marked []int  // scratch: the marked elements, sorted
 	dirty  []int  // scratch: the changed elements
 	roots  []byte // scratch: their roots
 
+	// variable-size elements
+	kids []node
+
 	// the nodes of the element last proved into, until the next update
 	proofNodes []byte
 	proofIdx   int
 	proofOK    bool
-
-	// variable-size elements
-	kids []node
 
 	tree  chunkTree
 	n     int
@@ -71,6 +71,11 @@ type seq struct {
 // compiled for their type hashes them in lockstep.
 type elemRooter interface {
 	roots(elems []unsafe.Pointer, dst []byte) error
+	// nodes computes every node of the element at p (or serialized in
+	// ser) into dst; locate finds node g among them.
+	nodes(dst []byte, p unsafe.Pointer, ser []byte) ([]byte, error)
+	locate(g proof.GIndex, ser bool) (graph.Located, error)
+	layout() *elemplan.Layout
 }
 
 func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
@@ -95,20 +100,20 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 		s.list, s.limit = true, 1<<62
 		s.tree = &progressive{}
 	}
-	if s.lay = compileLayout(t.Elem, path+"[]"); s.lay != nil {
-		p, err := compileProg(t.Elem)
-		if err != nil {
-			return nil, err
-		}
-		s.prog, s.size = p, s.lay.size
-		s.keep = s.tree.keeps() && !c.noCopy
-		elemGo := g.Elem()
-		if s.ptr {
-			elemGo = elemGo.Elem()
-		}
-		s.flat = compileFlat(s.lay, elemGo.Size())
-		if r := c.elemPlan(elemGo); r != nil {
-			s.rooter = r
+	elemGo := g.Elem()
+	if s.ptr {
+		elemGo = elemGo.Elem()
+	}
+	if t.Elem.Fixed {
+		// The element type's plan roots, serializes and (Detect)
+		// compares the elements; a type it does not compile into one
+		// program of leaves is a cached node per element.
+		if r := c.elemPlan(t.Elem); r != nil {
+			if l := r.layout(); l != nil {
+				s.rooter, s.enc, s.size, s.ops = r, l.Encode, l.Size, l.Ops
+				s.keep = s.tree.keeps() && !c.noCopy
+				s.flat = compileFlat(l, elemGo.Size())
+			}
 		}
 	}
 	return s, nil
@@ -161,7 +166,7 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	s.proofOK = false
 	old := s.n
 	s.tree.resize(n)
-	if s.kids != nil || s.lay == nil {
+	if s.kids != nil || s.enc == nil {
 		err = s.updateKids(c, base, zeroVec, n, old, sel)
 	} else {
 		err = s.updateFixed(c, base, zeroVec, n, old, sel)
@@ -236,8 +241,8 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 			return err
 		}
 		for i := old; i < n; i++ {
-			if err := s.lay.encode(s.copy[i*s.size:(i+1)*s.size], s.slot(base, zeroVec, i)); err != nil {
-				return errIndex(err, i)
+			if err := s.encode(s.copy[i*s.size:(i+1)*s.size], base, zeroVec, i); err != nil {
+				return err
 			}
 			dirty = append(dirty, i)
 		}
@@ -256,15 +261,15 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 			}
 			dst := s.copy[i*s.size : (i+1)*s.size]
 			if compare {
-				if err := s.lay.encode(buf, s.slot(base, zeroVec, i)); err != nil {
-					return errIndex(err, i)
+				if err := s.encode(buf, base, zeroVec, i); err != nil {
+					return err
 				}
 				if bytes.Equal(buf, dst) {
 					return nil
 				}
 				copy(dst, buf)
-			} else if err := s.lay.encode(dst, s.slot(base, zeroVec, i)); err != nil {
-				return errIndex(err, i)
+			} else if err := s.encode(dst, base, zeroVec, i); err != nil {
+				return err
 			}
 			dirty = append(dirty, i)
 			return nil
@@ -301,23 +306,27 @@ func errIndex(err error, i int) error {
 }
 
 // planError turns the error of an element plan, whose index counts the
-// batch part and whose path starts at the element's type
-// ("Validator.WithdrawalCredentials"), into the error of an element of
-// this list, as the tree's own encoder reports it: the *ssz.Error of the
-// path under this list ("BeaconState.Validators[].WithdrawalCredentials")
-// inside the element's index, which valueError puts into the path.
+// batch part and whose path is relative to the element
+// (".WithdrawalCredentials"), into the error of an element of this list,
+// as the tree reports it: the *ssz.Error of the path under this list
+// ("BeaconState.Validators[].WithdrawalCredentials") inside the element's
+// index, which valueError puts into the path.
 func (s *seq) planError(err error, part []int) error {
 	var pe *plan.Error
 	if !errors.As(err, &pe) || pe.Index < 0 || pe.Index >= len(part) {
 		return fmt.Errorf("cache: %s: %w", s.path, err)
 	}
-	rest := pe.Path
-	if at := strings.IndexAny(rest, ".["); at >= 0 {
-		rest = rest[at:]
-	} else {
-		rest = ""
+	return errIndex(errAt(s.path+"[]"+pe.Path, pe.Err), part[pe.Index])
+}
+
+// fieldError is planError for a value that is no list element (a
+// container's one-chunk field at path).
+func fieldError(path string, err error) error {
+	var pe *plan.Error
+	if !errors.As(err, &pe) {
+		return fmt.Errorf("cache: %s: %w", path, err)
 	}
-	return errIndex(errAt(s.path+"[]"+rest, pe.Err), part[pe.Index])
+	return errAt(path+pe.Path, pe.Err)
 }
 
 // rootElems roots elements idx into dst, all in one batch.
@@ -325,39 +334,27 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 	if len(idx) == 0 {
 		return nil
 	}
-	ops := s.prog.nodes - len(s.prog.leaves) // the pairs one element costs
 	// Batches of bounded size keep the scratch small for huge updates (the
-	// first root of a registry) and are still many lanes wide; a plan only
-	// needs a pointer per element, so its batches are larger.
-	batch := 4096
-	if s.rooter != nil {
-		batch = 1 << 16
-	}
+	// first root of a registry) and are still many lanes wide.
+	const batch = 1 << 16
 	for at := 0; at < len(idx); at += batch {
 		part := idx[at:min(at+batch, len(idx))]
-		if s.rooter != nil {
-			s.ptrs = s.ptrs[:0]
-			for _, i := range part {
-				s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
-			}
-			if err := s.rooter.roots(s.ptrs, dst[32*at:]); err != nil {
-				return s.planError(err, part)
-			}
-			c.pairs += uint64(ops * len(part))
-			continue
+		s.ptrs = s.ptrs[:0]
+		for _, i := range part {
+			s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
 		}
-		if cap(s.ser) < len(part)*s.size {
-			s.ser = make([]byte, len(part)*s.size)
+		if err := s.rooter.roots(s.ptrs, dst[32*at:]); err != nil {
+			return s.planError(err, part)
 		}
-		ser := s.ser[:len(part)*s.size]
-		for j, i := range part {
-			if s.keep { // the serializations are stored
-				copy(ser[j*s.size:], s.copy[i*s.size:(i+1)*s.size])
-			} else if err := s.lay.encode(ser[j*s.size:], s.slot(base, zeroVec, i)); err != nil {
-				return errIndex(err, i)
-			}
-		}
-		s.prog.run(c.hasher, &s.run, ser, s.size, len(part), dst[32*at:])
+		c.pairs += uint64(s.ops * len(part))
+	}
+	return nil
+}
+
+// encode writes the serialization of element i to dst.
+func (s *seq) encode(dst []byte, base unsafe.Pointer, zeroVec bool, i int) error {
+	if err := s.enc(dst, s.value(base, zeroVec, i)); err != nil {
+		return s.planError(err, []int{i})
 	}
 	return nil
 }
@@ -463,20 +460,39 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		}
 		return s.kids[i].nodeAt(c, slot, rest)
 	}
-	// A proof reads several nodes of one element: its nodes are computed
-	// once (the element's few pairs) and kept until the next update.
+	// A proof reads several nodes of one element: the element type's
+	// program computes all of them once (the element's few pairs), kept
+	// until the next update; from the stored copy when there is one (the
+	// last Root's element, whatever the value became), else from the
+	// value.
+	loc, lerr := s.rooter.locate(rest, s.keep)
+	if errors.Is(lerr, graph.ErrNotInProgram) {
+		return [32]byte{}, errInside(rest)
+	}
+	if lerr != nil {
+		return [32]byte{}, s.planError(lerr, []int{i})
+	}
+	if loc.Zero >= 0 {
+		return c.hasher.zero[loc.Zero], nil
+	}
 	if !s.proofOK || s.proofIdx != i {
-		ser := make([]byte, s.size)
+		var ser []byte
+		var el unsafe.Pointer
 		if s.keep {
-			copy(ser, s.copy[i*s.size:])
+			ser = s.copy[i*s.size : (i+1)*s.size]
 		} else if err != nil {
 			return [32]byte{}, err
-		} else if err := s.lay.encode(ser, s.slot(base, zeroVec, i)); err != nil {
-			return [32]byte{}, errIndex(err, i)
+		} else {
+			el = s.value(base, zeroVec, i)
 		}
-		s.proofNodes, s.proofIdx, s.proofOK = s.prog.runOne(c.hasher, ser), i, true
+		nodes, nerr := s.rooter.nodes(s.proofNodes, el, ser)
+		if nerr != nil {
+			return [32]byte{}, s.planError(nerr, []int{i})
+		}
+		s.proofNodes, s.proofIdx, s.proofOK = nodes, i, true
+		c.pairs += uint64(s.ops)
 	}
-	return s.prog.node(c.hasher, s.proofNodes, rest)
+	return [32]byte(s.proofNodes[32*loc.Node:]), nil
 }
 
 // current returns the elements of the value at p for reading nodes of the
@@ -501,7 +517,7 @@ func (s *seq) current(p unsafe.Pointer) (unsafe.Pointer, bool, error) {
 }
 
 func (s *seq) bytes() int {
-	n := s.tree.bytes() + cap(s.copy) + cap(s.ser) + len(s.run.nodes) + 8*(cap(s.marked)+cap(s.dirty)) + cap(s.roots)
+	n := s.tree.bytes() + cap(s.copy) + 8*(cap(s.marked)+cap(s.dirty)) + cap(s.roots)
 	for _, k := range s.kids {
 		n += k.bytes() + 16
 	}
@@ -514,7 +530,6 @@ func (s *seq) trim() {
 	s.dirty = trimInts(s.dirty)
 	s.marked = trimInts(s.marked)
 	s.roots = trimBytes(s.roots)
-	s.ser = trimBytes(s.ser)
 	if w, ok := s.tree.(*wide); ok {
 		w.scratch = trimInts(w.scratch)
 	}

@@ -2,6 +2,7 @@ package cache
 
 import (
 	"encoding/binary"
+	"unsafe"
 )
 
 // scratchKeep is the size up to which scratch buffers are kept between
@@ -43,4 +44,17 @@ func equal32(a, b []byte) bool {
 	x |= binary.LittleEndian.Uint64(a[16:]) ^ binary.LittleEndian.Uint64(b[16:])
 	x |= binary.LittleEndian.Uint64(a[24:]) ^ binary.LittleEndian.Uint64(b[24:])
 	return x == 0
+}
+
+// littleEndian is true on hosts whose memory order of integers is the SSZ
+// serialization order; only there are values read straight from Go memory
+// (as plan does, which refuses big-endian hosts with ErrBigEndian).
+// Elsewhere every node falls back to the reference implementation.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+// sliceHeader is the memory of a Go slice.
+type sliceHeader struct {
+	data unsafe.Pointer
+	len  int
+	cap  int
 }

@@ -205,8 +205,7 @@ func (w *wide) fetchPairs(h *hasher, idx []int, buf []byte, fetch fetchFunc) err
 		}
 	}
 	// The chunks go to a buffer of their own, not straight into buf:
-	// buf is the hasher's gather buffer, which fetch reuses when it roots
-	// elements with the static program.
+	// buf is the hasher's gather buffer, which fetch may reuse.
 	tmp := make([]byte, 32*len(leaves))
 	if err := fetch(leaves, tmp); err != nil {
 		return err

@@ -2,6 +2,7 @@ package plan
 
 import (
 	"fmt"
+	"github.com/lanehash/lanehash/internal/options"
 	"reflect"
 	"sync"
 
@@ -64,6 +65,14 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 	if err != nil {
 		return err
 	}
+	return c.initType(typ, conf)
+}
+
+// initType is init for the SSZ type typ (its Go type typ.Go), described
+// already: the cache's element and field types, tags and spec values
+// applied.
+func (c *core) initType(typ *ssz.Type, conf options.Config) error {
+	var err error
 	var k sched.Kernel = conf.Impl
 	if k == nil {
 		lk, err := conf.SelectKernel("plan")

@@ -36,7 +36,7 @@ func leafCount(t *ssz.Type) uint64 {
 			return tooMany
 		}
 		return min(t.Length*leafCount(t.Elem), tooMany)
-	case ssz.KindContainer:
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
 		var n uint64
 		for _, f := range t.Fields {
 			n = min(n+leafCount(f.Type), tooMany)
@@ -119,6 +119,11 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 			nodes[i] = n
 		}
 		return e.b.Merkle(nodes, sched.Depth(uint64(len(nodes)))), nil
+	case ssz.KindProgressiveContainer:
+		return progressiveFields(e.b, t, func(f ssz.Field) (graph.Ref, error) {
+			s, o := e.field(t.Go, f, src, off)
+			return e.value(f.Type, s, o, path+"."+f.Name)
+		})
 	}
 	return graph.Ref{}, fmt.Errorf("plan: %s: kind %d cannot be inlined", path, t.Kind)
 }
@@ -187,4 +192,28 @@ func fieldSteps(st reflect.Type, f ssz.Field) []step {
 		steps = append(steps, s)
 	}
 	return steps
+}
+
+// progressiveFields emits an EIP-7495 progressive container inline: its
+// fields (rooted by field, in order) at their active positions, zero
+// chunks in the gaps, merkleized progressively and mixed with the
+// active-fields bitvector, a constant node of the program.
+func progressiveFields(b *graph.Builder, t *ssz.Type, field func(f ssz.Field) (graph.Ref, error)) (graph.Ref, error) {
+	nodes := make([]graph.Ref, len(t.ActiveFields))
+	var active [32]byte
+	fi := 0
+	for pos, on := range t.ActiveFields {
+		if !on {
+			nodes[pos] = b.Zero(0)
+			continue
+		}
+		active[pos/8] |= 1 << (pos % 8)
+		n, err := field(t.Fields[fi])
+		if err != nil {
+			return graph.Ref{}, err
+		}
+		nodes[pos] = n
+		fi++
+	}
+	return b.Pair(b.MerkleProgressive(nodes), b.Value(active)), nil
 }

@@ -77,6 +77,15 @@ func serialValue(b *graph.Builder, t *ssz.Type, off uintptr, path string) (graph
 			at += uintptr(f.Type.Size)
 		}
 		return b.Merkle(nodes, sched.Depth(uint64(len(nodes)))), nil
+	case ssz.KindProgressiveContainer:
+		// Serialized as a container: the fields in order, the gaps take
+		// no bytes.
+		at := off
+		return progressiveFields(b, t, func(f ssz.Field) (graph.Ref, error) {
+			n, err := serialValue(b, f.Type, at, path+"."+f.Name)
+			at += uintptr(f.Type.Size)
+			return n, err
+		})
 	}
 	return graph.Ref{}, fmt.Errorf("plan: %s: kind %d has no fixed serialization", path, t.Kind)
 }

@@ -128,8 +128,13 @@ func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) erro
 	for k := range r.p.Checks {
 		c := &r.p.Checks[k]
 		if b := *(*byte)(unsafe.Add(a.bases[int(c.Src)*w+lane], c.Off)); b&c.Mask != 0 {
-			return &Error{Index: i, Path: c.Path, Msg: "byte 0x" + strconv.FormatUint(uint64(b)|0x100, 16)[1:] + ": bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Kind: c.Kind}
+			return checkError(i, c, b)
 		}
 	}
 	return nil
+}
+
+// checkError is the error of instance i whose byte b fails check c.
+func checkError(i int, c *graph.Check, b byte) *Error {
+	return &Error{Index: i, Path: c.Path, Msg: "byte 0x" + strconv.FormatUint(uint64(b)|0x100, 16)[1:] + ": bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Kind: c.Kind}
 }

@@ -113,7 +113,7 @@ func newBlock(t *Tree, p *graph.Program, g int, zero unsafe.Pointer, layout *sin
 	b.consts = make([]byte, len(p.Consts)*b.node)
 	chunks := make([]byte, b.node)
 	for i, c := range p.Consts {
-		z := t.Zero(int(c.Depth))
+		z := c.Chunk(t.Zero)
 		for lane := 0; lane < w; lane++ {
 			copy(chunks[32*lane:], z[:])
 		}

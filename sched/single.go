@@ -27,10 +27,10 @@ type singlePlan struct {
 	direct  bool           // the last level's single digest is the root: hash it into dst
 }
 
-// singleConst places zero_hashes[depth] at offset at.
+// singleConst places constant c's chunk at offset at.
 type singleConst struct {
-	at    uint32
-	depth uint8
+	at uint32
+	c  graph.Const
 }
 
 // singleLevel is one Pairs call, from n pairs at in to n digests at
@@ -77,7 +77,7 @@ func planSingle(p *graph.Program) *singlePlan {
 	}
 	for _, c := range p.Consts {
 		for _, h := range homes[c.Node] {
-			sp.consts = append(sp.consts, singleConst{at: h, depth: c.Depth})
+			sp.consts = append(sp.consts, singleConst{at: h, c: c})
 		}
 	}
 	for l, ops := range lv {
@@ -116,7 +116,7 @@ func levels(p *graph.Program) [][]lanes.Op {
 func (r *block) newFlat() []byte {
 	flat := make([]byte, r.layout.size)
 	for _, c := range r.layout.consts {
-		z := r.t.Zero(int(c.depth))
+		z := c.c.Chunk(r.t.Zero)
 		copy(flat[c.at:], z[:])
 	}
 	return flat

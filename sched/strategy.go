@@ -86,7 +86,7 @@ func (r *runner) newLevelScratch() *levelScratch {
 	}
 	for i := 0; i < perLevelBatch; i++ {
 		for _, k := range p.Consts {
-			z := r.one.t.Zero(int(k.Depth))
+			z := k.Chunk(r.one.t.Zero)
 			copy(s.nodes[i*nodeBytes+32*int(k.Node):], z[:])
 		}
 	}

@@ -19,8 +19,9 @@ const (
 
 type buildNode struct {
 	kind  nodeKind
-	depth uint8 // zero-hash depth of a const node
-	left  int32 // children of an op node
+	depth uint8     // zero-hash depth of a const node
+	val   *[32]byte // the chunk of a const node that is no zero hash
+	left  int32     // children of an op node
 	right int32
 }
 
@@ -94,11 +95,36 @@ func (b *Builder) Zero(depth int) Ref {
 	return n
 }
 
+// Value returns a new constant node holding chunk v in every instance
+// (a progressive container's active-fields bitvector).
+func (b *Builder) Value(v [32]byte) Ref {
+	b.nodes = append(b.nodes, buildNode{kind: nodeConst, val: &v})
+	return Ref{int32(len(b.nodes) - 1)}
+}
+
+// MerkleProgressive returns EIP-7916's merkleize_progressive of nodes:
+// the first chunk, then the next 4, 16, … as subtrees of depth 0, 2, 4,
+// …, each the left child of a spine node whose right child is the rest
+// (a zero chunk after the last).
+func (b *Builder) MerkleProgressive(nodes []Ref) Ref {
+	var subs []Ref
+	for size, depth := 1, 0; len(nodes) > 0; size, depth = 4*size, depth+2 {
+		k := min(size, len(nodes))
+		subs = append(subs, b.Merkle(nodes[:k], depth))
+		nodes = nodes[k:]
+	}
+	r := b.Zero(0)
+	for k := len(subs) - 1; k >= 0; k-- {
+		r = b.Pair(subs[k], r)
+	}
+	return r
+}
+
 // Pair returns the parent of l and r. The parent of two equal zero
 // subtrees is itself a constant, never hashed.
 func (b *Builder) Pair(l, r Ref) Ref {
 	ln, rn := b.nodes[l.id], b.nodes[r.id]
-	if ln.kind == nodeConst && rn.kind == nodeConst && ln.depth == rn.depth {
+	if ln.kind == nodeConst && rn.kind == nodeConst && ln.val == nil && rn.val == nil && ln.depth == rn.depth {
 		return b.Zero(int(ln.depth) + 1)
 	}
 	b.nodes = append(b.nodes, buildNode{kind: nodeOp, left: l.id, right: r.id})
@@ -144,7 +170,7 @@ func (b *Builder) Finish(root Ref) (*Program, error) {
 	for i, n := range b.nodes {
 		if n.kind == nodeConst {
 			index[i] = next
-			p.Consts = append(p.Consts, Const{Node: next, Depth: n.depth})
+			p.Consts = append(p.Consts, Const{Node: next, Depth: n.depth, Value: n.val})
 			next++
 		}
 	}

@@ -64,10 +64,21 @@ type Check struct {
 	Path string
 }
 
-// Const is a node holding zero_hashes[Depth] in every lane.
+// Const is a node holding zero_hashes[Depth] in every lane, or, when
+// Value is not nil, the chunk *Value (a progressive container's
+// active-fields bitvector, the same in every instance).
 type Const struct {
 	Node  uint32
 	Depth uint8
+	Value *[32]byte
+}
+
+// Chunk returns the constant's chunk, zero giving zero_hashes[d].
+func (c Const) Chunk(zero func(d int) [32]byte) [32]byte {
+	if c.Value != nil {
+		return *c.Value
+	}
+	return zero(int(c.Depth))
 }
 
 // Program is the static plan of one fixed-shape object. Nodes
