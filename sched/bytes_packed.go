@@ -6,8 +6,8 @@ import (
 	"github.com/lanehash/lanehash/internal/graph"
 )
 
-// rootBytes checks and roots the packed value serialized in b (bools:
-// its elements are booleans). The bytes are the chunks, so the first
+// rootBytes checks and roots the packed value serialized in b (a
+// boolean's byte above 1 is an error, PackedNode.Bools). The bytes are the chunks, so the first
 // level of a plain tree is hashed straight from b into scratch: nothing
 // is copied but the last, partial pair (zero padding, a bitlist's
 // delimiter bit cleared).
