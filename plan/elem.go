@@ -230,7 +230,7 @@ func (r *elemRooter) Layout() *elemplan.Layout {
 	if covered != l.Size {
 		return nil
 	}
-	cp := r.exec0().LeafCopier(gp, at, sp)
+	cp := r.exec0().LeafCopier(gp, at)
 	l.Encode = func(dst []byte, v unsafe.Pointer) error {
 		err := cp(dst, v)
 		if err == nil {
