@@ -127,18 +127,18 @@ type ctx struct {
 	// roots, serializes and compares through plan's programs (list
 	// elements, one-chunk container fields), compiled once per tree (nil:
 	// the type's plan did not compile).
-	plans map[*ssz.Type]elemRooter
+	plans map[*ssz.Type]*elemRooter
 }
 
 // elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
 // planned as the type it points to: the caller follows the pointer),
 // compiled with the tree's kernel, so that changed values are hashed in
 // lockstep W at a time; nil when no plan compiles for t.
-func (c *ctx) elemPlan(t *ssz.Type) elemRooter {
+func (c *ctx) elemPlan(t *ssz.Type) *elemRooter {
 	if r, ok := c.plans[t]; ok {
 		return r
 	}
-	var r elemRooter
+	var r *elemRooter
 	pt := t
 	if t.Go.Kind() == reflect.Pointer {
 		d := *t
@@ -146,12 +146,14 @@ func (c *ctx) elemPlan(t *ssz.Type) elemRooter {
 		pt = &d
 	}
 	if elemplan.Compile != nil {
-		if p, err := elemplan.Compile(pt, c.k); err == nil && p.Layout() != nil {
-			r = &autoRooter{p}
+		if p, err := elemplan.Compile(pt, c.k); err == nil {
+			if l := p.Layout(); l != nil {
+				r = &elemRooter{p: p, lay: l}
+			}
 		}
 	}
 	if c.plans == nil {
-		c.plans = map[*ssz.Type]elemRooter{}
+		c.plans = map[*ssz.Type]*elemRooter{}
 	}
 	c.plans[t] = r
 	return r
@@ -171,22 +173,32 @@ func planLayout(t *ssz.Type) bool {
 	return c.elemPlan(t) != nil
 }
 
-// autoRooter is an element plan the tree compiled itself.
-type autoRooter struct{ p elemplan.Rooter }
+// elemRooter is the plan the tree compiled for a fixed-size type: it
+// roots values given as pointers to them in lockstep (W per kernel
+// call), computes and locates the nodes inside one value for proofs, and
+// carries the serialization layout its programs derive (derived once,
+// when the plan is compiled).
+type elemRooter struct {
+	p   elemplan.Rooter
+	lay *elemplan.Layout
+}
 
-// layout returns the serialization layout the element type's plan
-// derives from its programs, or nil.
-func (r *autoRooter) layout() *elemplan.Layout { return r.p.Layout() }
+// layout returns the serialization layout the type's plan derives from
+// its programs.
+func (r *elemRooter) layout() *elemplan.Layout { return r.lay }
 
-func (r *autoRooter) nodes(dst []byte, p unsafe.Pointer, ser []byte) ([]byte, error) {
+// nodes computes every node of the value at p (or serialized in ser)
+// into dst; locate finds node g among them.
+func (r *elemRooter) nodes(dst []byte, p unsafe.Pointer, ser []byte) ([]byte, error) {
 	return r.p.Nodes(dst, p, ser)
 }
 
-func (r *autoRooter) locate(g proof.GIndex, ser bool) (graph.Located, error) {
+func (r *elemRooter) locate(g proof.GIndex, ser bool) (graph.Located, error) {
 	return r.p.Locate(uint64(g), ser)
 }
 
-func (r *autoRooter) roots(elems []unsafe.Pointer, dst []byte) error {
+// roots writes the root of *elems[i] to dst[32i:32i+32].
+func (r *elemRooter) roots(elems []unsafe.Pointer, dst []byte) error {
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(elems))
 	return r.p.RootPtrs(out, elems)
 }

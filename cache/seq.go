@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"unsafe"
 
-	"github.com/lanehash/lanehash/internal/elemplan"
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
@@ -45,7 +44,7 @@ type seq struct {
 	size   int
 	copy   []byte // serializations at the last update (nil: not kept)
 	keep   bool
-	rooter elemRooter
+	rooter *elemRooter
 	ptrs   []unsafe.Pointer
 	marked []int  // scratch: the marked elements, sorted
 	dirty  []int  // scratch: the changed elements
@@ -64,18 +63,6 @@ type seq struct {
 	at    unsafe.Pointer // element 0's slot at the last update (nil: none, or the zero vector)
 	root  [32]byte
 	built bool
-}
-
-// elemRooter roots fixed-size elements given as pointers to their Go
-// values, writing root i to dst[32i:32i+32]; it is how the plan the tree
-// compiled for their type hashes them in lockstep.
-type elemRooter interface {
-	roots(elems []unsafe.Pointer, dst []byte) error
-	// nodes computes every node of the element at p (or serialized in
-	// ser) into dst; locate finds node g among them.
-	nodes(dst []byte, p unsafe.Pointer, ser []byte) ([]byte, error)
-	locate(g proof.GIndex, ser bool) (graph.Located, error)
-	layout() *elemplan.Layout
 }
 
 func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
