@@ -2,6 +2,7 @@ package cache
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"math/bits"
 	"reflect"
@@ -27,6 +28,7 @@ type packed struct {
 	fixedN int  // a vector's element (or bit) count
 	limit  uint64
 	slice  bool // the Go value is a slice (else an array)
+	bools  bool // elements are Go bools: a byte above 1 is no boolean
 	pad    byte // bitvector: bits of the last byte that must be zero
 	tree   chunkTree
 	n      int            // elements or bits at the last update
@@ -57,6 +59,7 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 			return nil
 		}
 		p.esize = int(t.Elem.Size)
+		p.bools = g.Elem().Kind() == reflect.Bool
 	}
 	switch t.Kind {
 	case ssz.KindVector:
@@ -82,8 +85,38 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 }
 
 // data returns the value's bytes as chunks are cut from them, and its
-// element (or bit) count.
+// element (or bit) count, after the value checks.
 func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
+	b, n, err := p.bytesOf(v)
+	if err == nil && p.bools {
+		// Go memory can hold a bool byte above 1 (an unsafe decoder's);
+		// hashed as it is, it would give the root of no valid value.
+		if i := badBool(b); i >= 0 {
+			return nil, 0, errAt(fmt.Sprintf("%s[%d]", p.path, i), fmt.Errorf("%w: byte 0x%02x", ssz.ErrBool, b[i]))
+		}
+	}
+	return b, n, err
+}
+
+// badBool returns the index of the first byte of b above 1, or -1: eight
+// bytes per compare, as a list of a million flags is checked every root.
+func badBool(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		if binary.LittleEndian.Uint64(b[i:])&0xfefefefefefefefe != 0 {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if b[i] > 1 {
+			return i
+		}
+	}
+	return -1
+}
+
+// bytesOf is data without the boolean check.
+func (p *packed) bytesOf(v unsafe.Pointer) ([]byte, int, error) {
 	if !p.slice {
 		b := unsafe.Slice((*byte)(v), int(p.t.Go.Size()))
 		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
