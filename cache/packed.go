@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"github.com/lanehash/lanehash/internal/chunk"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -185,7 +186,7 @@ func (p *packed) chunkCount(n int) int {
 // putChunk copies chunk i of b (zero-padded) into dst.
 func putChunk(dst, b []byte, i int) {
 	if 32*i+32 <= len(b) {
-		move32(dst, b[32*i:]) // a whole chunk
+		chunk.Move(dst, b[32*i:]) // a whole chunk
 		return
 	}
 	n := copy(dst[:32], b[min(32*i, len(b)):min(32*i+32, len(b))])
@@ -347,15 +348,15 @@ func (p *packed) diff(dirty []int, b []byte, m int) []int {
 				if 32*i+32 <= len(b) {
 					// A whole chunk: compared and stored straight from
 					// the value, not through a padded copy.
-					if src := b[32*i:]; !equal32(have, src) {
-						move32(have, src)
+					if src := b[32*i:]; !chunk.Equal(have, src) {
+						chunk.Move(have, src)
 						dirty = append(dirty, i)
 					}
 					continue
 				}
 				putChunk(c[:], b, i)
-				if !equal32(have, c[:]) {
-					move32(have, c[:])
+				if !chunk.Equal(have, c[:]) {
+					chunk.Move(have, c[:])
 					dirty = append(dirty, i)
 				}
 			}
