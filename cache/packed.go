@@ -2,9 +2,9 @@ package cache
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"github.com/lanehash/lanehash/internal/chunk"
+	"github.com/lanehash/lanehash/internal/elemplan"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -28,9 +28,8 @@ type packed struct {
 	list   bool // the length is mixed in
 	fixedN int  // a vector's element (or bit) count
 	limit  uint64
-	slice  bool // the Go value is a slice (else an array)
-	bools  bool // elements are Go bools: a byte above 1 is no boolean
-	pad    byte // bitvector: bits of the last byte that must be zero
+	slice  bool                                           // the Go value is a slice (else an array)
+	check  func(v unsafe.Pointer) ([]byte, uint64, error) // plan's value check
 	tree   chunkTree
 	n      int            // elements or bits at the last update
 	at     unsafe.Pointer // the value's bytes at the last update (a slice's array)
@@ -60,16 +59,12 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 			return nil
 		}
 		p.esize = int(t.Elem.Size)
-		p.bools = g.Elem().Kind() == reflect.Bool
 	}
 	switch t.Kind {
 	case ssz.KindVector:
 		p.fixedN = int(t.Length)
 	case ssz.KindBitvector:
 		p.fixedN = int(t.Length)
-		if r := t.Length % 8; r != 0 {
-			p.pad = ^byte(0) << r
-		}
 	case ssz.KindList, ssz.KindBitlist:
 		p.list, p.limit = true, t.Limit
 	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
@@ -82,87 +77,31 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
 		p.zeros = make([]byte, t.Size)
 	}
+	p.check = elemplan.CheckPacked(t)
 	return p
 }
 
-// data returns the value's bytes as chunks are cut from them, and its
-// element (or bit) count, after the value checks.
+// data returns the value's bytes as chunks are cut from them (a
+// bitlist's without its delimiter) and its element (or bit) count, after
+// the value checks plan and sched make (check).
 func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
-	b, n, err := p.bytesOf(v)
-	if err == nil && p.bools {
-		// Go memory can hold a bool byte above 1 (an unsafe decoder's);
-		// hashed as it is, it would give the root of no valid value.
-		if i := badBool(b); i >= 0 {
-			return nil, 0, errAt(fmt.Sprintf("%s[%d]", p.path, i), fmt.Errorf("%w: byte 0x%02x", ssz.ErrBool, b[i]))
-		}
-	}
-	return b, n, err
-}
-
-// badBool returns the index of the first byte of b above 1, or -1: eight
-// bytes per compare, as a list of a million flags is checked every root.
-func badBool(b []byte) int {
-	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		if binary.LittleEndian.Uint64(b[i:])&0xfefefefefefefefe != 0 {
-			break
-		}
-	}
-	for ; i < len(b); i++ {
-		if b[i] > 1 {
-			return i
-		}
-	}
-	return -1
-}
-
-// bytesOf is data without the boolean check.
-func (p *packed) bytesOf(v unsafe.Pointer) ([]byte, int, error) {
-	if !p.slice {
-		b := unsafe.Slice((*byte)(v), int(p.t.Go.Size()))
-		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
-			return nil, 0, errAt(p.path, ssz.ErrBitvector)
+	b, n, err := p.check(v)
+	switch {
+	case err != nil:
+		return nil, 0, fieldError(p.path, err)
+	case p.t.Kind == ssz.KindVector || p.t.Kind == ssz.KindBitvector:
+		if b == nil {
+			return p.zeros, p.fixedN, nil // an empty slice: the zero vector
 		}
 		return b, p.fixedN, nil
+	case p.t.Kind == ssz.KindBitlist || p.t.Kind == ssz.KindProgressiveBitlist:
+		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
+		if n%8 != 0 {
+			p.strip[len(p.strip)-1] &^= 1 << (n % 8)
+		}
+		return p.strip, int(n), nil
 	}
-	s := (*sliceHeader)(v)
-	b := unsafe.Slice((*byte)(s.data), s.len*p.esize)
-	switch p.t.Kind {
-	case ssz.KindVector, ssz.KindBitvector:
-		if s.len == 0 {
-			return p.zeros, p.fixedN, nil
-		}
-		if len(b) != len(p.zeros) {
-			return nil, 0, errAt(p.path, fmt.Errorf("%w: %d bytes, want %d", ssz.ErrSize, len(b), len(p.zeros)))
-		}
-		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
-			return nil, 0, errAt(p.path, ssz.ErrBitvector)
-		}
-		return b, p.fixedN, nil
-	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if len(b) == 0 {
-			// An empty slice (a nil pointer's zero value too) is the
-			// empty bitlist, as the codec and the reference read it.
-			return p.strip[:0], 0, nil
-		}
-		if b[len(b)-1] == 0 {
-			return nil, 0, errAt(p.path, ssz.ErrBitlist)
-		}
-		last := b[len(b)-1]
-		nbits := 8*(len(b)-1) + bits.Len8(last) - 1
-		if uint64(nbits) > p.limit {
-			return nil, 0, errAt(p.path, fmt.Errorf("%w: %d bits, limit %d", ssz.ErrListTooLong, nbits, p.limit))
-		}
-		p.strip = append(p.strip[:0], b[:(nbits+7)/8]...)
-		if nbits%8 != 0 {
-			p.strip[len(p.strip)-1] &^= 1 << (nbits % 8)
-		}
-		return p.strip, nbits, nil
-	}
-	if uint64(s.len) > p.limit {
-		return nil, 0, errAt(p.path, fmt.Errorf("%w: %d elements, limit %d", ssz.ErrListTooLong, s.len, p.limit))
-	}
-	return b, s.len, nil
+	return b, int(n), nil
 }
 
 // shape is where the value at v keeps its bytes and, for a slice, its
