@@ -98,3 +98,49 @@ func TestBoolAboveOnePacked(t *testing.T) {
 		}
 	}
 }
+
+// boolRow is a variable-size element with a variable-size element of its
+// own: each is a node of the cache whose path holds its index.
+type boolRow struct {
+	Rows []boolFlags `ssz-max:"4"`
+}
+
+// TestBoolAboveOnePath: a bad boolean deep in variable-size elements is
+// named by every index on the way down, exactly once each, from a tree and
+// from a cached List (whose Error carries the first index as its Index),
+// as plan names it.
+func TestBoolAboveOnePath(t *testing.T) {
+	row := func() boolRow { return boolRow{Rows: []boolFlags{*newBoolFlags(), *newBoolFlags(), *newBoolFlags()}} }
+	type doc struct {
+		Head uint64
+		Grid []boolRow `ssz-max:"8"`
+	}
+	v := &doc{Head: 1, Grid: []boolRow{row(), row(), row()}}
+	*(*byte)(unsafe.Pointer(&v.Grid[2].Rows[1].List[5])) = 7
+
+	tr, err := cache.New[doc]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = tr.Root(v)
+	var pe *plan.Error
+	if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &pe) || pe.Path != "doc.Grid[2].Rows[1].List[5]" {
+		t.Errorf("tree: %v, want ErrBool at doc.Grid[2].Rows[1].List[5]", err)
+	}
+	pp, err := plan.PlanFor[doc]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := pp.Root(v); !errors.As(err, &pe) || pe.Path != "doc.Grid[2].Rows[1].List[5]" {
+		t.Errorf("plan: %v, want the same path", err)
+	}
+
+	l, err := cache.NewList[boolRow](8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = l.Root(v.Grid)
+	if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &pe) || pe.Index != 2 || pe.Path != "boolRow.Rows[1].List[5]" {
+		t.Errorf("list: %v (index %d, path %q), want ErrBool at element 2, boolRow.Rows[1].List[5]", err, pe.Index, pe.Path)
+	}
+}
