@@ -2,7 +2,7 @@ package cache
 
 import (
 	"fmt"
-	"math/bits"
+	playout "github.com/lanehash/lanehash/internal/progressive"
 	"slices"
 
 	"github.com/lanehash/lanehash/proof"
@@ -51,12 +51,9 @@ type progressive struct {
 }
 
 // progressiveSub returns the subtree of chunk i and its offset there.
-// Subtree k starts at chunk (4^k − 1)/3, so k = floor(log4(3i + 1)): a
-// bit length, not a loop, since every chunk access of a progressive list
-// goes through here.
 func progressiveSub(i int) (k, off int) {
-	k = (bits.Len(uint(3*i+1)) - 1) / 2
-	return k, i - (1<<(2*k)-1)/3
+	k, o := playout.Locate(uint64(i))
+	return k, int(o)
 }
 
 func (p *progressive) resize(n int) {
@@ -100,7 +97,7 @@ func (p *progressive) rehash(h *hasher, dirty []int, _ fetchFunc) error {
 		return nil
 	}
 	for k, s := range p.subs {
-		start := (1<<(2*k) - 1) / 3
+		start := int(playout.Start(k))
 		in, _ := slices.BinarySearch(dirty, start+s.n)
 		if err := s.rehashFrom(h, dirty[:in], start, nil); err != nil {
 			return err
@@ -165,7 +162,7 @@ func (p *progressive) chunkOf(g proof.GIndex) (uint64, proof.GIndex, bool) {
 	if !ok {
 		return 0, 0, false
 	}
-	return uint64((1<<(2*sub)-1)/3) + off, rest, true
+	return playout.Start(sub) + off, rest, true
 }
 
 func (p *progressive) bytes() int {

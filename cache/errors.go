@@ -16,6 +16,9 @@ import (
 type elemError struct {
 	index int
 	err   error
+	// named: the path has the index already, not "[]" (a variable-size
+	// element is a node of its own, built with its indexed path).
+	named bool
 }
 
 func (e *elemError) Error() string { return fmt.Sprintf("element %d: %v", e.index, e.err) }
@@ -35,20 +38,39 @@ func (tr *tree) valueError(err error) error {
 	if err == nil || !errors.As(err, &se) {
 		return err
 	}
-	var idx []int
+	var idx []int // the indices that fill "[]", outermost first
+	first := (*elemError)(nil)
 	for e := err; e != nil && e != error(se); e = errors.Unwrap(e) {
 		if ee, ok := e.(*elemError); ok {
-			idx = append(idx, ee.index)
+			if first == nil {
+				first = ee
+			}
+			if !ee.named {
+				idx = append(idx, ee.index)
+			}
 		}
 	}
 	out := &plan.Error{Index: -1, Path: se.Path, Err: se.Err, Op: "cache"}
+	// The indices go into the "[]" after the type's name, which may hold
+	// "[]" itself (an anonymous struct's, a generic type's).
+	top := typeName(tr.t)
+	from := 0
+	if strings.HasPrefix(se.Path, top) {
+		from = len(top)
+	}
 	if tr.fieldIdx == nil && tr.t.Elem != nil {
-		// A list tree: the path is "[]E[]...", the first "[]" being the
-		// element the Index names.
-		top := typeName(tr.t)
-		if rest, ok := strings.CutPrefix(se.Path, top+"[]"); ok && len(idx) > 0 {
-			out.Index, out.Path = idx[0], typeName(tr.t.Elem)+rest
-			idx = idx[1:]
+		// A list tree: the path is "[]E…" (or "[i]E…" for a named
+		// element), its first index being the element the Index names.
+		elem := "[]"
+		if first != nil && first.named {
+			elem = fmt.Sprintf("[%d]", first.index)
+		}
+		if rest, ok := strings.CutPrefix(se.Path, top+elem); ok && first != nil {
+			out.Index, out.Path = first.index, typeName(tr.t.Elem)+rest
+			from = len(typeName(tr.t.Elem))
+			if !first.named {
+				idx = idx[1:]
+			}
 		} else if se.Path == top {
 			// The list itself (past its limit): named by its SSZ type, as
 			// plan's ListRoot names it.
@@ -56,11 +78,14 @@ func (tr *tree) valueError(err error) error {
 		}
 	}
 	for _, i := range idx {
-		at := strings.Index(out.Path, "[]")
+		at := strings.Index(out.Path[from:], "[]")
 		if at < 0 {
 			break
 		}
-		out.Path = fmt.Sprintf("%s[%d]%s", out.Path[:at], i, out.Path[at+2:])
+		at += from
+		ix := fmt.Sprintf("[%d]", i)
+		out.Path = out.Path[:at] + ix + out.Path[at+2:]
+		from = at + len(ix)
 	}
 	return out
 }

@@ -111,6 +111,13 @@ func runMode(shape *hostile.Shape, typ *ssz.Type, opts []Option, seed uint64, st
 		}
 		if m.Undo != nil {
 			m.Undo()
+			if marked && m.Op == hostile.BadBool {
+				// Putting the byte back changes contents: a Marked tree
+				// is told, as of any change.
+				if err := tr.mark(typ.Fields[m.Field].Name, m.Marks); err != nil {
+					return fmt.Errorf("%s: Mark: %v", what, err)
+				}
+			}
 			if err := check(tr, pv, what+", undone", nil); err != nil {
 				return err
 			}
@@ -172,7 +179,7 @@ func check(tr *tree, pv reflect.Value, what string, m *hostile.Mutation) error {
 			}
 		}
 		var se *plan.Error
-		if m != nil && m.Op == hostile.PastLimit && m.Undo != nil && (!errors.As(gerr, &se) || !strings.HasSuffix(se.Path, m.Path)) {
+		if m != nil && (m.Op == hostile.PastLimit || m.Op == hostile.BadBool) && m.Undo != nil && (!errors.As(gerr, &se) || !strings.HasSuffix(se.Path, m.Path)) {
 			path := "none"
 			if se != nil {
 				path = se.Path[max(0, len(se.Path)-60):]

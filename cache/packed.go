@@ -3,6 +3,8 @@ package cache
 import (
 	"bytes"
 	"fmt"
+	"github.com/lanehash/lanehash/internal/chunk"
+	"github.com/lanehash/lanehash/internal/elemplan"
 	"math/bits"
 	"reflect"
 	"slices"
@@ -26,8 +28,8 @@ type packed struct {
 	list   bool // the length is mixed in
 	fixedN int  // a vector's element (or bit) count
 	limit  uint64
-	slice  bool // the Go value is a slice (else an array)
-	pad    byte // bitvector: bits of the last byte that must be zero
+	slice  bool                                           // the Go value is a slice (else an array)
+	check  func(v unsafe.Pointer) ([]byte, uint64, error) // plan's value check
 	tree   chunkTree
 	n      int            // elements or bits at the last update
 	at     unsafe.Pointer // the value's bytes at the last update (a slice's array)
@@ -63,9 +65,6 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 		p.fixedN = int(t.Length)
 	case ssz.KindBitvector:
 		p.fixedN = int(t.Length)
-		if r := t.Length % 8; r != 0 {
-			p.pad = ^byte(0) << r
-		}
 	case ssz.KindList, ssz.KindBitlist:
 		p.list, p.limit = true, t.Limit
 	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
@@ -78,57 +77,31 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
 		p.zeros = make([]byte, t.Size)
 	}
+	p.check = elemplan.CheckPacked(t)
 	return p
 }
 
-// data returns the value's bytes as chunks are cut from them, and its
-// element (or bit) count.
+// data returns the value's bytes as chunks are cut from them (a
+// bitlist's without its delimiter) and its element (or bit) count, after
+// the value checks plan and sched make (check).
 func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
-	if !p.slice {
-		b := unsafe.Slice((*byte)(v), int(p.t.Go.Size()))
-		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
-			return nil, 0, errAt(p.path, ssz.ErrBitvector)
+	b, n, err := p.check(v)
+	switch {
+	case err != nil:
+		return nil, 0, fieldError(p.path, err)
+	case p.t.Kind == ssz.KindVector || p.t.Kind == ssz.KindBitvector:
+		if b == nil {
+			return p.zeros, p.fixedN, nil // an empty slice: the zero vector
 		}
 		return b, p.fixedN, nil
+	case p.t.Kind == ssz.KindBitlist || p.t.Kind == ssz.KindProgressiveBitlist:
+		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
+		if n%8 != 0 {
+			p.strip[len(p.strip)-1] &^= 1 << (n % 8)
+		}
+		return p.strip, int(n), nil
 	}
-	s := (*sliceHeader)(v)
-	b := unsafe.Slice((*byte)(s.data), s.len*p.esize)
-	switch p.t.Kind {
-	case ssz.KindVector, ssz.KindBitvector:
-		if s.len == 0 {
-			return p.zeros, p.fixedN, nil
-		}
-		if len(b) != len(p.zeros) {
-			return nil, 0, errAt(p.path, fmt.Errorf("%w: %d bytes, want %d", ssz.ErrSize, len(b), len(p.zeros)))
-		}
-		if p.pad != 0 && b[len(b)-1]&p.pad != 0 {
-			return nil, 0, errAt(p.path, ssz.ErrBitvector)
-		}
-		return b, p.fixedN, nil
-	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if len(b) == 0 {
-			// An empty slice (a nil pointer's zero value too) is the
-			// empty bitlist, as the codec and the reference read it.
-			return p.strip[:0], 0, nil
-		}
-		if b[len(b)-1] == 0 {
-			return nil, 0, errAt(p.path, ssz.ErrBitlist)
-		}
-		last := b[len(b)-1]
-		nbits := 8*(len(b)-1) + bits.Len8(last) - 1
-		if uint64(nbits) > p.limit {
-			return nil, 0, errAt(p.path, fmt.Errorf("%w: %d bits, limit %d", ssz.ErrListTooLong, nbits, p.limit))
-		}
-		p.strip = append(p.strip[:0], b[:(nbits+7)/8]...)
-		if nbits%8 != 0 {
-			p.strip[len(p.strip)-1] &^= 1 << (nbits % 8)
-		}
-		return p.strip, nbits, nil
-	}
-	if uint64(s.len) > p.limit {
-		return nil, 0, errAt(p.path, fmt.Errorf("%w: %d elements, limit %d", ssz.ErrListTooLong, s.len, p.limit))
-	}
-	return b, s.len, nil
+	return b, int(n), nil
 }
 
 // shape is where the value at v keeps its bytes and, for a slice, its
@@ -152,7 +125,7 @@ func (p *packed) chunkCount(n int) int {
 // putChunk copies chunk i of b (zero-padded) into dst.
 func putChunk(dst, b []byte, i int) {
 	if 32*i+32 <= len(b) {
-		move32(dst, b[32*i:]) // a whole chunk
+		chunk.Move(dst, b[32*i:]) // a whole chunk
 		return
 	}
 	n := copy(dst[:32], b[min(32*i, len(b)):min(32*i+32, len(b))])
@@ -314,15 +287,15 @@ func (p *packed) diff(dirty []int, b []byte, m int) []int {
 				if 32*i+32 <= len(b) {
 					// A whole chunk: compared and stored straight from
 					// the value, not through a padded copy.
-					if src := b[32*i:]; !equal32(have, src) {
-						move32(have, src)
+					if src := b[32*i:]; !chunk.Equal(have, src) {
+						chunk.Move(have, src)
 						dirty = append(dirty, i)
 					}
 					continue
 				}
 				putChunk(c[:], b, i)
-				if !equal32(have, c[:]) {
-					move32(have, c[:])
+				if !chunk.Equal(have, c[:]) {
+					chunk.Move(have, c[:])
 					dirty = append(dirty, i)
 				}
 			}

@@ -362,7 +362,7 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 	visit := func(i int, esel *selection) error {
 		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), esel)
 		if err != nil {
-			return errIndex(err, i)
+			return &elemError{index: i, err: err, named: true} // the kid's path has i
 		}
 		leaf := s.tree.leaf(i)
 		if i < old && bytes.Equal(leaf, r[:]) {

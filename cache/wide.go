@@ -2,6 +2,7 @@ package cache
 
 import (
 	"fmt"
+	"github.com/lanehash/lanehash/internal/chunk"
 	"math/bits"
 
 	"github.com/lanehash/lanehash/proof"
@@ -162,11 +163,11 @@ func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) err
 			lv := w.lv[k]
 			for j, p := range idx {
 				// Inlined moves: no memmove call per pair.
-				move32(buf[64*j:], lv[64*p:])
+				chunk.Move(buf[64*j:], lv[64*p:])
 				if 2*p+1 < cnt {
-					move32(buf[64*j+32:], lv[64*p+32:])
+					chunk.Move(buf[64*j+32:], lv[64*p+32:])
 				} else {
-					move32(buf[64*j+32:], h.zero[k][:])
+					chunk.Move(buf[64*j+32:], h.zero[k][:])
 				}
 			}
 		}
@@ -174,7 +175,7 @@ func (w *wide) rehashFrom(h *hasher, dirty []int, base int, fetch fetchFunc) err
 		h.pairsInPlace(out, buf)
 		next := w.lv[k+1]
 		for j, p := range idx {
-			move32(next[32*p:], out[32*j:])
+			chunk.Move(next[32*p:], out[32*j:])
 		}
 	}
 	if top == 0 && !w.keepLeaves {

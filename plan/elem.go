@@ -113,8 +113,14 @@ func asProgram(n graph.Node) *graph.Program {
 			return n.Program
 		}
 	case *graph.ChunkNode:
-		return &graph.Program{Sources: []graph.Source{{Kind: graph.SourceInstance}},
+		p := &graph.Program{Sources: []graph.Source{{Kind: graph.SourceInstance}},
 			Gathers: []graph.Gather{{Len: uint32(n.Len), Off: n.Off}}, Leaves: 1, Nodes: 1}
+		if n.Bool {
+			// The chunk node checks its boolean itself; its program
+			// must too, or the cache would store the raw byte.
+			p.Checks = []graph.Check{{Off: n.Off, Mask: 0xfe, Kind: graph.KindBool, Path: n.Path}}
+		}
+		return p
 	}
 	return nil
 }

@@ -25,9 +25,9 @@ type boolsEverywhere struct {
 // every entry point, named by its path and index, wherever the bool is:
 // a container field, an element of a bool vector or list, a top-level
 // bool, a validator's Slashed in a registry. Before, the program hashed
-// the raw byte, a root of no valid value, while the reference called it
-// true; the same values with their bytes 0 or 1 still give the
-// reference's root.
+// the raw byte, a root of no valid value (the reference, which read the
+// bool through reflect, called it true; it refuses it too now); the same
+// values with their bytes 0 or 1 still give the reference's root.
 func TestBoolAboveOne(t *testing.T) {
 	good := boolsEverywhere{A: 7, V: [3]bool{true, false, true}, L: []bool{true, true, false}, B: true}
 	p, err := PlanFor[boolsEverywhere]()
@@ -76,6 +76,15 @@ func TestBoolAboveOne(t *testing.T) {
 	}
 	setByte(&bools[3], 3)
 	checkBool(t, "ListRoot of bools", func() error { _, err := bp.ListRoot(bools, 1024); return err }, "")
+	// A root returned beside an error is zero: the raw byte's chunk is
+	// the root of no valid value, whatever a caller that ignores the
+	// error does with it.
+	if r, err := bp.Root(&bools[3]); err == nil || r != [32]byte{} {
+		t.Errorf("Root of a bool byte of 3: %x, %v; want the zero root and an error", r, err)
+	}
+	if r, err := bp.ListRoot(bools, 1024); err == nil || r != [32]byte{} {
+		t.Errorf("ListRoot with a bool byte of 3: %x, %v; want the zero root and an error", r, err)
+	}
 	checkBool(t, "RootAll of bools", func() error { return bp.RootAll(make([][32]byte, 4), bools) }, "")
 
 	vp, err := PlanFor[phase0.Validator]()

@@ -57,7 +57,7 @@ func (p *Plan[T]) boundedListRoot(in sched.Input, limit uint64, at func(int) ref
 func (p *Plan[T]) listRoot(in sched.Input, limit uint64, progressive bool, at func(int) reflect.Value) ([32]byte, error) {
 	root, err := p.run.ListRoot(in, limit, progressive, p.workers)
 	if err != nil {
-		return root, p.firstDefect(err, at)
+		return [32]byte{}, p.firstDefect(err, at)
 	}
 	return root, nil
 }

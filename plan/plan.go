@@ -120,9 +120,11 @@ func (p *Plan[T]) Root(v *T) ([32]byte, error) {
 	root := out[0]
 	p.outs.Put(out)
 	if err != nil {
-		err = p.valueDefect(err, valueOf(v))
+		// No root with an error: a caller that ignores the error must
+		// not get the raw bytes of a value that has none.
+		return [32]byte{}, p.valueDefect(err, valueOf(v))
 	}
-	return root, err
+	return root, nil
 }
 
 // RootAll sets dst[i] to hash_tree_root(src[i]) for every element of

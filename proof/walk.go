@@ -2,6 +2,7 @@ package proof
 
 import (
 	"fmt"
+	"github.com/lanehash/lanehash/internal/progressive"
 	"math/bits"
 	"reflect"
 	"strings"
@@ -209,29 +210,16 @@ func seqStep(t *ssz.Type, st Step) (GIndex, *ssz.Type, *stepError) {
 // orientation: the data root is 2, each spine node's left child is a binary
 // subtree (of 1, 4, 16, … chunks) and its right child the rest. It is
 // false when the index does not fit 64 bits, as for every chunk from
-// (4^21-1)/3 ≈ 2^40.4 on (the 21st subtree lies 65 levels down); the
-// loop's sizes are checked too, so it ends for every c.
+// (4^21-1)/3 ≈ 2^40.4 on (the 21st subtree lies 65 levels down).
 func progressiveChunk(c uint64) (GIndex, bool) {
-	// Chunk c lies in the k-th subtree (from 0), of 4^k chunks starting at
-	// chunk start = (4^k-1)/3.
-	k, start, size := 0, uint64(0), uint64(1)
-	for {
-		end, ok := checked.Add(start, size)
-		if !ok || c < end { // an end past 2^64 is past every c
-			break
-		}
-		start, k = end, k+1
-		if size, ok = checked.Mul(size, 4); !ok {
-			return 0, false
-		}
-	}
+	k, off := progressive.Locate(c)
 	// The data root (1 level), k spine steps right, one step left into the
 	// subtree, 2k levels inside it.
 	if 2+3*k > 63 {
 		return 0, false
 	}
 	spine := uint64(2)<<k | (uint64(1)<<k - 1)
-	return GIndex(spine<<(1+2*k) | (c - start)), true
+	return GIndex(spine<<(1+2*k) | off), true
 }
 
 // activePosition is the position in active of the j-th active field.

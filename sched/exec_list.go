@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"github.com/lanehash/lanehash/internal/progressive"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
@@ -130,7 +131,7 @@ func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
 	n := in.n
 	// The elements of the subtrees narrower than a tile, and room for
 	// the spine's subtree roots (at most 32) and its zero end.
-	small := min(n, progressiveStart(listTileDepth/2))
+	small := min(n, int(progressive.Start(listTileDepth/2)))
 	bp := getBuf(progressiveBufLen(max(small, 33)))
 	defer putBuf(bp)
 	buf := *bp

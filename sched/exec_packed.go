@@ -240,3 +240,17 @@ func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes [
 		t.MixInLengths(dst, lengths, *sp)
 	}
 }
+
+// PackedCheck returns the check a run makes of a value of packed node n:
+// for the Go value at v (of the Go type n was compiled for), its bytes (a
+// bitlist's delimiter included; nil for the zero vector an empty slice
+// stands for) and its length (elements, or bits of a bitlist), or its
+// first defect as an *Error. It is how the cache checks the packed
+// fields it keeps the chunks of, so both follow the executor's one rule.
+func PackedCheck(n *graph.PackedNode) func(v unsafe.Pointer) ([]byte, uint64, error) {
+	r := newPackedRooter(n)
+	return func(v unsafe.Pointer) ([]byte, uint64, error) {
+		pv, err := r.measure(v)
+		return pv.data, pv.length, err
+	}
+}

@@ -1,6 +1,10 @@
 package sched
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/chunk"
+)
 
 // gather copies the leaf bytes of the first count lanes into the
 // staging buffer. Gathers are the outer loop, so the size switch runs
@@ -21,7 +25,7 @@ func (r *block) gather(a *arena, count int) {
 		case 32:
 			for lane, p := range ptrs {
 				d := unsafe.Add(dst, 32*lane)
-				copy32(d, unsafe.Add(p, off))
+				chunk.Copy(d, unsafe.Add(p, off))
 			}
 		case 8:
 			for lane, p := range ptrs {

@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"github.com/lanehash/lanehash/internal/progressive"
 	"sync"
 	"unsafe"
 )
@@ -73,15 +74,6 @@ func (t *Tree) foldSpine(buf []byte, k int, c *counts) {
 		c.treePairs++
 		c.kernelCalls++
 	}
-}
-
-// progressiveStart returns the first chunk of subtree j, (4^j-1)/3,
-// saturating far beyond any slice length.
-func progressiveStart(j int) int {
-	if j >= 31 {
-		return int(^uint(0) >> 1)
-	}
-	return int((uint64(1)<<(2*j) - 1) / 3)
 }
 
 // MerkleizeProgressiveParallel is MerkleizeProgressive with the subtrees
@@ -186,7 +178,7 @@ func (t *Tree) MerkleizeProgressiveBatch(roots [][32]byte, a, b []byte, sizes []
 	for j, off := 0, 0; ; j++ {
 		m := 0
 		for _, n := range sizes {
-			if n > progressiveStart(j) {
+			if uint64(n) > progressive.Start(j) {
 				m++
 			}
 		}
@@ -197,9 +189,9 @@ func (t *Tree) MerkleizeProgressiveBatch(roots [][32]byte, a, b []byte, sizes []
 		off += m
 	}
 	for j := len(blocks) - 1; j >= 0; j-- {
-		start, r := progressiveStart(j), 0
+		start, r := progressive.Start(j), 0
 		for i, n := range sizes {
-			if n <= start {
+			if uint64(n) <= start {
 				continue
 			}
 			copy(b[64*r:], s.spine[32*(blocks[j]+r):32*(blocks[j]+r)+32])
@@ -211,7 +203,7 @@ func (t *Tree) MerkleizeProgressiveBatch(roots [][32]byte, a, b []byte, sizes []
 		c.kernelCalls++
 		r = 0
 		for i, n := range sizes {
-			if n > start {
+			if uint64(n) > start {
 				copy(roots[i][:], a[32*r:32*r+32])
 				r++
 			}

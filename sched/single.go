@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"github.com/lanehash/lanehash/internal/chunk"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
@@ -144,7 +145,7 @@ func (r *block) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i 
 		l := &levels[k]
 		r.k.Pairs(flat[l.out:l.out+32*l.n], flat[l.in:l.in+64*l.n])
 		for _, m := range l.moves {
-			copy32(unsafe.Add(fp, m.to), unsafe.Add(fp, m.from))
+			chunk.Copy(unsafe.Add(fp, m.to), unsafe.Add(fp, m.from))
 		}
 	}
 	if sp.direct {
@@ -159,19 +160,12 @@ func (r *block) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i 
 	return nil
 }
 
-// copy32 copies one chunk with two 16-byte moves (a [32]byte assignment
-// compiles to a memmove call).
-func copy32(dst, src unsafe.Pointer) {
-	*(*[16]byte)(dst) = *(*[16]byte)(src)
-	*(*[16]byte)(unsafe.Add(dst, 16)) = *(*[16]byte)(unsafe.Add(src, 16))
-}
-
 // copyChunk copies n (1..32) bytes from src to dst, with single moves
 // for the common leaf sizes.
 func copyChunk(dst, src unsafe.Pointer, n uint32) {
 	switch n {
 	case 32:
-		copy32(dst, src)
+		chunk.Copy(dst, src)
 	case 8:
 		*(*[8]byte)(dst) = *(*[8]byte)(src)
 	case 16:

@@ -17,7 +17,7 @@ import (
 // tests need in export_test.go.
 var surface = []string{
 	"BufLen", "BytesPrepared", "Depth", "Error", "Exec", "Input", "Kernel",
-	"Lockstep", "NewExec", "NewTree", "OneAtATime", "PerLevel", "Prepared",
+	"Lockstep", "NewExec", "NewTree", "OneAtATime", "PackedCheck", "PerLevel", "Prepared",
 	"PtrsOf", "PtrsOfType", "SliceOf", "SliceOfReflect", "Snapshot", "Stats",
 	"Strategy", "Tree", "ValueOf", "ValueOfReflect",
 }

@@ -59,21 +59,20 @@ func rootPath(t *Type) string {
 }
 
 // appendBasic appends the serialization of a basic value (bool, uintN).
-func appendBasic(dst []byte, t *Type, v reflect.Value) []byte {
+// Its one error is a bool whose byte is neither 0 nor 1, without a path.
+func appendBasic(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	switch t.Kind {
 	case KindBool:
-		if v.Bool() {
-			return append(dst, 1)
-		}
-		return append(dst, 0)
+		b, err := boolByte(v)
+		return append(dst, b), err
 	case KindUint8:
-		return append(dst, uint8(v.Uint()))
+		return append(dst, uint8(v.Uint())), nil
 	case KindUint16:
-		return binary.LittleEndian.AppendUint16(dst, uint16(v.Uint()))
+		return binary.LittleEndian.AppendUint16(dst, uint16(v.Uint())), nil
 	case KindUint32:
-		return binary.LittleEndian.AppendUint32(dst, uint32(v.Uint()))
+		return binary.LittleEndian.AppendUint32(dst, uint32(v.Uint())), nil
 	case KindUint64:
-		return binary.LittleEndian.AppendUint64(dst, v.Uint())
+		return binary.LittleEndian.AppendUint64(dst, v.Uint()), nil
 	case KindUint128, KindUint256:
 		if t.Go.Kind() == reflect.Pointer {
 			var limbs [4]uint64
@@ -83,26 +82,47 @@ func appendBasic(dst []byte, t *Type, v reflect.Value) []byte {
 			for _, l := range limbs {
 				dst = binary.LittleEndian.AppendUint64(dst, l)
 			}
-			return dst
+			return dst, nil
 		}
 		if t.Go.Elem().Kind() == reflect.Uint64 {
 			for i := 0; i < v.Len(); i++ {
 				dst = binary.LittleEndian.AppendUint64(dst, v.Index(i).Uint())
 			}
-			return dst
+			return dst, nil
 		}
 		for i := 0; i < v.Len(); i++ {
 			dst = append(dst, uint8(v.Index(i).Uint()))
 		}
-		return dst
+		return dst, nil
 	}
-	return dst // not reached: callers check IsBasic
+	return dst, nil // not reached: callers check IsBasic
+}
+
+// boolByte is the byte of a Go bool. reflect's Bool calls any byte but 0
+// true, but memory written through unsafe (a zero-copy decoder's) can
+// hold a byte above 1, which is no boolean: it is refused, as the decoder
+// refuses that byte and plan and cache refuse it, rather than serialized
+// as true. checkValue makes the value addressable, so the byte is read.
+func boolByte(v reflect.Value) (byte, error) {
+	if !v.CanAddr() {
+		// A zero value standing for what a nil pointer points to.
+		if v.Bool() {
+			return 1, nil
+		}
+		return 0, nil
+	}
+	b := *(*byte)(v.Addr().UnsafePointer())
+	if b > 1 {
+		return b, errorf("", ErrBool, "byte 0x%02x", b)
+	}
+	return b, nil
 }
 
 // appendValue appends the serialization of v (of type t.Go) to dst.
 func appendValue(dst []byte, t *Type, v reflect.Value, path string) ([]byte, error) {
 	if t.IsBasic() {
-		return appendBasic(dst, t, v), nil
+		out, err := appendBasic(dst, t, v)
+		return out, atPath(err, path)
 	}
 	switch t.Kind {
 	case KindBitvector:
@@ -164,7 +184,9 @@ func appendSequence(dst []byte, et *Type, n int, at func(int) reflect.Value, pat
 	var err error
 	if et.IsBasic() {
 		for i := 0; i < n; i++ {
-			dst = appendBasic(dst, et, at(i))
+			if dst, err = appendBasic(dst, et, at(i)); err != nil {
+				return nil, atPath(err, indexPath(path, i))
+			}
 		}
 		return dst, nil
 	}

@@ -70,3 +70,11 @@ func errorf(path string, sentinel error, format string, args ...any) error {
 	}
 	return &Error{Path: path, Err: fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...)}
 }
+
+// atPath sets the path of err, an *Error of appendBasic's without one.
+func atPath(err error, path string) error {
+	if e, ok := err.(*Error); ok && e.Path == "" {
+		e.Path = path
+	}
+	return err
+}

@@ -71,7 +71,7 @@ func AppendBasic(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	if !v.IsValid() || v.Type() != t.Go {
 		return dst, errorf("", ErrValue, "value does not have type %s", t.Go)
 	}
-	return appendBasic(dst, t, v), nil
+	return appendBasic(dst, t, v)
 }
 
 // String names the kind, as the spec writes it.

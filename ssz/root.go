@@ -33,7 +33,11 @@ func HashTreeRootValue(t *Type, v reflect.Value, h Hash) ([32]byte, error) {
 func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 	if t.IsBasic() {
 		var c [32]byte
-		copy(c[:], appendBasic(nil, t, v))
+		b, err := appendBasic(c[:0], t, v)
+		if err != nil {
+			return c, atPath(err, path)
+		}
+		copy(c[:], b)
 		return c, nil
 	}
 	switch t.Kind {
@@ -162,8 +166,11 @@ func zeroVectorRoot(h Hash, t *Type, path string) ([32]byte, error) {
 func sequenceChunks(h Hash, et *Type, n int, at func(int) reflect.Value, path string) ([][32]byte, error) {
 	if et.IsBasic() {
 		var b []byte
+		var err error
 		for i := 0; i < n; i++ {
-			b = appendBasic(b, et, at(i))
+			if b, err = appendBasic(b, et, at(i)); err != nil {
+				return nil, atPath(err, indexPath(path, i))
+			}
 		}
 		return packBytes(b), nil
 	}

@@ -57,5 +57,12 @@ func checkValue(t *Type, v reflect.Value) (reflect.Value, error) {
 	if v.Type() != t.Go {
 		return v, errorf("", ErrValue, "value of type %s for descriptor of %s", v.Type(), t.Go)
 	}
+	if !v.CanAddr() {
+		// A copy keeps every byte (a bool's too, see boolByte) and makes
+		// the value and all inside it addressable.
+		c := reflect.New(t.Go).Elem()
+		c.Set(v)
+		v = c
+	}
 	return v, nil
 }

@@ -27,9 +27,10 @@ const (
 	NilPtr              // a pointer to a container or union set to nil: the zero value
 	Swap                // two elements of a list or vector swapped
 	Refill              // a value refilled in place
+	BadBool             // a bool's byte set above 1, as an unsafe decoder can leave it: ssz.ErrBool, then undone
 )
 
-var opNames = [...]string{"append", "truncate", "nil-list", "pow2", "past-limit", "replace", "nil-pointer", "swap", "refill"}
+var opNames = [...]string{"append", "truncate", "nil-list", "pow2", "past-limit", "replace", "nil-pointer", "swap", "refill", "bad-bool"}
 
 func (o Op) String() string {
 	if int(o) < len(opNames) {
@@ -52,8 +53,8 @@ type Mutation struct {
 	// NeedsMark is false for a change of lengths only, which a Marked
 	// cache reads by itself at every depth.
 	NeedsMark bool
-	// Undo, set for PastLimit, restores the list as it was, so that the
-	// script goes on with a valid value.
+	// Undo, set for PastLimit and BadBool, restores the list or the byte
+	// as it was, so that the script goes on with a valid value.
 	Undo func()
 }
 
@@ -85,6 +86,11 @@ func Mutate(rng *rand.Rand, f *sszrand.Filler, t *ssz.Type, v reflect.Value) (m 
 		m.Marks = []int{s.elem}
 	}
 	switch s.t.Kind {
+	case ssz.KindBool:
+		if s.v.CanAddr() && rng.IntN(3) == 0 {
+			badBool(rng, s, &m)
+			return m, true
+		}
 	case ssz.KindList, ssz.KindProgressiveList:
 		if s.v.Kind() == reflect.Slice {
 			mutateList(rng, f, s, &m)
@@ -113,6 +119,17 @@ func Mutate(rng *rand.Rand, f *sszrand.Filler, t *ssz.Type, v reflect.Value) (m 
 	}
 	f.Fill(s.t, s.v)
 	return m, true
+}
+
+// badBool stores a byte from 2 to 255 in the bool at s, which every
+// entry point must refuse with ssz.ErrBool naming it, and sets Undo to
+// put the old byte back.
+func badBool(rng *rand.Rand, s site, m *Mutation) {
+	p := (*byte)(s.v.Addr().UnsafePointer())
+	old := *p
+	*p = byte(2 + rng.IntN(254))
+	m.Op = BadBool
+	m.Undo = func() { *p = old }
 }
 
 // collectSites lists the places of v (of type t) and, down to a few

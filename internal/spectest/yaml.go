@@ -3,6 +3,7 @@ package spectest
 import (
 	"encoding/hex"
 	"fmt"
+	"github.com/lanehash/lanehash/proof"
 	"math/big"
 	"reflect"
 	"strconv"
@@ -126,14 +127,12 @@ func (y yamlNode) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
 	if y.n.Kind != yaml.MappingNode {
 		return nil, y.fail("want a mapping")
 	}
-	byKey := map[string]int{}
-	for i := range t.Fields {
-		byKey[normalKey(t.Fields[i].Name)] = i
-	}
 	srcs := make([]sszwalk.Source, len(t.Fields))
 	for i := 0; i+1 < len(y.n.Content); i += 2 {
-		f, ok := byKey[normalKey(y.n.Content[i].Value)]
-		if !ok {
+		// The spec's snake_case key names a field by the rule proof paths
+		// and cache handles use (proof.FieldIndex), one rule for all.
+		f, err := proof.FieldIndex(t, y.n.Content[i].Value)
+		if err != nil {
 			return nil, y.fail("unknown field %q", y.n.Content[i].Value)
 		}
 		srcs[f] = yamlNode{y.n.Content[i+1]}
@@ -178,9 +177,4 @@ func (y yamlNode) Option(t *ssz.Type) (int, sszwalk.Source, error) {
 		return 0, nil, y.fail("missing %s", valueKey)
 	}
 	return int(s), yamlNode{val}, nil
-}
-
-// normalKey folds snake_case and CamelCase names to one form.
-func normalKey(s string) string {
-	return strings.ToLower(strings.ReplaceAll(s, "_", ""))
 }

@@ -1,0 +1,67 @@
+package ssz_test
+
+import (
+	"errors"
+	"testing"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/ssz"
+)
+
+type boolInner struct {
+	F bool
+}
+
+type boolOuter struct {
+	B bool
+	V [3]bool
+	L []bool `ssz-max:"40"`
+	P *boolInner
+	E []boolInner `ssz-max:"4"`
+}
+
+// TestBoolByteAboveOne: a Go bool whose byte is above 1 (memory an unsafe
+// decoder wrote; Go itself never makes one) is no boolean. The reference
+// root and the codec refuse it with ErrBool and its path, wherever it
+// is, whether the value is passed by pointer or by value, as the decoder
+// refuses the byte and plan and cache refuse the bool; reflect alone
+// would have called it true.
+func TestBoolByteAboveOne(t *testing.T) {
+	set := func(b *bool, c byte) { *(*byte)(unsafe.Pointer(b)) = c }
+	cases := []struct {
+		path string
+		bad  func(v *boolOuter)
+	}{
+		{"boolOuter.B", func(v *boolOuter) { set(&v.B, 2) }},
+		{"boolOuter.V[2]", func(v *boolOuter) { set(&v.V[2], 0x80) }},
+		{"boolOuter.L[1]", func(v *boolOuter) { set(&v.L[1], 0xff) }},
+		{"boolOuter.P.F", func(v *boolOuter) { set(&v.P.F, 3) }},
+		{"boolOuter.E[1].F", func(v *boolOuter) { set(&v.E[1].F, 9) }},
+	}
+	good := func() *boolOuter {
+		return &boolOuter{B: true, V: [3]bool{false, true, false}, L: []bool{true, false, true}, P: &boolInner{true}, E: []boolInner{{true}, {false}}}
+	}
+	if _, err := ssz.HashTreeRoot(good(), ssz.SHA256); err != nil {
+		t.Fatalf("valid value: %v", err)
+	}
+	for _, c := range cases {
+		v := good()
+		c.bad(v)
+		for name, call := range map[string]func() error{
+			"HashTreeRoot(ptr)":   func() error { _, err := ssz.HashTreeRoot(v, ssz.SHA256); return err },
+			"HashTreeRoot(value)": func() error { _, err := ssz.HashTreeRoot(*v, ssz.Keccak256); return err },
+			"Marshal(ptr)":        func() error { _, err := ssz.Marshal(v); return err },
+			"Marshal(value)":      func() error { _, err := ssz.Marshal(*v); return err },
+		} {
+			err := call()
+			var se *ssz.Error
+			if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &se) {
+				t.Errorf("%s, %s: %v, want an *ssz.Error wrapping ErrBool", c.path, name, err)
+				continue
+			}
+			if se.Path != c.path {
+				t.Errorf("%s, %s: path %q", c.path, name, se.Path)
+			}
+		}
+	}
+}
