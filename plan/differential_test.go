@@ -34,8 +34,8 @@ func checkRandomType(seed uint64, kernels []sched.Kernel, h lanes.Hash, values i
 		if i > 0 { // value 0 stays the zero value
 			fl.Fill(typ, vals.Index(i))
 		}
-		if i >= values-2 { // the last two get a padding bit set, if they can
-			setPaddingBit(typ, vals.Index(i), rng)
+		if i >= values-2 { // the last two get a defect, if they can
+			setDefect(typ, vals.Index(i), rng)
 		}
 	}
 	want := make([][32]byte, values)
@@ -139,10 +139,11 @@ func FuzzRootAllTypes(f *testing.F) {
 	})
 }
 
-// setPaddingBit sets an unused high bit of one bitvector somewhere in v
-// (chosen at random among those present) and reports whether it found
-// one, so that bad values reach every position a bitvector can take.
-func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
+// setDefect makes one defect somewhere in v, at a place chosen at random
+// among those present, and reports whether it found one: an unused high
+// bit of a bitvector, or a bool byte above 1 (what an unsafe decoder can
+// leave), so that bad values reach every position either can take.
+func setDefect(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 	if v.Kind() == reflect.Pointer {
 		if v.IsNil() || t.Kind == ssz.KindUint256 {
 			return false
@@ -150,6 +151,12 @@ func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 		v = v.Elem()
 	}
 	switch t.Kind {
+	case ssz.KindBool:
+		if !v.CanAddr() {
+			return false
+		}
+		*(*byte)(v.Addr().UnsafePointer()) = byte(2 + rng.IntN(254))
+		return true
 	case ssz.KindBitvector:
 		if t.Length%8 == 0 || v.Len() == 0 {
 			return false
@@ -163,7 +170,7 @@ func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 		}
 		start := rng.IntN(v.Len())
 		for j := 0; j < v.Len(); j++ {
-			if setPaddingBit(t.Elem, v.Index((start+j)%v.Len()), rng) {
+			if setDefect(t.Elem, v.Index((start+j)%v.Len()), rng) {
 				return true
 			}
 		}
@@ -171,7 +178,7 @@ func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 		start := rng.IntN(len(t.Fields))
 		for j := range t.Fields {
 			f := &t.Fields[(start+j)%len(t.Fields)]
-			if setPaddingBit(f.Type, structfield.Settable(v, f.Index), rng) {
+			if setDefect(f.Type, structfield.Settable(v, f.Index), rng) {
 				return true
 			}
 		}
@@ -183,7 +190,7 @@ func setPaddingBit(t *ssz.Type, v reflect.Value, rng *rand.Rand) bool {
 		// The option's value sits in an interface: change a copy.
 		c := reflect.New(t.Options[sel].Go).Elem()
 		c.Set(v.Field(1).Elem())
-		if setPaddingBit(t.Options[sel], c, rng) {
+		if setDefect(t.Options[sel], c, rng) {
 			v.Field(1).Set(c)
 			return true
 		}
