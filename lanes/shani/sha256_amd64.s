@@ -182,24 +182,6 @@ DATA sha256OutFlip<>+14(SB)/1, $0x09
 DATA sha256OutFlip<>+15(SB)/1, $0x08
 GLOBL sha256OutFlip<>(SB), RODATA|NOPTR, $16
 
-DATA sha256Rev<>+0(SB)/1, $0x0f
-DATA sha256Rev<>+1(SB)/1, $0x0e
-DATA sha256Rev<>+2(SB)/1, $0x0d
-DATA sha256Rev<>+3(SB)/1, $0x0c
-DATA sha256Rev<>+4(SB)/1, $0x0b
-DATA sha256Rev<>+5(SB)/1, $0x0a
-DATA sha256Rev<>+6(SB)/1, $0x09
-DATA sha256Rev<>+7(SB)/1, $0x08
-DATA sha256Rev<>+8(SB)/1, $0x07
-DATA sha256Rev<>+9(SB)/1, $0x06
-DATA sha256Rev<>+10(SB)/1, $0x05
-DATA sha256Rev<>+11(SB)/1, $0x04
-DATA sha256Rev<>+12(SB)/1, $0x03
-DATA sha256Rev<>+13(SB)/1, $0x02
-DATA sha256Rev<>+14(SB)/1, $0x01
-DATA sha256Rev<>+15(SB)/1, $0x00
-GLOBL sha256Rev<>(SB), RODATA|NOPTR, $16
-
 // func sha256PairsAsm(dst *byte, src *byte, n int)
 // Requires: SHA, SSE2, SSSE3
 TEXT ·sha256PairsAsm(SB), NOSPLIT, $0-24
@@ -1329,7 +1311,7 @@ done:
 	RET
 
 // func sha256Pairs4Asm(dst *byte, src *byte, n int)
-// Requires: AVX, SHA, SSE, SSE2, SSSE3
+// Requires: AVX, SHA, SSE2, SSSE3
 TEXT ·sha256Pairs4Asm(SB), $2240-24
 	LEAQ       (SP), R13
 	ADDQ       $0x3f, R13
@@ -2498,31 +2480,31 @@ batch:
 	MOVOU       X14, 944(R12)
 	VPADDD      sha256K<>+240(SB), X12, X14
 	MOVOU       X14, 1008(R12)
-	MOVOU       sha256Rev<>+0(SB), X13
+	MOVOU       sha256OutFlip<>+0(SB), X13
+	VPUNPCKHQDQ X2, X1, X14
+	VPUNPCKLQDQ X2, X1, X1
+	PSHUFB      X13, X14
 	PSHUFB      X13, X1
-	MOVQ        X1, (DI)
-	MOVHPS      X1, 16(DI)
-	PSHUFB      X13, X2
-	MOVQ        X2, 8(DI)
-	MOVHPS      X2, 24(DI)
+	MOVOU       X14, (DI)
+	MOVOU       X1, 16(DI)
+	VPUNPCKHQDQ X4, X3, X14
+	VPUNPCKLQDQ X4, X3, X3
+	PSHUFB      X13, X14
 	PSHUFB      X13, X3
-	MOVQ        X3, 32(DI)
-	MOVHPS      X3, 48(DI)
-	PSHUFB      X13, X4
-	MOVQ        X4, 40(DI)
-	MOVHPS      X4, 56(DI)
+	MOVOU       X14, 32(DI)
+	MOVOU       X3, 48(DI)
+	VPUNPCKHQDQ X6, X5, X14
+	VPUNPCKLQDQ X6, X5, X5
+	PSHUFB      X13, X14
 	PSHUFB      X13, X5
-	MOVQ        X5, 64(DI)
-	MOVHPS      X5, 80(DI)
-	PSHUFB      X13, X6
-	MOVQ        X6, 72(DI)
-	MOVHPS      X6, 88(DI)
+	MOVOU       X14, 64(DI)
+	MOVOU       X5, 80(DI)
+	VPUNPCKHQDQ X8, X7, X14
+	VPUNPCKLQDQ X8, X7, X7
+	PSHUFB      X13, X14
 	PSHUFB      X13, X7
-	MOVQ        X7, 96(DI)
-	MOVHPS      X7, 112(DI)
-	PSHUFB      X13, X8
-	MOVQ        X8, 104(DI)
-	MOVHPS      X8, 120(DI)
+	MOVOU       X14, 96(DI)
+	MOVOU       X7, 112(DI)
 	XCHGQ       R11, R12
 	ADDQ        $0x00000100, SI
 	ADDQ        $0x80, DI
@@ -2978,37 +2960,37 @@ last:
 	VPADDD      2128(R13), X6, X6
 	VPADDD      2144(R13), X7, X7
 	VPADDD      2160(R13), X8, X8
-	MOVOU       sha256Rev<>+0(SB), X13
+	MOVOU       sha256OutFlip<>+0(SB), X13
+	VPUNPCKHQDQ X2, X1, X14
+	VPUNPCKLQDQ X2, X1, X1
+	PSHUFB      X13, X14
 	PSHUFB      X13, X1
-	MOVQ        X1, (DI)
-	MOVHPS      X1, 16(DI)
-	PSHUFB      X13, X2
-	MOVQ        X2, 8(DI)
-	MOVHPS      X2, 24(DI)
+	MOVOU       X14, (DI)
+	MOVOU       X1, 16(DI)
+	VPUNPCKHQDQ X4, X3, X14
+	VPUNPCKLQDQ X4, X3, X3
+	PSHUFB      X13, X14
 	PSHUFB      X13, X3
-	MOVQ        X3, 32(DI)
-	MOVHPS      X3, 48(DI)
-	PSHUFB      X13, X4
-	MOVQ        X4, 40(DI)
-	MOVHPS      X4, 56(DI)
+	MOVOU       X14, 32(DI)
+	MOVOU       X3, 48(DI)
+	VPUNPCKHQDQ X6, X5, X14
+	VPUNPCKLQDQ X6, X5, X5
+	PSHUFB      X13, X14
 	PSHUFB      X13, X5
-	MOVQ        X5, 64(DI)
-	MOVHPS      X5, 80(DI)
-	PSHUFB      X13, X6
-	MOVQ        X6, 72(DI)
-	MOVHPS      X6, 88(DI)
+	MOVOU       X14, 64(DI)
+	MOVOU       X5, 80(DI)
+	VPUNPCKHQDQ X8, X7, X14
+	VPUNPCKLQDQ X8, X7, X7
+	PSHUFB      X13, X14
 	PSHUFB      X13, X7
-	MOVQ        X7, 96(DI)
-	MOVHPS      X7, 112(DI)
-	PSHUFB      X13, X8
-	MOVQ        X8, 104(DI)
-	MOVHPS      X8, 120(DI)
+	MOVOU       X14, 96(DI)
+	MOVOU       X7, 112(DI)
 
 done:
 	RET
 
 // func sha256Lockstep4Asm(arena *byte, ops *uint32, n int)
-// Requires: AVX, SHA, SSE, SSE2, SSSE3
+// Requires: AVX, SHA, SSE2, SSSE3
 TEXT ·sha256Lockstep4Asm(SB), $2240-24
 	LEAQ       (SP), R13
 	ADDQ       $0x3f, R13
@@ -4197,31 +4179,31 @@ op:
 	MOVOU       X14, 944(R12)
 	VPADDD      sha256K<>+240(SB), X12, X14
 	MOVOU       X14, 1008(R12)
-	MOVOU       sha256Rev<>+0(SB), X13
+	MOVOU       sha256OutFlip<>+0(SB), X13
+	VPUNPCKHQDQ X2, X1, X14
+	VPUNPCKLQDQ X2, X1, X1
+	PSHUFB      X13, X14
 	PSHUFB      X13, X1
-	MOVQ        X1, (R10)
-	MOVHPS      X1, 16(R10)
-	PSHUFB      X13, X2
-	MOVQ        X2, 8(R10)
-	MOVHPS      X2, 24(R10)
+	MOVOU       X14, (R10)
+	MOVOU       X1, 16(R10)
+	VPUNPCKHQDQ X4, X3, X14
+	VPUNPCKLQDQ X4, X3, X3
+	PSHUFB      X13, X14
 	PSHUFB      X13, X3
-	MOVQ        X3, 32(R10)
-	MOVHPS      X3, 48(R10)
-	PSHUFB      X13, X4
-	MOVQ        X4, 40(R10)
-	MOVHPS      X4, 56(R10)
+	MOVOU       X14, 32(R10)
+	MOVOU       X3, 48(R10)
+	VPUNPCKHQDQ X6, X5, X14
+	VPUNPCKLQDQ X6, X5, X5
+	PSHUFB      X13, X14
 	PSHUFB      X13, X5
-	MOVQ        X5, 64(R10)
-	MOVHPS      X5, 80(R10)
-	PSHUFB      X13, X6
-	MOVQ        X6, 72(R10)
-	MOVHPS      X6, 88(R10)
+	MOVOU       X14, 64(R10)
+	MOVOU       X5, 80(R10)
+	VPUNPCKHQDQ X8, X7, X14
+	VPUNPCKLQDQ X8, X7, X7
+	PSHUFB      X13, X14
 	PSHUFB      X13, X7
-	MOVQ        X7, 96(R10)
-	MOVHPS      X7, 112(R10)
-	PSHUFB      X13, X8
-	MOVQ        X8, 104(R10)
-	MOVHPS      X8, 120(R10)
+	MOVOU       X14, 96(R10)
+	MOVOU       X7, 112(R10)
 	XCHGQ       R11, R12
 	ADDQ        $0x0c, SI
 	DECQ        CX
@@ -4676,31 +4658,31 @@ serial:
 	VPADDD      2128(R13), X6, X6
 	VPADDD      2144(R13), X7, X7
 	VPADDD      2160(R13), X8, X8
-	MOVOU       sha256Rev<>+0(SB), X13
+	MOVOU       sha256OutFlip<>+0(SB), X13
+	VPUNPCKHQDQ X2, X1, X14
+	VPUNPCKLQDQ X2, X1, X1
+	PSHUFB      X13, X14
 	PSHUFB      X13, X1
-	MOVQ        X1, (R10)
-	MOVHPS      X1, 16(R10)
-	PSHUFB      X13, X2
-	MOVQ        X2, 8(R10)
-	MOVHPS      X2, 24(R10)
+	MOVOU       X14, (R10)
+	MOVOU       X1, 16(R10)
+	VPUNPCKHQDQ X4, X3, X14
+	VPUNPCKLQDQ X4, X3, X3
+	PSHUFB      X13, X14
 	PSHUFB      X13, X3
-	MOVQ        X3, 32(R10)
-	MOVHPS      X3, 48(R10)
-	PSHUFB      X13, X4
-	MOVQ        X4, 40(R10)
-	MOVHPS      X4, 56(R10)
+	MOVOU       X14, 32(R10)
+	MOVOU       X3, 48(R10)
+	VPUNPCKHQDQ X6, X5, X14
+	VPUNPCKLQDQ X6, X5, X5
+	PSHUFB      X13, X14
 	PSHUFB      X13, X5
-	MOVQ        X5, 64(R10)
-	MOVHPS      X5, 80(R10)
-	PSHUFB      X13, X6
-	MOVQ        X6, 72(R10)
-	MOVHPS      X6, 88(R10)
+	MOVOU       X14, 64(R10)
+	MOVOU       X5, 80(R10)
+	VPUNPCKHQDQ X8, X7, X14
+	VPUNPCKLQDQ X8, X7, X7
+	PSHUFB      X13, X14
 	PSHUFB      X13, X7
-	MOVQ        X7, 96(R10)
-	MOVHPS      X7, 112(R10)
-	PSHUFB      X13, X8
-	MOVQ        X8, 104(R10)
-	MOVHPS      X8, 120(R10)
+	MOVOU       X14, 96(R10)
+	MOVOU       X7, 112(R10)
 	ADDQ        $0x0c, SI
 	DECQ        CX
 	JZ          done

@@ -12,7 +12,6 @@ type tables struct {
 	iv    Mem // initial state: ABEF at +0, CDGH at +16
 	flip  Mem // PSHUFB mask: byte-swap each 32-bit word
 	out   Mem // PSHUFB mask: swap words 0↔1 and 2↔3, byte-swap each
-	rev   Mem // PSHUFB mask: reverse all 16 bytes
 }
 
 // emitTables writes the data sections and returns their addresses.
@@ -32,9 +31,6 @@ func emitTables() tables {
 	// Words [B A D C] (or [F E H G]) become A B C D (E F G H) in
 	// big-endian byte order.
 	t.out = bytesMask("sha256OutFlip", func(i int) int { return (i&^3 ^ 4) + 3 - i&3 })
-	// [F E B A] (or [H G D C]) becomes A B E F (C D G H) in big-endian
-	// byte order: the four-stream kernels' digest halves.
-	t.rev = bytesMask("sha256Rev", func(i int) int { return 15 - i })
 	return t
 }
 
