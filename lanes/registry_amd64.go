@@ -16,6 +16,9 @@ func asmEntries() []entry {
 	avx512Features := missingFeatures(featAVX512F, featAVX512VL, featAVX512BW)
 	avx2Features := missingFeatures(featAVX, featAVX2)
 	shaniFeatures := missingFeatures(featSHANI, featSSSE3, featSSE41)
+	// The four-stream schedule uses VEX three-operand forms
+	// (shani.SupportedX4).
+	shaniX4Features := missingFeatures(featSHANI, featSSSE3, featSSE41, featAVX)
 	return []entry{
 		{
 			kernel: &Kernel{
@@ -62,7 +65,7 @@ func asmEntries() []entry {
 				pack:        shani.SHA256PackX4,
 				unpack:      shani.SHA256UnpackX4,
 			},
-			missing:  shaniFeatures,
+			missing:  shaniX4Features,
 			ownTails: true,
 			streams:  true,
 		},

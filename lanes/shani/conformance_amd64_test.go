@@ -24,8 +24,8 @@ func TestConformance(t *testing.T) {
 
 // TestConformanceX4 runs the suite on the four-stream functions.
 func TestConformanceX4(t *testing.T) {
-	if !shani.Supported() {
-		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	if !shani.SupportedX4() {
+		t.Skip("CPU lacks the SHA extensions, SSSE3, SSE4.1 or AVX")
 	}
 	lanestest.Run(t, &lanestest.Funcs{
 		KernelName: "shani.SHA256X4", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256LanesX4, KernelLayout: lanes.ChunkLayout,

@@ -5,7 +5,8 @@
 // and four (SHA256LanesX4 = 4, the SHA256...X4 functions, with the next
 // batch's message schedule computed beside the current rounds; faster
 // where SHA256RNDS2's latency is several issue intervals, as on AMD Zen
-// 3). Both keep each lane's chunk whole in a lane-layout node
+// 3; their schedule uses VEX three-operand forms, so they also need AVX:
+// SupportedX4). Both keep each lane's chunk whole in a lane-layout node
 // (lanes.ChunkLayout), so their Pack and Unpack are copies.
 //
 // Every ISA package of lanehash (avx2, avx512, shani) has the same

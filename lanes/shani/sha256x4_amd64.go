@@ -14,7 +14,8 @@ import (
 // chunk whole, lane after lane), which its Lockstep reads and writes
 // like Pairs, without transposes. It fills the SHA unit of CPUs whose
 // SHA256RNDS2 latency is about four times its issue interval (AMD Zen 3),
-// where two streams leave half of it idle.
+// where two streams leave half of it idle. The X4 functions need AVX as
+// well as SHA-NI: check SupportedX4, not Supported.
 const SHA256LanesX4 = 4
 
 const sha256NodeBytesX4 = 32 * SHA256LanesX4

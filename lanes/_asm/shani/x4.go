@@ -19,6 +19,18 @@ import (
 // evenly among the rounds so the out-of-order core fills the latency
 // of the round chains with them. Calibration (lanes/calibrate.go)
 // decides per CPU whether this beats the two-stream kernels.
+//
+// With four chains whose latency is four issues, the SHA unit has no
+// slack: a cycle in which a pipe the rounds need goes to another
+// instruction is a round that issues late. So the instructions around
+// the rounds are as few as the work allows (issue #22, part 2), and the
+// schedule uses VEX-encoded three-operand forms where the legacy ones
+// would need a register copy or a separate load: VPALIGNR leaves its
+// sources alone (no MOVO per schedule step), VPADDD adds K from memory
+// into another register (no MOVOU of K per W+K group) and adds the
+// feed-forward words from memory. The four-stream kernels therefore need
+// AVX as well as SHA-NI (shani.SupportedX4); VEX-128 and legacy SSE mix
+// without penalty, VEX-128 zeroing the upper halves it writes.
 
 // states4 are the four streams' ABEF and CDGH registers during rounds;
 // the rounds use X0 and these only.
@@ -37,7 +49,7 @@ var prep = struct {
 
 // frame4 is the stack frame of the four-stream kernels.
 type frame4 struct {
-	wkA    Mem // [4][64]uint32 W+K of one batch's first block
+	wkA    Mem // [16][4][4]uint32 W+K of one batch's first block (group, stream, word)
 	wkB    Mem // the same for the batch prepared beside it
 	mid    Mem // [4][ABEF, CDGH] state after the first block
 	cur    GPPhysical
@@ -76,13 +88,19 @@ func (e emission) emit() {
 	}
 }
 
-// interleave emits rounds with side spread evenly among them: after
-// round group i, side's groups up to (i+1)·len(side)/len(rounds).
+// interleave emits rounds with side spread evenly among them, slightly
+// behind the rounds: after round group i, side's groups up to
+// (i+1)·len(side)·20/(21·len(rounds)), and the last twenty-first after
+// the rounds. Side work that runs ahead of its share costs rounds: its
+// instructions are older than the rounds issuing beside them and win
+// the pipes. Measured on Zen 3 (four-stream Pairs, A/B in one process):
+// 20/21 of the side among the rounds was 1–2% faster than all of it,
+// 20/22 and 20/24 were slower, and 20/17 (ahead) 8% slower.
 func interleave(rounds, side emission) {
 	j := 0
 	for i, f := range rounds {
 		f()
-		for ; j < (i+1)*len(side)/len(rounds); j++ {
+		for ; j < (i+1)*len(side)*20/(21*len(rounds)); j++ {
 			side[j]()
 		}
 	}
@@ -92,22 +110,34 @@ func interleave(rounds, side emission) {
 }
 
 // scheduleStream computes the 64 W+K words of one stream's first block
-// into wk (the stream's 256 bytes) from the message words that load puts
-// into prep.s.m.
+// into wk (the stream's 16 bytes of each 64-byte group row, see
+// wkGroup) from the message words that load puts into prep.s.m. Every
+// instruction after the loads is its own group, so interleave spreads
+// them one by one among the rounds rather than in bursts of five.
 func scheduleStream(t tables, wk Mem, load func(m [4]VecPhysical)) emission {
-	e := emission{func() { load(prep.s.m) }}
+	m, x, tmp := prep.s.m, prep.wk, prep.s.tmp
+	e := emission{func() { load(m) }}
 	for i := 0; i < 16; i++ {
-		e = append(e, func() {
-			MOVOU(t.k.Offset(16*i), prep.wk)
-			PADDD(prep.s.m[i%4], prep.wk)
-			MOVOU(prep.wk, wk.Offset(16*i))
-		})
+		e = append(e,
+			func() { VPADDD(t.k.Offset(16*i), m[i%4], x) },
+			func() { MOVOU(x, wk.Offset(wkGroup*i)) })
 		if i+4 < 16 {
-			e = append(e, func() { schedule(prep.s, i) })
+			// W[4i+16..4i+19] into m[i%4], from W[4i..4i+15].
+			w0, w1, w2, w3 := m[i%4], m[(i+1)%4], m[(i+2)%4], m[(i+3)%4]
+			e = append(e,
+				func() { SHA256MSG1(w1, w0) },
+				func() { VPALIGNR(U8(4), w2, w3, tmp) }, // W[4i+9..4i+12]
+				func() { PADDD(tmp, w0) },
+				func() { SHA256MSG2(w3, w0) })
 		}
 	}
 	return e
 }
+
+// wkGroup and wkStream lay out a W+K buffer: group i (rounds 4i..4i+3)
+// of stream s at wkGroup·i + wkStream·s, so the four streams' words for
+// one round pair are one 64-byte line, which the rounds read in turn.
+const wkGroup, wkStream = 64, 16
 
 // rounds4 runs both blocks of a 64-byte message on the four streams,
 // the first block's W+K read from the buffer wk points to. The digests
@@ -127,7 +157,7 @@ func rounds4(f frame4, wk GPPhysical) emission {
 		for h := 0; h < 2; h++ {
 			for s, st := range states4 {
 				e = append(e, func() {
-					MOVQ(Mem{Base: wk, Disp: 256*s + 16*i + 8*h}, X0)
+					MOVQ(Mem{Base: wk, Disp: wkStream*s + wkGroup*i + 8*h}, X0)
 					SHA256RNDS2(X0, st[h], st[1-h])
 				})
 			}
@@ -136,44 +166,36 @@ func rounds4(f frame4, wk GPPhysical) emission {
 	e = append(e, func() {
 		for s, st := range states4 {
 			for h := 0; h < 2; h++ {
-				MOVOU(t.iv.Offset(16*h), X0)
-				PADDD(X0, st[h])
+				VPADDD(t.iv.Offset(16*h), st[h], st[h])
 				MOVOU(st[h], f.mid.Offset(32*s+16*h))
 			}
 		}
 	})
+	// The padding block: one load of its constant W+K feeds the four
+	// streams' rounds. Each SHA256RNDS2 is still its own group, so that
+	// interleave spreads the side work evenly in time over both blocks
+	// (by groups of four rounds, block 2 would get a fifth of it and
+	// block 1 the rest: 0.5% slower). The side work never writes X0.
 	for i := 0; i < 16; i++ {
 		for h := 0; h < 2; h++ {
-			e = append(e, func() {
-				MOVQ(t.padWK.Offset(16*i+8*h), X0)
-				for _, st := range states4 {
+			for s, st := range states4 {
+				e = append(e, func() {
+					if s == 0 {
+						MOVQ(t.padWK.Offset(16*i+8*h), X0)
+					}
 					SHA256RNDS2(X0, st[h], st[1-h])
-				}
-			})
+				})
+			}
 		}
 	}
 	e = append(e, func() {
 		for s, st := range states4 {
 			for h := 0; h < 2; h++ {
-				MOVOU(f.mid.Offset(32*s+16*h), X0)
-				PADDD(X0, st[h])
+				VPADDD(f.mid.Offset(32*s+16*h), st[h], st[h])
 			}
 		}
 	})
 	return e
-}
-
-// digests4 rearranges the four final states into words [B A D C] (in
-// X9..X12) and [F E H G] (in the ABEF registers X1, X3, X5, X7).
-func digests4() (abcd, efgh [4]VecPhysical) {
-	tmp := [4]VecPhysical{X9, X10, X11, X12}
-	for s, st := range states4 {
-		MOVO(st[0], tmp[s])
-		PUNPCKHQDQ(st[1], tmp[s])
-		PUNPCKLQDQ(st[1], st[0])
-		abcd[s], efgh[s] = tmp[s], st[0]
-	}
-	return abcd, efgh
 }
 
 // pairs4 emits sha256Pairs4Asm: the four-stream Pairs, four messages a
@@ -194,7 +216,7 @@ func pairs4(t tables) {
 	prepare := func(disp int, wk GPPhysical) emission {
 		var e emission
 		for s := 0; s < 4; s++ {
-			e = append(e, scheduleStream(t, Mem{Base: wk, Disp: 256 * s}, func(m [4]VecPhysical) {
+			e = append(e, scheduleStream(t, Mem{Base: wk, Disp: wkStream * s}, func(m [4]VecPhysical) {
 				at := Mem{Base: src, Disp: disp + 64*s}
 				loadMessage(m, at, at.Offset(32))
 			})...)
@@ -240,15 +262,22 @@ func loadMessage(m [4]VecPhysical, a, b Mem) {
 }
 
 // storeDigests writes the four streams' digests in ordinary byte order,
-// stream s's to at(s).
+// stream s's to at(s): two VEX unpacks make [B A D C] and [F E H G]
+// without a register copy, one shuffle each puts them in order, and
+// each half is one 16-byte store. (One 16-byte reversal per state
+// register with the halves stored by MOVQ and MOVHPS, two shuffles
+// fewer, was 0.5–1 ns a pair slower on Zen 3: the split stores cost more
+// than the shuffles they save.) X13 and X14 are free here: the schedule
+// beside the rounds has finished.
 func storeDigests(t tables, at func(s int) Mem) {
-	abcd, efgh := digests4()
 	MOVOU(t.out, X13)
-	for s := range states4 {
-		PSHUFB(X13, abcd[s])
-		PSHUFB(X13, efgh[s])
-		MOVOU(abcd[s], at(s))
-		MOVOU(efgh[s], at(s).Offset(16))
+	for s, st := range states4 {
+		VPUNPCKHQDQ(st[1], st[0], X14)   // [B A D C]
+		VPUNPCKLQDQ(st[1], st[0], st[0]) // [F E H G]
+		PSHUFB(X13, X14)
+		PSHUFB(X13, st[0])
+		MOVOU(X14, at(s))
+		MOVOU(st[0], at(s).Offset(16))
 	}
 }
 
@@ -280,7 +309,7 @@ func lockstep4(t tables) {
 	prepare := func(disp int, wk GPPhysical) emission {
 		e := emission{func() { node(disp, left); node(disp+4, right) }}
 		for s := 0; s < 4; s++ {
-			e = append(e, scheduleStream(t, Mem{Base: wk, Disp: 256 * s}, func(m [4]VecPhysical) {
+			e = append(e, scheduleStream(t, Mem{Base: wk, Disp: wkStream * s}, func(m [4]VecPhysical) {
 				loadMessage(m, Mem{Base: left, Disp: 32 * s}, Mem{Base: right, Disp: 32 * s})
 			})...)
 		}
