@@ -223,13 +223,17 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		if zeroVec {
 			at, stride = s.zero, 0
 		}
-		dirty = cmp(dirty, at, stride, s.ptr, m, s.copy[:m*s.size])
 		buf := make([]byte, s.size)
-		for _, i := range dirty {
+		err := cmp(at, stride, s.ptr, m, s.copy[:m*s.size], func(i int) error {
 			if err := s.encode(buf, base, zeroVec, i); err != nil {
 				return err
 			}
 			copy(s.copy[i*s.size:(i+1)*s.size], buf)
+			dirty = append(dirty, i)
+			return nil
+		})
+		if err != nil {
+			return err
 		}
 		for i := old; i < n; i++ {
 			if err := s.encode(s.copy[i*s.size:(i+1)*s.size], base, zeroVec, i); err != nil {

@@ -14,16 +14,20 @@ import (
 // base+i·stride, or, when ptr, is what the pointer there points to (nil:
 // the zero value); a stride of 0 repeats one value (the zero vector an
 // empty slice stands for). copies holds the m serializations one after
-// another; the function appends the index of every value that differs
-// (or has no whole copy) to dirty and returns it. A slice of the wrong
-// length differs: the serialization that follows reports it. An equal
-// value needs no check: its copy passed p's checks when it was written.
+// another; the function calls differs, in index order, with the index of
+// every value that differs (or has no whole copy), while the value's
+// memory is still in cache for the caller to serialize it (the compare
+// runs ahead of the cache misses; serializing the changed values after
+// the pass would take them one miss at a time), and returns the first
+// error differs returns. A slice of the wrong length differs: its
+// serialization reports it. An equal value needs no check: its copy
+// passed p's checks when it was written.
 //
 // LeafComparer returns nil when p reads memory other than the value's
 // own and the arrays of slices of a fixed length it holds (a
 // Validator's WithdrawalCredentials): then serialize and compare. The
 // function is not safe for concurrent use.
-func (e *Exec) LeafComparer(p *graph.Program, at []int) func(dirty []int, base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte) []int {
+func (e *Exec) LeafComparer(p *graph.Program, at []int) func(base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte, differs func(i int) error) error {
 	if len(at) != len(p.Gathers) {
 		return nil
 	}
@@ -155,7 +159,7 @@ func (c *comparer) equal(p, cp unsafe.Pointer) bool {
 const compareBlock = 16
 
 // compare is the function LeafComparer returns.
-func (c *comparer) compare(dirty []int, base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte) []int {
+func (c *comparer) compare(base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte, differs func(i int) error) error {
 	all := m
 	m = max(0, min(m, len(copies)/c.size))
 	zero := unsafe.Pointer(unsafe.SliceData(c.zero))
@@ -194,14 +198,20 @@ func (c *comparer) compare(dirty []int, base unsafe.Pointer, stride uintptr, ptr
 		ps := &ring[k%3]
 		for j := range count(k) {
 			i := k*compareBlock + j
-			if !c.equal(ps[j], unsafe.Add(cp, i*c.size)) {
-				dirty = append(dirty, i)
+			if c.equal(ps[j], unsafe.Add(cp, i*c.size)) {
+				continue
+			}
+			if err := differs(i); err != nil {
+				c.sink = sink
+				return err
 			}
 		}
 	}
 	c.sink = sink
 	for i := m; i < all; i++ {
-		dirty = append(dirty, i) // no whole copy to be equal to
+		if err := differs(i); err != nil { // no whole copy to be equal to
+			return err
+		}
 	}
-	return dirty
+	return nil
 }

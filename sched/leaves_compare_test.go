@@ -2,6 +2,7 @@ package sched_test
 
 import (
 	"bytes"
+	"errors"
 	"slices"
 	"testing"
 	"unsafe"
@@ -94,6 +95,14 @@ func testLeafComparer(t *testing.T, rootEmpty bool) {
 	if e.LeafComparer(thingProgram(t, true), []int{0, 32, 48, 80, 88, 89, 97, 129, 137}) != nil {
 		t.Fatal("a comparer for a program reading through a pointer")
 	}
+	differing := func(base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte) []int {
+		t.Helper()
+		var got []int
+		if err := cmp(base, stride, ptr, m, copies, func(i int) error { got = append(got, i); return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return got
+	}
 	var zero flatThing
 	vals := newFlatThings(53) // more than a few blocks, one partial
 	ptrs := make([]*flatThing, len(vals))
@@ -139,9 +148,9 @@ func testLeafComparer(t *testing.T, rootEmpty bool) {
 		copies := store(ptr)
 		check := func(what string, m int, copies []byte) {
 			t.Helper()
-			got := cmp([]int{-1}, base, stride, ptr, m, copies)
-			if want := append([]int{-1}, oracle(ptr, copies, m)...); !slices.Equal(got, want) {
-				t.Fatalf("rootEmpty %v, ptr %v, %s: differing %v, want %v", rootEmpty, ptr, what, got[1:], want[1:])
+			got := differing(base, stride, ptr, m, copies)
+			if want := oracle(ptr, copies, m); !slices.Equal(got, want) {
+				t.Fatalf("rootEmpty %v, ptr %v, %s: differing %v, want %v", rootEmpty, ptr, what, got, want)
 			}
 		}
 		check("stored", len(vals), copies)
@@ -178,6 +187,18 @@ func testLeafComparer(t *testing.T, rootEmpty bool) {
 		}
 		copies[5*flatSize+100] = 1
 		check("a changed copy of the zero value", len(vals), copies)
+		copies[40*flatSize] ^= 1
+		var calls []int
+		stop := errors.New("stop")
+		if err := cmp(base, stride, ptr, len(vals), copies, func(i int) error {
+			calls = append(calls, i)
+			if i == 40 {
+				return stop
+			}
+			return nil
+		}); err != stop || calls[len(calls)-1] != 40 {
+			t.Fatalf("ptr %v: differs' error at element 40: %v after calls %v, want the error, 40 last", ptr, err, calls)
+		}
 	}
 	// The zero vector: stride 0 repeats one value, here the zero value.
 	zs := make([]byte, 20*flatSize)
@@ -187,15 +208,15 @@ func testLeafComparer(t *testing.T, rootEmpty bool) {
 		}
 		return i
 	}
-	if got := cmp(nil, unsafe.Pointer(&zero), 0, false, 20, zs); !slices.Equal(got, want()) {
+	if got := differing(unsafe.Pointer(&zero), 0, false, 20, zs); !slices.Equal(got, want()) {
 		t.Fatalf("rootEmpty %v, zero vector: differing %v, want %v", rootEmpty, got, want())
 	}
 	zs[7*flatSize+40] = 1
-	if got := cmp(nil, unsafe.Pointer(&zero), 0, false, 20, zs); !slices.Equal(got, want(7)) {
+	if got := differing(unsafe.Pointer(&zero), 0, false, 20, zs); !slices.Equal(got, want(7)) {
 		t.Fatalf("rootEmpty %v, zero vector with one copy changed: differing %v, want %v", rootEmpty, got, want(7))
 	}
 	var nilPtr *flatThing
-	if got := cmp(nil, unsafe.Pointer(&nilPtr), 0, true, 20, zs); !slices.Equal(got, want(7)) {
+	if got := differing(unsafe.Pointer(&nilPtr), 0, true, 20, zs); !slices.Equal(got, want(7)) {
 		t.Fatalf("rootEmpty %v, zero vector of nil pointers with one copy changed: differing %v, want %v", rootEmpty, got, want(7))
 	}
 }

@@ -62,9 +62,9 @@ type Layout struct {
 	// space: not safe for concurrent use.
 	Encode func(dst []byte, v unsafe.Pointer) error
 	// Compare is sched's LeafComparer of the type's Go program: it
-	// appends to dirty the values among m at base (stride apart, or
-	// pointed to from there when ptr) whose Go memory differs from their
-	// serializations in copies; nil when the program reads memory
+	// calls differs with each of the m values at base (stride apart, or
+	// pointed to from there when ptr) whose Go memory differs from its
+	// serialization in copies; nil when the program reads memory
 	// through a pointer. Not safe for concurrent use.
-	Compare func(dirty []int, base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte) []int
+	Compare func(base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte, differs func(i int) error) error
 }
