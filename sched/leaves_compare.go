@@ -19,9 +19,10 @@ import (
 // memory is still in cache for the caller to serialize it (the compare
 // runs ahead of the cache misses; serializing the changed values after
 // the pass would take them one miss at a time), and returns the first
-// error differs returns. A slice of the wrong length differs: its
-// serialization reports it. An equal value needs no check: its copy
-// passed p's checks when it was written.
+// error differs returns. A slice of the wrong length differs (an empty
+// one too, unless p reads it as zeros): its serialization reports it. An
+// equal value needs no check: its copy passed p's checks when it was
+// written.
 //
 // LeafComparer returns nil when p reads memory other than the value's
 // own and the arrays of slices of a fixed length it holds (a
