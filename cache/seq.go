@@ -19,7 +19,7 @@ import (
 // chunks are the element roots.
 //
 // Fixed-size elements keep their serialization (the safe mode's copy,
-// compared element by element straight from Go memory, see detect.go) and
+// compared element by element straight from Go memory by sched) and
 // are rooted in batches: every changed element of one update at once, in
 // lockstep through the plan of the element type, which the tree compiles
 // and which also writes their serialization and computes the nodes inside
@@ -38,8 +38,6 @@ type seq struct {
 
 	// fixed-size elements
 	enc    func(dst []byte, v unsafe.Pointer) error // the element type's plan serializes one element (nil: not fixed-size, or no one program)
-	flat   *flat                                    // Detect's compare from Go memory (nil: serialize and compare)
-	sink   byte                                     // keeps detectFlat's touches from being optimized away
 	ops    int                                      // the pairs one element costs
 	size   int
 	copy   []byte // serializations at the last update (nil: not kept)
@@ -87,10 +85,6 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 		s.list, s.limit = true, 1<<62
 		s.tree = &progressive{}
 	}
-	elemGo := g.Elem()
-	if s.ptr {
-		elemGo = elemGo.Elem()
-	}
 	if t.Elem.Fixed {
 		// The element type's plan roots, serializes and (Detect)
 		// compares the elements; a type it does not compile into one
@@ -99,7 +93,6 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 			if l := r.layout(); l != nil {
 				s.rooter, s.enc, s.size, s.ops = r, l.Encode, l.Size, l.Ops
 				s.keep = s.tree.keeps() && !c.noCopy
-				s.flat = compileFlat(l, elemGo.Size())
 			}
 		}
 	}
@@ -220,11 +213,26 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		for i := range n {
 			dirty = append(dirty, i)
 		}
-	} else if sel == nil && s.flat != nil {
-		// Detect: the old elements compared from Go memory, the new
-		// ones serialized into their copies.
-		var err error
-		if dirty, err = s.detectFlat(base, zeroVec, min(n, old), dirty); err != nil {
+	} else if cmp := s.rooter.lay.Compare; sel == nil && cmp != nil {
+		// Detect: sched compares the old elements with their copies
+		// straight from Go memory; those that differ, and the new ones,
+		// are serialized into their copies (a value check failing
+		// leaves the copy as it was).
+		m := min(n, old)
+		at, stride := base, s.stride
+		if zeroVec {
+			at, stride = s.zero, 0
+		}
+		buf := make([]byte, s.size)
+		err := cmp(at, stride, s.ptr, m, s.copy[:m*s.size], func(i int) error {
+			if err := s.encode(buf, base, zeroVec, i); err != nil {
+				return err
+			}
+			copy(s.copy[i*s.size:(i+1)*s.size], buf)
+			dirty = append(dirty, i)
+			return nil
+		})
+		if err != nil {
 			return err
 		}
 		for i := old; i < n; i++ {

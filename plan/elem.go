@@ -205,9 +205,8 @@ func (r *elemRooter) Layout() *elemplan.Layout {
 	for i := range sp.Gathers {
 		ser[sp.Gathers[i].Node] = &sp.Gathers[i]
 	}
-	l := &elemplan.Layout{Size: int(bn.Size), Ops: len(gp.Ops), Flat: true}
+	l := &elemplan.Layout{Size: int(bn.Size), Ops: len(gp.Ops)}
 	at := make([]int, len(gp.Gathers))
-	slice := map[uint32]int{} // source → its entry in l.Slices
 	covered := 0
 	for k, g := range gp.Gathers {
 		s := ser[g.Node]
@@ -216,26 +215,11 @@ func (r *elemRooter) Layout() *elemplan.Layout {
 		}
 		at[k] = int(s.Off)
 		covered += int(g.Len)
-		st := elemplan.Stretch{Go: g.Off, Ser: int(s.Off), Len: int(g.Len)}
-		src := gp.Sources[g.Src]
-		switch {
-		case g.Src == 0:
-			l.Direct = append(l.Direct, st)
-		case src.Kind == graph.SourceSlice && src.From == 0:
-			i, ok := slice[g.Src]
-			if !ok {
-				i = len(l.Slices)
-				slice[g.Src] = i
-				l.Slices = append(l.Slices, elemplan.Slice{Via: src.Off, Want: src.Len})
-			}
-			l.Slices[i].St = append(l.Slices[i].St, st)
-		default:
-			l.Flat = false
-		}
 	}
 	if covered != l.Size {
 		return nil
 	}
+	l.Compare = r.exec0().LeafComparer(gp, at)
 	cp := r.exec0().LeafCopier(gp, at)
 	l.Encode = func(dst []byte, v unsafe.Pointer) error {
 		err := cp(dst, v)

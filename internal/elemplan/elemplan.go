@@ -61,25 +61,10 @@ type Layout struct {
 	// the error is the plan's (*plan.Error, element 0). It keeps scratch
 	// space: not safe for concurrent use.
 	Encode func(dst []byte, v unsafe.Pointer) error
-	// Flat is true when every leaf is read from the value itself
-	// (Direct) or from arrays of slices the value holds (Slices); then
-	// the value can be compared with its serialization in place.
-	Flat   bool
-	Direct []Stretch
-	Slices []Slice
-}
-
-// Stretch is Go memory [Go, Go+Len) serialized at [Ser, Ser+Len).
-type Stretch struct {
-	Go       uintptr
-	Ser, Len int
-}
-
-// Slice is the data of the slice whose header is at offset Via of the
-// value, which must hold Want elements (or none: zero bytes), and its
-// stretches, Go offsets relative to the slice's data.
-type Slice struct {
-	Via  uintptr
-	Want int
-	St   []Stretch
+	// Compare is sched's LeafComparer of the type's Go program: it
+	// calls differs with each of the m values at base (stride apart, or
+	// pointed to from there when ptr) whose Go memory differs from its
+	// serialization in copies; nil when the program reads memory
+	// through a pointer. Not safe for concurrent use.
+	Compare func(base unsafe.Pointer, stride uintptr, ptr bool, m int, copies []byte, differs func(i int) error) error
 }

@@ -1,6 +1,6 @@
 //go:build !(amd64 || arm64 || ppc64le)
 
-package cache
+package sched
 
 import (
 	"encoding/binary"
@@ -8,7 +8,7 @@ import (
 )
 
 // load64 is the little-endian word at p+off, read byte by byte where an
-// unaligned load may trap (the cache reads Go memory only on
+// unaligned load may trap (Go memory is compared only on
 // little-endian hosts).
 func load64(p unsafe.Pointer, off uintptr) uint64 {
 	return binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Add(p, off)), 8))

@@ -1,6 +1,6 @@
 //go:build amd64 || arm64 || ppc64le
 
-package cache
+package sched
 
 import "unsafe"
 
