@@ -111,7 +111,7 @@ func runMode(shape *hostile.Shape, typ *ssz.Type, opts []Option, seed uint64, st
 		}
 		if m.Undo != nil {
 			m.Undo()
-			if marked && m.Op == hostile.BadBool {
+			if marked && (m.Op == hostile.BadBool || m.Op == hostile.BadPadding) {
 				// Putting the byte back changes contents: a Marked tree
 				// is told, as of any change.
 				if err := tr.mark(typ.Fields[m.Field].Name, m.Marks); err != nil {
@@ -179,7 +179,7 @@ func check(tr *tree, pv reflect.Value, what string, m *hostile.Mutation) error {
 			}
 		}
 		var se *plan.Error
-		if m != nil && (m.Op == hostile.PastLimit || m.Op == hostile.BadBool) && m.Undo != nil && (!errors.As(gerr, &se) || !strings.HasSuffix(se.Path, m.Path)) {
+		if m != nil && (m.Op == hostile.PastLimit || m.Op == hostile.BadBool || m.Op == hostile.BadPadding) && m.Undo != nil && (!errors.As(gerr, &se) || !strings.HasSuffix(se.Path, m.Path)) {
 			path := "none"
 			if se != nil {
 				path = se.Path[max(0, len(se.Path)-60):]

@@ -18,19 +18,20 @@ type Op int
 // NilList, Pow2, PastLimit) need no mark in a cache's Marked mode; the
 // others change contents, which a Marked tree must be told about.
 const (
-	Append    Op = iota // new elements (or bits) at a list's end, in place when the capacity allows
-	Truncate            // a list shortened, in place
-	NilList             // a list set to nil: empty
-	Pow2                // a list's length moved across a power of two (new array)
-	PastLimit           // a list one element (or bit) past its limit: ssz.ErrListTooLong, then undone
-	Replace             // a fresh value (a new list, a new pointee)
-	NilPtr              // a pointer to a container or union set to nil: the zero value
-	Swap                // two elements of a list or vector swapped
-	Refill              // a value refilled in place
-	BadBool             // a bool's byte set above 1, as an unsafe decoder can leave it: ssz.ErrBool, then undone
+	Append     Op = iota // new elements (or bits) at a list's end, in place when the capacity allows
+	Truncate             // a list shortened, in place
+	NilList              // a list set to nil: empty
+	Pow2                 // a list's length moved across a power of two (new array)
+	PastLimit            // a list one element (or bit) past its limit: ssz.ErrListTooLong, then undone
+	Replace              // a fresh value (a new list, a new pointee)
+	NilPtr               // a pointer to a container or union set to nil: the zero value
+	Swap                 // two elements of a list or vector swapped
+	Refill               // a value refilled in place
+	BadBool              // a bool's byte set above 1, as an unsafe decoder can leave it: ssz.ErrBool, then undone
+	BadPadding           // an unused high bit of a bitvector set: ssz.ErrBitvector, then undone
 )
 
-var opNames = [...]string{"append", "truncate", "nil-list", "pow2", "past-limit", "replace", "nil-pointer", "swap", "refill", "bad-bool"}
+var opNames = [...]string{"append", "truncate", "nil-list", "pow2", "past-limit", "replace", "nil-pointer", "swap", "refill", "bad-bool", "bad-padding"}
 
 func (o Op) String() string {
 	if int(o) < len(opNames) {
@@ -53,8 +54,9 @@ type Mutation struct {
 	// NeedsMark is false for a change of lengths only, which a Marked
 	// cache reads by itself at every depth.
 	NeedsMark bool
-	// Undo, set for PastLimit and BadBool, restores the list or the byte
-	// as it was, so that the script goes on with a valid value.
+	// Undo, set for PastLimit, BadBool and BadPadding, restores the list
+	// or the byte as it was, so that the script goes on with a valid
+	// value.
 	Undo func()
 }
 
@@ -89,6 +91,11 @@ func Mutate(rng *rand.Rand, f *sszrand.Filler, t *ssz.Type, v reflect.Value) (m 
 	case ssz.KindBool:
 		if s.v.CanAddr() && rng.IntN(3) == 0 {
 			badBool(rng, s, &m)
+			return m, true
+		}
+	case ssz.KindBitvector:
+		if s.t.Length%8 != 0 && s.v.Len() > 0 && rng.IntN(3) == 0 {
+			badPadding(rng, s, &m)
 			return m, true
 		}
 	case ssz.KindList, ssz.KindProgressiveList:
@@ -130,6 +137,18 @@ func badBool(rng *rand.Rand, s site, m *Mutation) {
 	*p = byte(2 + rng.IntN(254))
 	m.Op = BadBool
 	m.Undo = func() { *p = old }
+}
+
+// badPadding sets one of the bits past a bitvector's length in its last
+// byte, which every entry point must refuse with ssz.ErrBitvector naming
+// the bitvector, and sets Undo to put the byte back.
+func badPadding(rng *rand.Rand, s site, m *Mutation) {
+	last := s.v.Index(s.v.Len() - 1)
+	old := last.Uint()
+	used := uint(s.t.Length % 8)
+	last.SetUint(old | 1<<(used+uint(rng.IntN(8-int(used)))))
+	m.Op = BadPadding
+	m.Undo = func() { last.SetUint(old) }
 }
 
 // collectSites lists the places of v (of type t) and, down to a few
