@@ -47,6 +47,7 @@ type seq struct {
 	marked []int  // scratch: the marked elements, sorted
 	dirty  []int  // scratch: the changed elements
 	roots  []byte // scratch: their roots
+	one    []byte // scratch: one element's serialization, before it is compared or stored
 
 	// variable-size elements
 	kids []node
@@ -223,7 +224,7 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		if zeroVec {
 			at, stride = s.zero, 0
 		}
-		buf := make([]byte, s.size)
+		buf := s.oneElem()
 		err := cmp(at, stride, s.ptr, m, s.copy[:m*s.size], func(i int) error {
 			if err := s.encode(buf, base, zeroVec, i); err != nil {
 				return err
@@ -243,12 +244,7 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		}
 	} else {
 		// Serialize the candidates; keep those that changed.
-		var tmp [512]byte
-		buf := tmp[:0]
-		if s.size > len(tmp) {
-			buf = make([]byte, s.size)
-		}
-		buf = buf[:s.size]
+		buf := s.oneElem()
 		err := s.candidates(sel, n, old, func(i int, compare bool) error {
 			if !s.keep {
 				dirty = append(dirty, i)
@@ -344,6 +340,16 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 		c.pairs += uint64(s.ops * len(part))
 	}
 	return nil
+}
+
+// oneElem returns the scratch for one element's serialization, made once
+// per seq: both the Detect and the Marked path serialize into it on
+// every root (a buffer of their own would escape through the callback).
+func (s *seq) oneElem() []byte {
+	if len(s.one) != s.size {
+		s.one = make([]byte, s.size)
+	}
+	return s.one
 }
 
 // encode writes the serialization of element i to dst.
