@@ -21,6 +21,7 @@ import (
 	"go/token"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
@@ -317,12 +318,15 @@ func Check(root string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The module's own name qualifies its root package even before that
-	// package exists in a tree (lanehash.HashTreeRoot); a reference to it
-	// is then reported, not skipped.
+	// The module's own name qualifies its root package, and a package
+	// path of the module that a document names (github.com/…/eth2)
+	// qualifies that package, even where the package is missing from the
+	// tree: a reference to it is then reported, not skipped.
+	module := ""
 	if mod, err := os.ReadFile(filepath.Join(root, "go.mod")); err == nil {
 		if m := regexp.MustCompile(`(?m)^module\s+(\S+)`).FindSubmatch(mod); m != nil {
-			a.pkg(filepath.Base(string(m[1])))
+			module = string(m[1])
+			a.pkg(path.Base(module))
 		}
 	}
 	var refs []ref
@@ -337,6 +341,12 @@ func Check(root string) ([]string, error) {
 		}
 		rel, _ := filepath.Rel(root, name)
 		refs = append(refs, markdownRefs(rel, string(b))...)
+		if module != "" {
+			paths := regexp.MustCompile(regexp.QuoteMeta(module) + `/([a-z0-9_/]*[a-z0-9_])`)
+			for _, m := range paths.FindAllStringSubmatch(string(b), -1) {
+				a.pkg(path.Base(m[1]))
+			}
+		}
 	}
 	fset := token.NewFileSet()
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
