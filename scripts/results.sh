@@ -52,7 +52,7 @@ class() {
 	vendor=$(cpuinfo vendor_id)
 	family=$(cpuinfo 'cpu family')
 	model=$(cpuinfo model)
-	case "$flags" in *" avx512f "*) ;; *) flags=${flags// avx512bw / } ;; esac
+	# lanehash's AVX-512 kernels need F, VL and BW together.
 	if hidden avx512 || [[ "$flags" != *" avx512f "* || "$flags" != *" avx512vl "* || "$flags" != *" avx512bw "* ]]; then
 		flags=${flags// avx512f / }
 	fi
