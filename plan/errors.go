@@ -19,7 +19,7 @@ import (
 // errors.Is.
 //
 // It is the one value error of plan and cache: a cached tree's Root (and
-// cache.Prove) returns it too, with Op "cache", the index of the list
+// cache.TreeOf) returns it too, with Op "cache", the index of the list
 // tree's element (or -1) and the indexed path, so one errors.As handles
 // both.
 type Error struct {

@@ -48,7 +48,7 @@
 //
 // The package only verifies; producing proofs needs the tree's nodes,
 // which package cache keeps (Tree.Prove, Tree.ProveMulti,
-// Tree.ProveCompact) or builds from a plain value (cache.Prove). Any
+// Tree.ProveCompact) or builds from a plain value (cache.TreeOf). Any
 // source of nodes can produce proofs through the NodeSource interface and
 // the Prove, ProveMulti and ProveCompact functions here.
 package proof

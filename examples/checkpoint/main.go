@@ -1,6 +1,6 @@
 // Command checkpoint verifies a checkpoint-sync state before trusting
 // it: it roots the serialized fulu BeaconState straight from its bytes
-// (plan.RootBytes, no decoding), compares the root with the state_root
+// (Plan.RootBytes, no decoding), compares the root with the state_root
 // of the block header it was downloaded for, and decodes the state only
 // when they match.
 //
