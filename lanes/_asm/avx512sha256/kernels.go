@@ -51,9 +51,9 @@ func genPairs(c consts) {
 			VPSHUFB(c.bswap, msgRegs[p], msgRegs[p])
 		}
 		transposeRows(msgRegs, otherRegs)
-		expand(c, base, idx, aux, g.wk, g.label)
+		prepare(c, base, idx, aux, g.wk, g.label)
 	}
-	compress(c, base, idx, aux, []group{groupA, groupB}, "two")
+	compressTwo(c, base, idx, aux, []group{groupA, groupB}, "two")
 	for _, g := range []struct {
 		s   [8]VecPhysical
 		dst int
@@ -193,10 +193,10 @@ func genLockstep(c consts) {
 	addrs(opA)
 	addrs(opB)
 	loadMsg(opA)
-	expand(c, base, idx, aux, wkABytes, "expandA")
+	prepare(c, base, idx, aux, wkABytes, "expandA")
 	loadMsg(opB)
-	expand(c, base, idx, aux, wkBBytes, "expandB")
-	compress(c, base, idx, aux, []group{groupA, groupB}, "two")
+	prepare(c, base, idx, aux, wkBBytes, "expandB")
+	compressTwo(c, base, idx, aux, []group{groupA, groupB}, "two")
 	store(stateA, opA[2])
 	store(stateB, opB[2])
 	ADDQ(U32(24), ops)
@@ -278,4 +278,24 @@ func genUnpack(c consts) {
 
 	VZEROUPPER()
 	RET()
+}
+
+// inlineSched selects compressSched (the schedule inside the first
+// block's rounds) over expand and compress.
+const inlineSched = true
+
+func prepare(c consts, base, idx, kp GPPhysical, wk int, label string) {
+	if inlineSched {
+		storeMsg(base, wk)
+		return
+	}
+	expand(c, base, idx, kp, wk, label)
+}
+
+func compressTwo(c consts, base, idx, kp GPPhysical, gs []group, label string) {
+	if inlineSched {
+		compressSched(c, base, idx, kp, gs, label)
+		return
+	}
+	compress(c, base, idx, kp, gs, label)
 }

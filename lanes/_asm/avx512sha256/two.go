@@ -53,15 +53,16 @@ func allocScratch(base GPPhysical) {
 // group is one 16-lane message group in flight: its state and round
 // temporaries, and where its schedule and H(1) wait in the scratch.
 type group struct {
-	s  [8]VecPhysical
-	t  [4]VecPhysical
-	wk int // offset of W[0..63]+K in the scratch
-	h1 int // offset of H(1)
+	s   [8]VecPhysical
+	t   [4]VecPhysical
+	sch [4]VecPhysical // schedule temporaries of compressSched
+	wk  int            // offset of W[0..63]+K in the scratch
+	h1  int            // offset of H(1)
 }
 
 var (
-	groupA = group{stateA, tmpA, wkABytes, h1ABytes}
-	groupB = group{stateB, tmpB, wkBBytes, h1BBytes}
+	groupA = group{stateA, tmpA, [4]VecPhysical{Z24, Z25, Z26, Z27}, wkABytes, h1ABytes}
+	groupB = group{stateB, tmpB, [4]VecPhysical{Z28, Z29, Z30, Z31}, wkBBytes, h1BBytes}
 )
 
 // expand computes the message schedule of the 64-byte messages held in
@@ -91,6 +92,105 @@ func expand(c consts, base, idx, kp GPPhysical, wk int, label string) {
 	JLO(LabelRef(label))
 }
 
+// storeMsg stores the 16 message words in msgRegs as W[0..15] of the
+// schedule at base+wk (raw words, K not added: compressSched's schedule
+// reads them back).
+func storeMsg(base GPPhysical, wk int) {
+	for t, w := range msgRegs {
+		VMOVDQA32(w, Mem{Base: base, Disp: wk + 64*t})
+	}
+}
+
+// scheduleMem computes W[t] = σ1(W[t-2]) + W[t-7] + σ0(W[t-15]) +
+// W[t-16] of one group from its words in the scratch, slot t at
+// at(t), and stores it there: the schedule as single-instruction steps
+// on the four temporaries r, to be interleaved with rounds.
+func scheduleMem(at func(t int) Mem, t int, r [4]VecPhysical) []func() {
+	w, x, y, z := r[0], r[1], r[2], r[3]
+	return []func(){
+		func() { VMOVDQA32(at(t-15), w) },
+		func() { VMOVDQA32(at(t-2), z) },
+		func() { VPRORD(U8(7), w, x) },
+		func() { VPRORD(U8(18), w, y) },
+		func() { VPSRLD(U8(3), w, w) },
+		func() { VPTERNLOGD(xor3Imm, y, x, w) },
+		func() { VPRORD(U8(17), z, x) },
+		func() { VPRORD(U8(19), z, y) },
+		func() { VPSRLD(U8(10), z, z) },
+		func() { VPADDD(at(t-16), w, w) },
+		func() { VPTERNLOGD(xor3Imm, y, x, z) },
+		func() { VPADDD(at(t-7), w, w) },
+		func() { VPADDD(z, w, w) },
+		func() { VMOVDQA32(w, at(t)) },
+	}
+}
+
+// compressSched runs both compressions of 64-byte messages for the
+// groups gs, whose W[0..15] storeMsg left in the scratch, computing the
+// schedule of the first block inside its rounds: rounds t = 0..47
+// schedule W[t+16] of every group beside them, so that the schedule
+// fills issue slots the rounds' chains leave and no schedule-only phase
+// (a chain of about 4 cycles per word) runs on its own. Each round adds
+// W[t] (a memory operand) and K[t] (a broadcast). Rounds run as loops
+// of 8. It clobbers the groups' temporaries and schedule registers, idx
+// and kp.
+func compressSched(c consts, base, idx, kp GPPhysical, gs []group, label string) {
+	Comment("First block, from H(0), scheduling W[t+16] beside round t.")
+	for j := 0; j < 8; j++ {
+		for _, g := range gs {
+			VPBROADCASTD(c.iv.Offset(4*j), g.s[j])
+		}
+	}
+	XORL(idx.As32(), idx.As32())
+	LEAQ(c.k, kp)
+	names := make([][8]VecPhysical, len(gs))
+	for k, g := range gs {
+		names[k] = g.s
+	}
+	loop := func(lbl string, sched bool, end int) {
+		Label(lbl)
+		for i := 0; i < 8; i++ {
+			steps := make([][]func(), len(gs))
+			for k, g := range gs {
+				g, i := g, i
+				r := roundSteps(&names[k], g.t, shortE1, func(h VecPhysical) {
+					VPADDD(Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*i}, h, h)
+					VPADDD_BCST(Mem{Base: kp, Disp: 4 * i}, h, h)
+				})
+				if sched {
+					at := func(t int) Mem { return Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*t} }
+					r = merge(r, scheduleMem(at, i+16, g.sch))
+				}
+				steps[k] = r
+			}
+			zip(steps...)
+		}
+		ADDQ(U32(4*8), kp)
+		ADDQ(U32(8*64), idx)
+		CMPQ(idx, U32(end*64))
+		JLO(LabelRef(lbl))
+	}
+	loop(label+"sched", true, 48)
+	loop(label+"first", false, 64)
+	feedSecond(c, base, idx, kp, gs, label)
+}
+
+// merge interleaves two step lists evenly, each in its own order.
+func merge(a, b []func()) []func() {
+	out := make([]func(), 0, len(a)+len(b))
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if j >= len(b) || i < len(a) && (float64(i)+0.5)/float64(len(a)) <= (float64(j)+0.5)/float64(len(b)) {
+			out = append(out, a[i])
+			i++
+		} else {
+			out = append(out, b[j])
+			j++
+		}
+	}
+	return out
+}
+
 // compress runs both compressions of 64-byte messages for the groups gs
 // (one or two) whose schedules expand stored, interleaving their rounds
 // instruction by instruction, and leaves the digests in the groups'
@@ -111,7 +211,13 @@ func compress(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 	ADDQ(U32(8*64), idx)
 	CMPQ(idx, U32(64*64))
 	JLO(LabelRef(label + "first"))
+	feedSecond(c, base, idx, pad, gs, label)
+}
 
+// feedSecond adds H(0) to the groups' states after the first block,
+// keeps H(1) in the scratch, runs the constant padding block and adds
+// H(1). It clobbers idx and pad.
+func feedSecond(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 	Comment("Feed forward H(0); H(1) waits in the scratch.")
 	for j := 0; j < 8; j++ {
 		for _, g := range gs {

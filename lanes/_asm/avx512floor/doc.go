@@ -1,0 +1,17 @@
+// Package avx512floor measures, on the CPU at hand, the issue rate of
+// the zmm instructions the 16-lane SHA-256 kernel (lanes/avx512) is made
+// of: VPRORD/VPROLD, VPSRLD, VPADDD (register, full-width and broadcast
+// memory operands), VPTERNLOGD and register moves, one class at a time,
+// mixed, and as dependency chains (latency). It is a measuring harness,
+// not part of lanehash: it lives in the generator module so that nothing
+// of it ships.
+//
+// The floor of a kernel is the sum over its instruction classes of
+// count / throughput where classes share ports (the mixes tell which
+// do), expressed in ns per pair at the clock addChain measures. Run it
+// pinned and repeated on a shared machine:
+//
+//	cd lanes/_asm && FLOOR=1 FLOOR_N=2000 taskset -c 1 go test ./avx512floor -run Floor -v
+package avx512floor
+
+//go:generate go run gen.go
