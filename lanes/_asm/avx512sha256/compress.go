@@ -62,6 +62,14 @@ func schedule(t int) {
 // in both blocks: Pairs at 256 pairs 17.2 against 17.9 ns/pair, Lockstep
 // 18.5 against 18.8 (Zen 5, four interleaved runs).
 const (
-	shortE1 = true
+	shortE1 = false
 	shortE2 = true
+)
+
+// formFirst and formSecond choose the round form (short e chain or not)
+// of round i of 8 of group k in the two-group rounds of the first and
+// second block.
+var (
+	formFirst  = func(k, i int) bool { return shortE1 }
+	formSecond = func(k, i int) bool { return shortE2 }
 )

@@ -153,7 +153,7 @@ func compressSched(c consts, base, idx, kp GPPhysical, gs []group, label string)
 			steps := make([][]func(), len(gs))
 			for k, g := range gs {
 				g, i := g, i
-				r := roundSteps(&names[k], g.t, shortE1, func(h VecPhysical) {
+				r := roundSteps(&names[k], g.t, formFirst(k, i), func(h VecPhysical) {
 					VPADDD(Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*i}, h, h)
 					VPADDD_BCST(Mem{Base: kp, Disp: 4 * i}, h, h)
 				})
@@ -205,7 +205,7 @@ func compress(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 	}
 	XORL(idx.As32(), idx.As32())
 	Label(label + "first")
-	rounds8(gs, shortE1, func(g group, i int, h VecPhysical) {
+	rounds8(gs, formFirst, func(g group, i int, h VecPhysical) {
 		VPADDD(Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*i}, h, h)
 	})
 	ADDQ(U32(8*64), idx)
@@ -230,7 +230,7 @@ func feedSecond(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 	XORL(idx.As32(), idx.As32())
 	LEAQ(c.padWK, pad)
 	Label(label + "second")
-	rounds8(gs, shortE2, func(_ group, i int, h VecPhysical) {
+	rounds8(gs, formSecond, func(_ group, i int, h VecPhysical) {
 		VPADDD_BCST(Mem{Base: pad, Disp: 4 * i}, h, h)
 	})
 	ADDQ(U32(8*4), pad)
@@ -246,7 +246,7 @@ func feedSecond(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 
 // rounds8 emits 8 rounds of every group in gs, their instructions
 // interleaved; addWK adds W+K of round i of the 8 to group g's h.
-func rounds8(gs []group, shortE bool, addWK func(g group, i int, h VecPhysical)) {
+func rounds8(gs []group, shortE func(k, i int) bool, addWK func(g group, i int, h VecPhysical)) {
 	names := make([][8]VecPhysical, len(gs))
 	for k, g := range gs {
 		names[k] = g.s
@@ -255,7 +255,7 @@ func rounds8(gs []group, shortE bool, addWK func(g group, i int, h VecPhysical))
 		steps := make([][]func(), len(gs))
 		for k, g := range gs {
 			g, i := g, i
-			steps[k] = roundSteps(&names[k], g.t, shortE, func(h VecPhysical) { addWK(g, i, h) })
+			steps[k] = roundSteps(&names[k], g.t, shortE(k, i), func(h VecPhysical) { addWK(g, i, h) })
 		}
 		zip(steps...)
 	}
@@ -403,3 +403,4 @@ const (
 	oneShortE1 = false
 	oneShortE2 = true
 )
+
