@@ -94,6 +94,36 @@ func m_all(n uint64, buf *byte)
 //go:noescape
 func m_sha(n uint64, buf *byte)
 
+// r1_long runs n ≥ 1 iterations of 8 padding-block rounds of 1 group(s), long-e form (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r1_long(n uint64, buf *byte)
+
+// r2_long runs n ≥ 1 iterations of 8 padding-block rounds of 2 group(s), long-e form (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2_long(n uint64, buf *byte)
+
+// r3_long runs n ≥ 1 iterations of 8 padding-block rounds of 3 group(s), long-e form (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r3_long(n uint64, buf *byte)
+
+// r1_short runs n ≥ 1 iterations of 8 padding-block rounds of 1 group(s), short-e form (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r1_short(n uint64, buf *byte)
+
+// r2_short runs n ≥ 1 iterations of 8 padding-block rounds of 2 group(s), short-e form (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2_short(n uint64, buf *byte)
+
+// r3_short runs n ≥ 1 iterations of 8 padding-block rounds of 3 group(s), short-e form (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r3_short(n uint64, buf *byte)
+
 // variants lists every stream with its ops per iteration.
 var variants = []struct {
 	name string
@@ -118,4 +148,10 @@ var variants = []struct {
 	{"m_addd_tern", m_addd_tern, 56},
 	{"m_all", m_all, 56},
 	{"m_sha", m_sha, 160},
+	{"r1_long", r1_long, 144},
+	{"r2_long", r2_long, 288},
+	{"r3_long", r3_long, 432},
+	{"r1_short", r1_short, 160},
+	{"r2_short", r2_short, 320},
+	{"r3_short", r3_short, 480},
 }

@@ -403,4 +403,3 @@ const (
 	oneShortE1 = false
 	oneShortE2 = true
 )
-
