@@ -15,10 +15,12 @@ import (
 // second chain to issue beside the first.
 //
 // Two states take 16 registers and two sets of round temporaries 8 more,
-// so the message schedules cannot stay in registers: an expansion pass
-// per group (expand) computes W[0..63] into a stack buffer, stored with
-// K[t] already added, and each round reads W[t]+K[t] as a memory operand.
-// The chaining value H(1) of both groups waits on the stack too.
+// so the message schedules cannot stay in registers: they live in a
+// stack scratch, W[0..15] stored from the message registers and
+// W[16..63] computed inside the first block's rounds (compressSched)
+// from words read back as memory operands. Each round adds W[t] from
+// there and K[t] as a broadcast. The chaining value H(1) of both groups
+// waits on the stack too.
 var (
 	stateA = [8]VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7}
 	stateB = [8]VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}
@@ -30,8 +32,8 @@ var (
 )
 
 // Layout of the two-group scratch, from a 64-byte aligned base register:
-// the W+K schedule of group A (64 words × 64 bytes), that of group B,
-// then the H(1) of A and of B (8 words × 64 bytes each).
+// the schedule W[0..63] of group A (64 words × 64 bytes), that of group
+// B, then the H(1) of A and of B (8 words × 64 bytes each).
 const (
 	wkABytes   = 0
 	wkBBytes   = 64 * 64
@@ -56,7 +58,7 @@ type group struct {
 	s   [8]VecPhysical
 	t   [4]VecPhysical
 	sch [4]VecPhysical // schedule temporaries of compressSched
-	wk  int            // offset of W[0..63]+K in the scratch
+	wk  int            // offset of W[0..63] in the scratch
 	h1  int            // offset of H(1)
 }
 
@@ -64,33 +66,6 @@ var (
 	groupA = group{stateA, tmpA, [4]VecPhysical{Z24, Z25, Z26, Z27}, wkABytes, h1ABytes}
 	groupB = group{stateB, tmpB, [4]VecPhysical{Z28, Z29, Z30, Z31}, wkBBytes, h1BBytes}
 )
-
-// expand computes the message schedule of the 64-byte messages held in
-// msgRegs (word j of 16 lanes in msgRegs[j]) and stores W[t]+K[t] for
-// t = 0..63 at base+wk+64t. The 48 scheduled words run as a loop of 16
-// (the ring of msgRegs comes back to its names after 16 words), so that
-// the code stays small: unrolled, two groups' rounds and schedules do not
-// fit in the 32 KB instruction cache, and ran slower than one group
-// (measured). It clobbers msgRegs, tmpRegs[4..7], idx and kp.
-func expand(c consts, base, idx, kp GPPhysical, wk int, label string) {
-	sum := tmpRegs[7]
-	for t := 0; t < 16; t++ {
-		VPADDD_BCST(c.k.Offset(4*t), msgRegs[t], sum)
-		VMOVDQA32(sum, Mem{Base: base, Disp: wk + 64*t})
-	}
-	MOVQ(U32(64*16), idx)
-	LEAQ(c.k.Offset(4*16), kp)
-	Label(label)
-	for i := 0; i < 16; i++ {
-		schedule(16 + i)
-		VPADDD_BCST(Mem{Base: kp, Disp: 4 * i}, msgRegs[i], sum)
-		VMOVDQA32(sum, Mem{Base: base, Index: idx, Scale: 1, Disp: wk + 64*i})
-	}
-	ADDQ(U32(64), kp)
-	ADDQ(U32(64*16), idx)
-	CMPQ(idx, U32(64*64))
-	JLO(LabelRef(label))
-}
 
 // storeMsg stores the 16 message words in msgRegs as W[0..15] of the
 // schedule at base+wk (raw words, K not added: compressSched's schedule
@@ -189,29 +164,6 @@ func merge(a, b []func()) []func() {
 		}
 	}
 	return out
-}
-
-// compress runs both compressions of 64-byte messages for the groups gs
-// (one or two) whose schedules expand stored, interleaving their rounds
-// instruction by instruction, and leaves the digests in the groups'
-// state registers. The rounds run as loops of 8 (the state names come
-// back after 8 rounds). It clobbers the groups' temporaries, idx and pad.
-func compress(c consts, base, idx, pad GPPhysical, gs []group, label string) {
-	Comment("First block, from H(0), W+K from the scratch.")
-	for j := 0; j < 8; j++ {
-		for _, g := range gs {
-			VPBROADCASTD(c.iv.Offset(4*j), g.s[j])
-		}
-	}
-	XORL(idx.As32(), idx.As32())
-	Label(label + "first")
-	rounds8(gs, formFirst, func(g group, i int, h VecPhysical) {
-		VPADDD(Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*i}, h, h)
-	})
-	ADDQ(U32(8*64), idx)
-	CMPQ(idx, U32(64*64))
-	JLO(LabelRef(label + "first"))
-	feedSecond(c, base, idx, pad, gs, label)
 }
 
 // feedSecond adds H(0) to the groups' states after the first block,
@@ -335,7 +287,7 @@ func roundSteps(s *[8]VecPhysical, t [4]VecPhysical, shortE bool, addWK func(h V
 // are in msgRegs, the schedule in registers beside the rounds (as
 // schedule extends it), and leaves the digest in stateA. With one chain
 // in flight the rounds are latency-bound, so the schedule costs nothing
-// there, and this form is 10 % faster than expand and compress of one
+// there, and this form is 10 % faster than the two-group code run with one
 // group (Pairs of 16 pairs, Zen 5, measured). Rounds 16..63 run as a loop
 // of 16 (the message ring and the state names both come back after 16),
 // the second block as a loop of 8. It clobbers msgRegs, tmpRegs, kp and
