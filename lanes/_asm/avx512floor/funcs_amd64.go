@@ -124,6 +124,16 @@ func r2_short(n uint64, buf *byte)
 //go:noescape
 func r3_short(n uint64, buf *byte)
 
+// r1_nomove runs n ≥ 1 iterations of 8 padding-block rounds of 1 group(s), short-e form without moves (h+W+K and d+h+W+K a round ahead) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r1_nomove(n uint64, buf *byte)
+
+// r2_nomove runs n ≥ 1 iterations of 8 padding-block rounds of 2 group(s), short-e form without moves (h+W+K and d+h+W+K a round ahead) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2_nomove(n uint64, buf *byte)
+
 // variants lists every stream with its ops per iteration.
 var variants = []struct {
 	name string
@@ -154,4 +164,6 @@ var variants = []struct {
 	{"r1_short", r1_short, 160},
 	{"r2_short", r2_short, 320},
 	{"r3_short", r3_short, 480},
+	{"r1_nomove", r1_nomove, 144},
+	{"r2_nomove", r2_nomove, 288},
 }
