@@ -54,6 +54,21 @@ func z_mov(n uint64, buf *byte)
 //go:noescape
 func z_store(n uint64, buf *byte)
 
+// z_pshufb runs n ≥ 1 iterations of 56 independent zmm pshufb (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_pshufb(n uint64, buf *byte)
+
+// z_unpck runs n ≥ 1 iterations of 56 independent zmm unpck (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_unpck(n uint64, buf *byte)
+
+// z_shuf128 runs n ≥ 1 iterations of 56 independent zmm shuf128 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_shuf128(n uint64, buf *byte)
+
 // lat_addd runs n ≥ 1 iterations of 16 dependent zmm addd: latency (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -89,10 +104,15 @@ func m_addd_tern(n uint64, buf *byte)
 //go:noescape
 func m_all(n uint64, buf *byte)
 
-// m_sha runs n ≥ 1 iterations of the minimum SHA-256 mix, 60:62:38 rotate/shift:add:ternlog, independent (buf: 2 KB, 64-byte aligned).
+// m_sha runs n ≥ 1 iterations of the minimum SHA-256 mix per pair, 66:62:38 rotate/shift:add:ternlog, independent (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
 func m_sha(n uint64, buf *byte)
+
+// m_kernel runs n ≥ 1 iterations of avx512x16's two-group mix per pair, 66:70:38 rotate/shift:add:ternlog, independent (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_kernel(n uint64, buf *byte)
 
 // r1_long runs n ≥ 1 iterations of 8 padding-block rounds of 1 group(s), long-e form (buf: 2 KB, 64-byte aligned).
 //
@@ -150,6 +170,9 @@ var variants = []struct {
 	{"z_addbcst", z_addbcst, 56},
 	{"z_mov", z_mov, 56},
 	{"z_store", z_store, 56},
+	{"z_pshufb", z_pshufb, 56},
+	{"z_unpck", z_unpck, 56},
+	{"z_shuf128", z_shuf128, 56},
 	{"lat_addd", lat_addd, 16},
 	{"lat_rord", lat_rord, 16},
 	{"lat_tern", lat_tern, 16},
@@ -157,7 +180,8 @@ var variants = []struct {
 	{"m_rord_tern", m_rord_tern, 56},
 	{"m_addd_tern", m_addd_tern, 56},
 	{"m_all", m_all, 56},
-	{"m_sha", m_sha, 160},
+	{"m_sha", m_sha, 166},
+	{"m_kernel", m_kernel, 174},
 	{"r1_long", r1_long, 144},
 	{"r2_long", r2_long, 288},
 	{"r3_long", r3_long, 432},

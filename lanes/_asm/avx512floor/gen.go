@@ -51,6 +51,12 @@ func ops(class string, n int) []string {
 			s = fmt.Sprintf("VPADDD %d(SI), Z0, %s", 64*(i%16), d)
 		case "addbcst":
 			s = fmt.Sprintf("VPADDD.BCST %d(SI), Z0, %s", 4*(i%16), d)
+		case "pshufb":
+			s = "VPSHUFB Z31, Z0, " + d
+		case "unpck":
+			s = "VPUNPCKLDQ Z31, Z0, " + d
+		case "shuf128":
+			s = "VSHUFI32X4 $0x44, Z31, Z0, " + d
 		case "mov":
 			s = "VMOVDQA32 Z0, " + d
 		case "store":
@@ -106,7 +112,7 @@ func chain(class string, n int) []string {
 func main() {
 	add("addChain", "100 dependent ADDQ: ns per iteration / 100 = ns per cycle", repeat("ADDQ $1, AX", 100))
 	const n = 56
-	for _, c := range []string{"rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store"} {
+	for _, c := range []string{"rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store", "pshufb", "unpck", "shuf128"} {
 		add("z_"+c, fmt.Sprintf("%d independent zmm %s", n, c), ops(c, n))
 	}
 	for _, c := range []string{"addd", "rord", "tern"} {
@@ -118,7 +124,8 @@ func main() {
 	add("m_all", "56 zmm ops, VPRORD:VPADDD:VPTERNLOGD 1:1:1", mix(n, []string{"rord", "addd", "tern"}, []int{1, 1, 1}))
 	// The kernel's minimum mix per pair (rotates and shifts, adds,
 	// VPTERNLOGD): see doc.go for the counts.
-	add("m_sha", "the minimum SHA-256 mix, 60:62:38 rotate/shift:add:ternlog, independent", mix(160, []string{"rord", "addd", "tern"}, []int{60, 62, 38}))
+	add("m_sha", "the minimum SHA-256 mix per pair, 66:62:38 rotate/shift:add:ternlog, independent", mix(166, []string{"rord", "addd", "tern"}, []int{66, 62, 38}))
+	add("m_kernel", "avx512x16's two-group mix per pair, 66:70:38 rotate/shift:add:ternlog, independent", mix(174, []string{"rord", "addd", "tern"}, []int{66, 70, 38}))
 
 	// The padding block's rounds as the kernel emits them (W+K a
 	// broadcast add, Ch and Maj one VPTERNLOGD each after a move), for
