@@ -144,6 +144,16 @@ func r2_short(n uint64, buf *byte)
 //go:noescape
 func r3_short(n uint64, buf *byte)
 
+// r2s_long runs n ≥ 1 iterations of 8 padding-block rounds of 2 groups, long-e form, one group after the other (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2s_long(n uint64, buf *byte)
+
+// r2s_short runs n ≥ 1 iterations of 8 padding-block rounds of 2 groups, short-e form, one group after the other (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2s_short(n uint64, buf *byte)
+
 // r1_nomove runs n ≥ 1 iterations of 8 padding-block rounds of 1 group(s), short-e form without moves (h+W+K and d+h+W+K a round ahead) (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -188,6 +198,8 @@ var variants = []struct {
 	{"r1_short", r1_short, 160},
 	{"r2_short", r2_short, 320},
 	{"r3_short", r3_short, 480},
+	{"r2s_long", r2s_long, 288},
+	{"r2s_short", r2s_short, 320},
 	{"r1_nomove", r1_nomove, 144},
 	{"r2_nomove", r2_nomove, 288},
 }

@@ -132,11 +132,14 @@ func main() {
 	// 1, 2 and 3 independent groups: 8 rounds per iteration and group.
 	for _, form := range []string{"long", "short"} {
 		for k := 1; k <= 3; k++ {
-			body := roundStream(k, form == "short")
+			body := roundStream(k, form == "short", k == 3)
 			add(fmt.Sprintf("r%d_%s", k, form), fmt.Sprintf("8 padding-block rounds of %d group(s), %s-e form", k, form), body)
 		}
 	}
 
+	for _, form := range []string{"long", "short"} {
+		add("r2s_"+form, "8 padding-block rounds of 2 groups, "+form+"-e form, one group after the other", roundStream(2, form == "short", true))
+	}
 	for k := 1; k <= 2; k++ {
 		add(fmt.Sprintf("r%d_nomove", k), fmt.Sprintf("8 padding-block rounds of %d group(s), short-e form without moves (h+W+K and d+h+W+K a round ahead)", k), roundStreamNoMove(k))
 	}
@@ -182,9 +185,10 @@ func must(err error) {
 }
 
 // roundStream emits 8 rounds of k groups. One or two groups have their
-// own temporaries and are interleaved instruction by instruction; three
-// share temporaries and run one group after the other, as in the kernel.
-func roundStream(k int, shortE bool) []string {
+// own temporaries, three share them; seq emits the groups' rounds one
+// group after the other rather than instruction by instruction (three
+// groups need it).
+func roundStream(k int, shortE, seq bool) []string {
 	z := func(i int) string { return fmt.Sprintf("Z%d", i) }
 	states := [][8]string{}
 	temps := [][4]string{}
@@ -245,7 +249,7 @@ func roundStream(k int, shortE bool) []string {
 			states[g] = [8]string{s[7], s[0], s[1], s[2], s[3], s[4], s[5], s[6]}
 			lists[g] = l
 		}
-		if k == 3 {
+		if seq {
 			for _, l := range lists {
 				out = append(out, l...)
 			}
