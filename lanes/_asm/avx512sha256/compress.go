@@ -6,9 +6,9 @@ import (
 	. "github.com/mmcloughlin/avo/reg"
 )
 
-// Registers of the message phase (transpose and expand): the message
-// schedule W[0..15] of one group in Z8..Z23 (word j of 16 lanes in one
-// register), Z24..Z31 temporaries. The rounds (see two.go) use Z0..Z7 for
+// Registers of the message phase (transpose, and the one-group schedule
+// of compressOne): the message words W[0..15] of one group in Z8..Z23
+// (word j of 16 lanes in one register), Z24..Z31 temporaries. The rounds (see two.go) use Z0..Z7 for
 // the state of a group, Z8..Z15 for that of a second one.
 var (
 	msgRegs = [16]VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15, Z16, Z17, Z18, Z19, Z20, Z21, Z22, Z23}
@@ -56,12 +56,22 @@ func schedule(t int) {
 	VPADDD(msgRegs[(t-7)%16], w, w)
 }
 
-// shortE selects the round form with the shorter e → e' chain (see
-// roundSteps) per block: d + h + W + K is summed apart from T1, off the
-// chain, at the cost of two more adds. With two groups in flight it pays
-// in both blocks: Pairs at 256 pairs 17.2 against 17.9 ns/pair, Lockstep
-// 18.5 against 18.8 (Zen 5, four interleaved runs).
+// shortE1 and shortE2 select the round form of the two-group rounds
+// (see roundSteps) per block: with shortE, d + h + W + K is summed apart
+// from T1, off the e → e' chain, at the cost of two more adds. In the
+// first block the schedule runs beside the rounds (compressSched), the
+// core is busy with issue rather than waiting on the chain, and the long
+// form with its two fewer adds is as fast; the padding block has no
+// schedule beside it and keeps the short chain (its long form measured
+// no faster, Zen 5).
 const (
-	shortE1 = true
+	shortE1 = false
 	shortE2 = true
+)
+
+// formFirst and formSecond give the round form of round i of 8 of group
+// k in the two-group rounds of the first and second block.
+var (
+	formFirst  = func(k, i int) bool { return shortE1 }
+	formSecond = func(k, i int) bool { return shortE2 }
 )

@@ -42,18 +42,15 @@ func genPairs(c consts) {
 	for l := 0; l < 32; l++ {
 		PREFETCHT0(Mem{Base: src, Disp: 4096 + 64*l})
 	}
-	for _, g := range []struct {
-		wk, src int
-		label   string
-	}{{wkABytes, 0, "expandA"}, {wkBBytes, 1024, "expandB"}} {
+	for _, g := range []struct{ wk, src int }{{wkABytes, 0}, {wkBBytes, 1024}} {
 		for p := 0; p < 16; p++ {
 			VMOVDQU32(Mem{Base: src, Disp: g.src + 64*p}, msgRegs[p])
 			VPSHUFB(c.bswap, msgRegs[p], msgRegs[p])
 		}
 		transposeRows(msgRegs, otherRegs)
-		expand(c, base, idx, aux, g.wk, g.label)
+		storeMsg(base, g.wk)
 	}
-	compress(c, base, idx, aux, []group{groupA, groupB}, "two")
+	compressSched(c, base, idx, aux, []group{groupA, groupB}, "two")
 	for _, g := range []struct {
 		s   [8]VecPhysical
 		dst int
@@ -193,10 +190,10 @@ func genLockstep(c consts) {
 	addrs(opA)
 	addrs(opB)
 	loadMsg(opA)
-	expand(c, base, idx, aux, wkABytes, "expandA")
+	storeMsg(base, wkABytes)
 	loadMsg(opB)
-	expand(c, base, idx, aux, wkBBytes, "expandB")
-	compress(c, base, idx, aux, []group{groupA, groupB}, "two")
+	storeMsg(base, wkBBytes)
+	compressSched(c, base, idx, aux, []group{groupA, groupB}, "two")
 	store(stateA, opA[2])
 	store(stateB, opB[2])
 	ADDQ(U32(24), ops)

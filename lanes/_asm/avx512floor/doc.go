@@ -1,0 +1,26 @@
+// Package avx512floor measures, on the CPU at hand, the issue rate of
+// the zmm instructions the 16-lane SHA-256 kernel (lanes/avx512) is made
+// of: VPRORD/VPROLD, VPSRLD, VPADDD (register, full-width and broadcast
+// memory operands), VPTERNLOGD and register moves, one class at a time,
+// mixed, and as dependency chains (latency). It is a measuring harness,
+// not part of lanehash: it lives in the generator module so that nothing
+// of it ships.
+//
+// The minimum instruction mix of one 64-byte pair on 16 lanes (counts
+// per 16 pairs, one zmm instruction each): 128 rounds × (6 VPADDD, 6
+// VPRORD, 4 VPTERNLOGD: Ch, Maj and the two Σ xors); the first block's
+// 48 scheduled words × (6 VPRORD/VPSRLD, 2 VPTERNLOGD, 3 VPADDD); 64
+// adds of K[t] in the first block (the padding block's W+K is a
+// constant table, one broadcast add inside the round's six); 16 adds of
+// the two feed-forwards. That is 1,056 rotates and shifts, 992 adds and
+// 608 VPTERNLOGD, 2,656 in all: 166 per pair (stream m_sha).
+//
+// The floor of a kernel is the sum over its instruction classes of
+// count / throughput where classes share ports (the mixes tell which
+// do), expressed in ns per pair at the clock addChain measures. Run it
+// pinned and repeated on a shared machine:
+//
+//	cd lanes/_asm && FLOOR=1 FLOOR_N=2000 taskset -c 1 go test ./avx512floor -run Floor -v
+package avx512floor
+
+//go:generate go run gen.go

@@ -1,0 +1,314 @@
+//go:build ignore
+
+// gen writes floor_amd64.s and funcs_amd64.go: synthetic zmm instruction
+// streams whose throughput bounds what the 16-lane SHA-256 kernel can
+// reach (see doc.go). Run it through go generate in this directory.
+package main
+
+import (
+	"fmt"
+	"os"
+	"strings"
+)
+
+type variant struct {
+	name, doc string
+	body      []string
+	pre       []string
+}
+
+var variants []variant
+
+func add(name, doc string, body []string, pre ...string) {
+	variants = append(variants, variant{name, doc, body, pre})
+}
+
+// dst names the destination of the i-th op of a throughput stream: 28
+// registers in turn, so that an op waits on nothing issued in the last
+// 27 (sources Z0 and Z31 are never written).
+func dst(i int) string { return fmt.Sprintf("Z%d", 2+i%28) }
+
+// ops returns n independent zmm ops of one class.
+func ops(class string, n int) []string {
+	var l []string
+	for i := 0; i < n; i++ {
+		d := dst(i)
+		var s string
+		switch class {
+		case "rord":
+			s = "VPRORD $7, Z0, " + d
+		case "rold":
+			s = "VPROLD $7, Z0, " + d
+		case "srld":
+			s = "VPSRLD $3, Z0, " + d
+		case "addd":
+			s = "VPADDD Z31, Z0, " + d
+		case "tern":
+			// The destination is the third source: 28 chains of
+			// 1 op per 28, throughput-bound.
+			s = "VPTERNLOGD $0x96, Z31, Z0, " + d
+		case "addmem":
+			s = fmt.Sprintf("VPADDD %d(SI), Z0, %s", 64*(i%16), d)
+		case "addbcst":
+			s = fmt.Sprintf("VPADDD.BCST %d(SI), Z0, %s", 4*(i%16), d)
+		case "pshufb":
+			s = "VPSHUFB Z31, Z0, " + d
+		case "unpck":
+			s = "VPUNPCKLDQ Z31, Z0, " + d
+		case "shuf128":
+			s = "VSHUFI32X4 $0x44, Z31, Z0, " + d
+		case "mov":
+			s = "VMOVDQA32 Z0, " + d
+		case "store":
+			s = fmt.Sprintf("VMOVDQA32 Z0, %d(SI)", 1024+64*(i%16))
+		default:
+			panic(class)
+		}
+		l = append(l, s)
+	}
+	return l
+}
+
+// mix interleaves classes with the given weights into n ops, each class
+// spread evenly, every op independent (destinations rotate over all).
+func mix(n int, classes []string, weights []int) []string {
+	total := 0
+	for _, w := range weights {
+		total += w
+	}
+	var l []string
+	acc := make([]float64, len(classes))
+	for i := 0; i < n; i++ {
+		// pick the class furthest behind its share
+		best, bestGap := 0, -1e9
+		for k, w := range weights {
+			gap := float64(i+1)*float64(w)/float64(total) - acc[k]
+			if gap > bestGap {
+				best, bestGap = k, gap
+			}
+		}
+		acc[best]++
+		l = append(l, ops(classes[best], i+1)[i])
+	}
+	return l
+}
+
+// chain returns n ops of class each depending on the previous one.
+func chain(class string, n int) []string {
+	var l []string
+	for i := 0; i < n; i++ {
+		switch class {
+		case "addd":
+			l = append(l, "VPADDD Z31, Z1, Z1")
+		case "rord":
+			l = append(l, "VPRORD $7, Z1, Z1")
+		case "tern":
+			l = append(l, "VPTERNLOGD $0x96, Z31, Z0, Z1")
+		}
+	}
+	return l
+}
+
+func main() {
+	add("addChain", "100 dependent ADDQ: ns per iteration / 100 = ns per cycle", repeat("ADDQ $1, AX", 100))
+	const n = 56
+	for _, c := range []string{"rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store", "pshufb", "unpck", "shuf128"} {
+		add("z_"+c, fmt.Sprintf("%d independent zmm %s", n, c), ops(c, n))
+	}
+	for _, c := range []string{"addd", "rord", "tern"} {
+		add("lat_"+c, "16 dependent zmm "+c+": latency", chain(c, 16))
+	}
+	add("m_rord_addd", "56 zmm ops, VPRORD:VPADDD 1:1", mix(n, []string{"rord", "addd"}, []int{1, 1}))
+	add("m_rord_tern", "56 zmm ops, VPRORD:VPTERNLOGD 1:1", mix(n, []string{"rord", "tern"}, []int{1, 1}))
+	add("m_addd_tern", "56 zmm ops, VPADDD:VPTERNLOGD 1:1", mix(n, []string{"addd", "tern"}, []int{1, 1}))
+	add("m_all", "56 zmm ops, VPRORD:VPADDD:VPTERNLOGD 1:1:1", mix(n, []string{"rord", "addd", "tern"}, []int{1, 1, 1}))
+	// The kernel's minimum mix per pair (rotates and shifts, adds,
+	// VPTERNLOGD): see doc.go for the counts.
+	add("m_sha", "the minimum SHA-256 mix per pair, 66:62:38 rotate/shift:add:ternlog, independent", mix(166, []string{"rord", "addd", "tern"}, []int{66, 62, 38}))
+	add("m_kernel", "avx512x16's two-group mix per pair, 66:70:38 rotate/shift:add:ternlog, independent", mix(174, []string{"rord", "addd", "tern"}, []int{66, 70, 38}))
+
+	// The padding block's rounds as the kernel emits them (W+K a
+	// broadcast add, Ch and Maj one VPTERNLOGD each after a move), for
+	// 1, 2 and 3 independent groups: 8 rounds per iteration and group.
+	for _, form := range []string{"long", "short"} {
+		for k := 1; k <= 3; k++ {
+			body := roundStream(k, form == "short", k == 3)
+			add(fmt.Sprintf("r%d_%s", k, form), fmt.Sprintf("8 padding-block rounds of %d group(s), %s-e form", k, form), body)
+		}
+	}
+
+	for _, form := range []string{"long", "short"} {
+		add("r2s_"+form, "8 padding-block rounds of 2 groups, "+form+"-e form, one group after the other", roundStream(2, form == "short", true))
+	}
+	for k := 1; k <= 2; k++ {
+		add(fmt.Sprintf("r%d_nomove", k), fmt.Sprintf("8 padding-block rounds of %d group(s), short-e form without moves (h+W+K and d+h+W+K a round ahead)", k), roundStreamNoMove(k))
+	}
+
+	var s strings.Builder
+	s.WriteString("// Code generated by gen.go. DO NOT EDIT.\n\n#include \"textflag.h\"\n")
+	var g strings.Builder
+	g.WriteString("// Code generated by gen.go. DO NOT EDIT.\n\n//go:build amd64\n\npackage avx512floor\n\n")
+	for _, v := range variants {
+		fmt.Fprintf(&s, "\n// %s: %s\nTEXT ·%s(SB), NOSPLIT, $0-16\n", v.name, v.doc, v.name)
+		s.WriteString("\tMOVQ n+0(FP), CX\n\tMOVQ buf+8(FP), SI\n\tVPTERNLOGD $0xff, Z0, Z0, Z0\n\tVMOVDQA32 Z0, Z31\n\tVMOVDQA32 Z0, Z1\n")
+		for _, p := range v.pre {
+			s.WriteString("\t" + p + "\n")
+		}
+		fmt.Fprintf(&s, "\tPCALIGN $64\nloop_%s:\n", v.name)
+		for _, b := range v.body {
+			s.WriteString("\t" + b + "\n")
+		}
+		fmt.Fprintf(&s, "\tDECQ CX\n\tJNZ loop_%s\n\tVZEROUPPER\n\tRET\n", v.name)
+		fmt.Fprintf(&g, "// %s runs n ≥ 1 iterations of %s (buf: 2 KB, 64-byte aligned).\n//\n//go:noescape\nfunc %s(n uint64, buf *byte)\n\n", v.name, v.doc, v.name)
+	}
+	g.WriteString("// variants lists every stream with its ops per iteration.\nvar variants = []struct {\n\tname string\n\tf    func(uint64, *byte)\n\tops  int\n}{\n")
+	for _, v := range variants {
+		fmt.Fprintf(&g, "\t{%q, %s, %d},\n", v.name, v.name, len(v.body))
+	}
+	g.WriteString("}\n")
+	must(os.WriteFile("floor_amd64.s", []byte(s.String()), 0o644))
+	must(os.WriteFile("funcs_amd64.go", []byte(g.String()), 0o644))
+}
+
+func repeat(s string, n int) []string {
+	l := make([]string, n)
+	for i := range l {
+		l[i] = s
+	}
+	return l
+}
+
+func must(err error) {
+	if err != nil {
+		panic(err)
+	}
+}
+
+// roundStream emits 8 rounds of k groups. One or two groups have their
+// own temporaries, three share them; seq emits the groups' rounds one
+// group after the other rather than instruction by instruction (three
+// groups need it).
+func roundStream(k int, shortE, seq bool) []string {
+	z := func(i int) string { return fmt.Sprintf("Z%d", i) }
+	states := [][8]string{}
+	temps := [][4]string{}
+	for g := 0; g < k; g++ {
+		var st [8]string
+		for j := range st {
+			st[j] = z(8*g + j)
+		}
+		states = append(states, st)
+		var t [4]string
+		for j := range t {
+			if k == 3 {
+				t[j] = z(24 + j)
+			} else {
+				t[j] = z(16 + 4*g + j)
+			}
+		}
+		temps = append(temps, t)
+	}
+	var out []string
+	for i := 0; i < 8; i++ {
+		lists := make([][]string, k)
+		for g := 0; g < k; g++ {
+			s := states[g]
+			a, b, c, d, e, f, gg, h := s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7]
+			t0, t1, t2, t3 := temps[g][0], temps[g][1], temps[g][2], temps[g][3]
+			l := []string{
+				fmt.Sprintf("VPADDD.BCST %d(SI), %s, %s", 4*i, h, h),
+				fmt.Sprintf("VMOVDQA32 %s, %s", e, t3),
+				fmt.Sprintf("VPTERNLOGD $0xca, %s, %s, %s", gg, f, t3),
+				fmt.Sprintf("VPRORD $6, %s, %s", e, t0),
+				fmt.Sprintf("VPRORD $11, %s, %s", e, t1),
+				fmt.Sprintf("VPRORD $25, %s, %s", e, t2),
+				fmt.Sprintf("VPTERNLOGD $0x96, %s, %s, %s", t2, t1, t0),
+			}
+			if shortE {
+				l = append(l,
+					fmt.Sprintf("VPADDD %s, %s, %s", h, d, d),
+					fmt.Sprintf("VPADDD %s, %s, %s", t3, d, d),
+					fmt.Sprintf("VPADDD %s, %s, %s", t3, h, h),
+					fmt.Sprintf("VPADDD %s, %s, %s", t0, d, d),
+					fmt.Sprintf("VPADDD %s, %s, %s", t0, h, h))
+			} else {
+				l = append(l,
+					fmt.Sprintf("VPADDD %s, %s, %s", t3, h, h),
+					fmt.Sprintf("VPADDD %s, %s, %s", t0, h, h),
+					fmt.Sprintf("VPADDD %s, %s, %s", h, d, d))
+			}
+			l = append(l,
+				fmt.Sprintf("VMOVDQA32 %s, %s", a, t3),
+				fmt.Sprintf("VPTERNLOGD $0xe8, %s, %s, %s", c, b, t3),
+				fmt.Sprintf("VPRORD $2, %s, %s", a, t0),
+				fmt.Sprintf("VPRORD $13, %s, %s", a, t1),
+				fmt.Sprintf("VPRORD $22, %s, %s", a, t2),
+				fmt.Sprintf("VPTERNLOGD $0x96, %s, %s, %s", t2, t1, t0),
+				fmt.Sprintf("VPADDD %s, %s, %s", t3, h, h),
+				fmt.Sprintf("VPADDD %s, %s, %s", t0, h, h))
+			states[g] = [8]string{s[7], s[0], s[1], s[2], s[3], s[4], s[5], s[6]}
+			lists[g] = l
+		}
+		if seq {
+			for _, l := range lists {
+				out = append(out, l...)
+			}
+			continue
+		}
+		for j := 0; j < len(lists[0]); j++ {
+			for _, l := range lists {
+				out = append(out, l[j])
+			}
+		}
+	}
+	return out
+}
+
+// roundStreamNoMove is roundStream's short-e form with no register
+// moves: round t computes h+W+K and d+h+W+K of round t+1 into two free
+// registers from g and c before Ch and Maj overwrite g and c in place
+// (g and c are not needed after that: as h and d of the next rounds they
+// only enter those two sums). 13 registers per group.
+func roundStreamNoMove(k int) []string {
+	z := func(i int) string { return fmt.Sprintf("Z%d", i) }
+	type st struct{ a, b, c, e, f, g, H, DH, X, Y, t0, t1, t2 string }
+	groups := make([]st, k)
+	for g := range groups {
+		b := 13 * g
+		groups[g] = st{z(b), z(b + 1), z(b + 2), z(b + 3), z(b + 4), z(b + 5), z(b + 6), z(b + 7), z(b + 8), z(b + 9), z(b + 10), z(b + 11), z(b + 12)}
+	}
+	var out []string
+	for i := 0; i < 8; i++ {
+		lists := make([][]string, k)
+		for gi := range groups {
+			s := groups[gi]
+			lists[gi] = []string{
+				fmt.Sprintf("VPADDD.BCST %d(SI), %s, %s", 4*((i+1)%8), s.g, s.X),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.X, s.c, s.Y),
+				fmt.Sprintf("VPTERNLOGD $0xd8, %s, %s, %s", s.e, s.f, s.g),
+				fmt.Sprintf("VPRORD $6, %s, %s", s.e, s.t0),
+				fmt.Sprintf("VPRORD $11, %s, %s", s.e, s.t1),
+				fmt.Sprintf("VPRORD $25, %s, %s", s.e, s.t2),
+				fmt.Sprintf("VPTERNLOGD $0x96, %s, %s, %s", s.t2, s.t1, s.t0),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.g, s.DH, s.DH),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.g, s.H, s.H),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.t0, s.DH, s.DH),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.t0, s.H, s.H),
+				fmt.Sprintf("VPTERNLOGD $0xe8, %s, %s, %s", s.a, s.b, s.c),
+				fmt.Sprintf("VPRORD $2, %s, %s", s.a, s.t0),
+				fmt.Sprintf("VPRORD $13, %s, %s", s.a, s.t1),
+				fmt.Sprintf("VPRORD $22, %s, %s", s.a, s.t2),
+				fmt.Sprintf("VPTERNLOGD $0x96, %s, %s, %s", s.t2, s.t1, s.t0),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.c, s.H, s.H),
+				fmt.Sprintf("VPADDD %s, %s, %s", s.t0, s.H, s.H),
+			}
+			groups[gi] = st{s.H, s.a, s.b, s.DH, s.e, s.f, s.X, s.Y, s.g, s.c, s.t0, s.t1, s.t2}
+		}
+		for j := 0; j < len(lists[0]); j++ {
+			for _, l := range lists {
+				out = append(out, l[j])
+			}
+		}
+	}
+	return out
+}
