@@ -218,7 +218,7 @@ func (e *env) root(fs *flag.FlagSet, args []string) int {
 			line += "  " + file
 		}
 		if *verbose {
-			line += fmt.Sprintf("  %d bytes %s  %s", len(pl.data), pl.how, took.Round(time.Microsecond))
+			line += fmt.Sprintf("  %d bytes (%s)  %s", len(pl.data), howNames[pl.how], took.Round(time.Microsecond))
 		}
 		fmt.Fprintln(e.stdout, line)
 		if *expect != "" && root != want && status == exitOK {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -62,5 +63,42 @@ func TestHelp(t *testing.T) {
 	}
 	if _, errOut, code := runCmd(t, nil, "root", "-bogus"); code != exitError || !strings.Contains(errOut, "-bogus") {
 		t.Errorf("unknown flag: status %d, stderr %q", code, errOut)
+	}
+}
+
+// TestProgress checks that progress is drawn on a terminal for a file at
+// or over the threshold, and never elsewhere.
+func TestProgress(t *testing.T) {
+	s := make([]byte, 200)
+	f := writeFile(t, "v.ssz", s)
+	for _, c := range []struct {
+		terminal bool
+		min      int64
+		want     bool
+	}{{true, 100, true}, {true, 1000, false}, {false, 100, false}} {
+		var out, errb bytes.Buffer
+		e := &env{stdin: bytes.NewReader(nil), stdout: &out, stderr: &errb,
+			isTerminal: func(io.Writer) bool { return c.terminal }, progressMin: c.min}
+		e.run([]string{"root", "-type", "phase0.Checkpoint", f}) // 200 bytes: a size error, after reading
+		if got := strings.Contains(errb.String(), "reading "+f+": 100%"); got != c.want {
+			t.Errorf("terminal %t, threshold %d: progress shown %t, stderr %q", c.terminal, c.min, got, errb.String())
+		}
+	}
+}
+
+func TestTypes(t *testing.T) {
+	out, _, code := runCmd(t, nil, "types")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if code != exitOK || len(lines) != len(registry) || lines[0] != registry[0].Name() {
+		t.Fatalf("types: status %d, %d lines for %d types", code, len(lines), len(registry))
+	}
+	out, _, code = runCmd(t, nil, "types", "-fork", "gloas", "-v")
+	if code != exitOK || !strings.Contains(out, "gloas.BeaconState") || !strings.Contains(out, "ProgressiveContainer, 46 fields, variable size") ||
+		!strings.Contains(out, "gloas.Validator") || strings.Contains(out, "fulu.") {
+		t.Errorf("types -fork gloas -v: status %d, %q", code, out)
+	}
+	out, _, _ = runCmd(t, nil, "types", "-v", "-preset", "minimal")
+	if !strings.Contains(out, "phase0.Validator") || !strings.Contains(out, "121 bytes") {
+		t.Errorf("types -v: %q", out)
 	}
 }

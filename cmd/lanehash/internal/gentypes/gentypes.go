@@ -43,7 +43,7 @@ func Scan(consensusDir string) ([]Entry, error) {
 	for _, f := range Forks {
 		known[f] = true
 	}
-	structs := map[string]map[string]bool{} // fork -> struct type names
+	structs := map[string]map[string]bool{}   // fork -> struct type names
 	aliases := map[string]map[string]string{} // fork -> name -> "pkg.Type"
 	for _, d := range dirs {
 		if !d.IsDir() || d.Name() == "internal" || d.Name() == "testdata" {
