@@ -447,10 +447,14 @@ short:
   validators.__len__: 1000000 -> 1000001
 
 Leaves are basic fields and elements, byte strings (roots, keys), bitfields
-and list lengths. Both files are validated (rooted, in parallel) first;
-the walk then descends only into differing bytes, so two 1M-validator
-states diff in about one root's time. Paths are what 'lanehash prove -path'
-takes. Exit status: 0 identical, 1 different, 2 error.
+and list lengths. Paths are what 'lanehash prove -path' takes.
+
+A subtree's root differs exactly where its serialization does, so diff
+hashes nothing: it validates both files as strictly as the decoder (in
+parallel, at memory speed) and compares their bytes type by type,
+descending only into spans that differ. Two 1M-validator states diff in
+less time than one of them takes to root. -v adds both roots (two roots'
+time) on stderr. Exit status: 0 identical, 1 different, 2 error.
 
 Examples:
   lanehash diff -type fulu.BeaconState ours.ssz theirs.ssz
@@ -460,7 +464,7 @@ Examples:
 func (e *env) diff(fs *flag.FlagSet, args []string) int {
 	tf := addTypeFlags(fs)
 	maxOut := fs.Int("max", 100, "print at most N differences (0: all); the count of the rest goes to stderr")
-	verbose := fs.Bool("v", false, "also print both roots and the time taken, on stderr")
+	verbose := fs.Bool("v", false, "also compute and print both roots, and the time taken, on stderr")
 	if done, st := e.parse(fs, args); done {
 		return st
 	}
@@ -478,7 +482,7 @@ func (e *env) diff(fs *flag.FlagSet, args []string) int {
 		return e.fail("diff", fmt.Errorf("%w: -max %d: want 0 (all) or more", errUsage, *maxOut))
 	}
 	start := time.Now()
-	diffs, roots, total, err := e.diffFiles(t, p, fs.Arg(0), fs.Arg(1), *tf.format, *maxOut)
+	diffs, roots, total, err := e.diffFiles(t, p, fs.Arg(0), fs.Arg(1), *tf.format, *maxOut, *verbose)
 	if err != nil {
 		return e.fail("diff", err)
 	}
@@ -502,11 +506,16 @@ func (e *env) diff(fs *flag.FlagSet, args []string) int {
 	return exitOK
 }
 
-// diffFiles reads and validates both files (rooting them in parallel:
-// the roots are printed with -v and equal roots end the diff), then
-// walks their bytes.
-func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxOut int) ([]difference, [2][32]byte, int, error) {
-	var roots [2][32]byte
+// diffFiles reads both files, validates them (in parallel, without
+// hashing: validate holds to the decoder's rules; a file it rejects gets
+// the decoder's own message), and walks their bytes. With roots (-v) it
+// also roots both, in parallel.
+func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxOut int, roots bool) ([]difference, [2][32]byte, int, error) {
+	var rs [2][32]byte
+	st, err := t.SSZType(p)
+	if err != nil {
+		return nil, rs, 0, err
+	}
 	var data [2][]byte
 	var errs [2]error
 	var wg sync.WaitGroup
@@ -515,34 +524,30 @@ func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxOut int
 		go func() {
 			defer wg.Done()
 			pl, err := e.decodeFile(t, p, f, format, func(b []byte) error {
-				r, err := t.RootBytes(p, b)
-				roots[i] = r
+				if validate(st, b) == nil {
+					return nil
+				}
+				_, err := t.RootBytes(p, b) // the decoder's message and path
+				if err == nil {
+					err = fmt.Errorf("%w: rejected by the diff's validation but not by the decoder", errLayout)
+				}
 				return err
 			})
 			data[i], errs[i] = pl.data, err
+			if err == nil && roots {
+				rs[i], errs[i] = t.RootBytes(p, pl.data)
+			}
 		}()
 	}
 	wg.Wait()
 	if err := errors.Join(errs[0], errs[1]); err != nil {
-		return nil, roots, 0, err
-	}
-	if roots[0] == roots[1] {
-		return nil, roots, 0, nil
-	}
-	st, err := t.SSZType(p)
-	if err != nil {
-		return nil, roots, 0, err
+		return nil, rs, 0, err
 	}
 	d := &differ{max: maxOut}
 	if err := d.walk(st, data[0], data[1], ""); err != nil {
-		return nil, roots, 0, err
+		return nil, rs, 0, err
 	}
-	if d.total == 0 {
-		// Roots differ but no byte does: impossible for a strict decoder;
-		// say so rather than print nothing.
-		return nil, roots, 0, fmt.Errorf("roots differ (%s, %s) but the serializations are equal", hex0x(roots[0][:]), hex0x(roots[1][:]))
-	}
-	return d.out, roots, d.total, nil
+	return d.out, rs, d.total, nil
 }
 
 const typesUsage = `Usage: lanehash types [-fork FORK] [-v] [-preset mainnet|minimal]

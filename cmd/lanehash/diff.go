@@ -88,12 +88,9 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 			return fmt.Errorf("%s: %w: not a whole number of %d-byte elements", path, errLayout, s)
 		}
 		na, nb := len(a)/s, len(b)/s
-		for i := 0; i < min(na, nb); i++ {
-			ea, eb := a[i*s:(i+1)*s], b[i*s:(i+1)*s]
-			if !bytes.Equal(ea, eb) {
-				d.add(index(path, i), basicString(t.Elem, ea), basicString(t.Elem, eb))
-			}
-		}
+		differing(a, b, s, min(na, nb), func(i int) {
+			d.add(index(path, i), basicString(t.Elem, a[i*s:(i+1)*s]), basicString(t.Elem, b[i*s:(i+1)*s]))
+		})
 		for i := min(na, nb); i < max(na, nb); i++ {
 			va, vb := absent, absent
 			if i < na {
@@ -114,11 +111,25 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: second input: %w", path, err)
 	}
-	for i := 0; i < min(na, nb); i++ {
+	var werr error
+	walkElem := func(i int) {
 		sa, sb := elemSpan(t, i, oa), elemSpan(t, i, ob)
-		if err := d.walk(t.Elem, a[sa.lo:sa.hi], b[sb.lo:sb.hi], index(path, i)); err != nil {
-			return err
+		if werr == nil {
+			werr = d.walk(t.Elem, a[sa.lo:sa.hi], b[sb.lo:sb.hi], index(path, i))
 		}
+	}
+	if t.Elem.Fixed {
+		differing(a, b, int(t.Elem.Size), min(na, nb), walkElem)
+	} else {
+		for i := 0; i < min(na, nb); i++ {
+			sa, sb := elemSpan(t, i, oa), elemSpan(t, i, ob)
+			if !bytes.Equal(a[sa.lo:sa.hi], b[sb.lo:sb.hi]) {
+				walkElem(i)
+			}
+		}
+	}
+	if werr != nil {
+		return werr
 	}
 	for i := min(na, nb); i < max(na, nb); i++ {
 		if i < na {
@@ -129,6 +140,30 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 	}
 	d.lengths(t, path, na, nb)
 	return nil
+}
+
+// differingBlock is how many bytes differing compares at once before it
+// looks at the elements inside: big enough that a registry of identical
+// elements is compared at memcmp speed, small enough that one changed
+// element costs little.
+const differingBlock = 4096
+
+// differing calls fn with the index of each of the first n size-byte
+// elements where a and b differ, in order, comparing blocks of elements
+// first so that equal stretches cost one memcmp.
+func differing(a, b []byte, size, n int, fn func(i int)) {
+	per := max(1, differingBlock/size)
+	for lo := 0; lo < n; lo += per {
+		hi := min(n, lo+per)
+		if bytes.Equal(a[lo*size:hi*size], b[lo*size:hi*size]) {
+			continue
+		}
+		for i := lo; i < hi; i++ {
+			if !bytes.Equal(a[i*size:(i+1)*size], b[i*size:(i+1)*size]) {
+				fn(i)
+			}
+		}
+	}
 }
 
 // absent and present stand for an element one value does not have, and

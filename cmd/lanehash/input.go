@@ -66,12 +66,22 @@ func (e *env) readFile(name string) ([]byte, error) {
 		r = io.TeeReader(f, p)
 		defer p.finish()
 	}
-	b := make([]byte, 0, st.Size()+1)
-	buf := bytes.NewBuffer(b)
-	if _, err := buf.ReadFrom(r); err != nil {
-		return nil, fmt.Errorf("%w: %s: %w", errInput, name, err)
+	// Read into one buffer of the file's size (plus room to see EOF), as
+	// os.ReadFile does: a state is hundreds of megabytes, so no regrowth.
+	b := make([]byte, 0, st.Size()+512)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: %w", errInput, name, err)
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // the file grew while being read
+		}
 	}
-	return buf.Bytes(), nil
 }
 
 // payloads returns the ways of reading raw as SSZ under format, the most
