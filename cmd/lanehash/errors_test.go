@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -147,5 +149,31 @@ func TestHostileInput(t *testing.T) {
 				t.Fatalf("%v: status 2 with no message", args)
 			}
 		}
+	}
+}
+
+// TestErrorOffsetElement corrupts the slashed byte of one validator, found
+// by searching the serialization for a marker in the field before it (not
+// by the command's layout code), and checks the offset and field named.
+func TestErrorOffsetElement(t *testing.T) {
+	s := fulu.SyntheticBeaconState(64, 2)
+	const marker = 0x0123456789abcdef
+	s.Validators[5].EffectiveBalance = marker
+	b, err := ssz.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m [8]byte
+	binary.LittleEndian.PutUint64(m[:], marker)
+	pos := bytes.Index(b, m[:])
+	if pos < 0 || bytes.Index(b[pos+1:], m[:]) >= 0 {
+		t.Fatal("marker not found once")
+	}
+	b[pos+8] = 2 // slashed follows effective_balance
+	file := writeFile(t, "state.ssz", b)
+	_, errOut, code := runCmd(t, nil, "root", "-type", "fulu.BeaconState", file)
+	want := fmt.Sprintf("byte %d, field validators[5].slashed of fulu.BeaconState: bad boolean", pos+8)
+	if code != exitError || !strings.Contains(errOut, want) {
+		t.Errorf("status %d, stderr %q, want it to contain %q", code, errOut, want)
 	}
 }
