@@ -23,9 +23,9 @@ type typeFlags struct {
 
 func addTypeFlags(fs *flag.FlagSet) typeFlags {
 	return typeFlags{
-		typ:    fs.String("type", "", "the SSZ type, fork.Type (fulu.BeaconState); `lanehash types` lists them"),
-		preset: fs.String("preset", "mainnet", "the consensus preset: mainnet or minimal"),
-		format: fs.String("format", formatAuto, "input format: auto, ssz (raw), snappy (block) or framed (snappy stream)"),
+		typ:    fs.String("type", "", "the SSZ type, `fork.Type` (fulu.BeaconState); 'lanehash types' lists them"),
+		preset: fs.String("preset", "mainnet", "the consensus `preset`: mainnet or minimal"),
+		format: fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block) or framed (snappy stream)"),
 	}
 }
 
