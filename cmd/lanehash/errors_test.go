@@ -166,7 +166,7 @@ func TestErrorOffsetElement(t *testing.T) {
 	var m [8]byte
 	binary.LittleEndian.PutUint64(m[:], marker)
 	pos := bytes.Index(b, m[:])
-	if pos < 0 || bytes.Index(b[pos+1:], m[:]) >= 0 {
+	if pos < 0 || bytes.Contains(b[pos+1:], m[:]) {
 		t.Fatal("marker not found once")
 	}
 	b[pos+8] = 2 // slashed follows effective_balance
