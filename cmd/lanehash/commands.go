@@ -118,7 +118,7 @@ func describe(t typeEntry, p preset, file string, pl payload, err error) error {
 // the first of payloads that try accepts, and try's result; an error
 // names the file, the byte and the field (an *inputError), or the reading
 // problem (errInput).
-func (e *env) decodeFile(t typeEntry, p preset, file, format string, try func([]byte) error) (payload, error) {
+func (e *env) decodeFile(t typeEntry, p preset, file, format, verb string, try func([]byte) error) (payload, error) {
 	raw, err := e.readFile(file)
 	if err != nil {
 		return payload{}, err
@@ -133,7 +133,9 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format string, try func([]
 	}
 	var first error
 	for _, pl := range pls {
+		done := e.stage(verb, name, int64(len(pl.data)))
 		err := try(pl.data)
+		done()
 		if err == nil {
 			return pl, nil
 		}
@@ -202,7 +204,7 @@ func (e *env) root(fs *flag.FlagSet, args []string) int {
 	for _, file := range files {
 		var root [32]byte
 		var took time.Duration
-		pl, err := e.decodeFile(t, p, file, *tf.format, func(b []byte) error {
+		pl, err := e.decodeFile(t, p, file, *tf.format, "rooting", func(b []byte) error {
 			start := time.Now()
 			r, err := t.RootBytes(p, b)
 			took, root = time.Since(start), r
@@ -301,7 +303,7 @@ func (e *env) prove(fs *flag.FlagSet, args []string) int {
 	}
 	var pr *proof.Proof
 	var root [32]byte
-	if _, err := e.decodeFile(t, p, fs.Arg(0), *tf.format, func(b []byte) error {
+	if _, err := e.decodeFile(t, p, fs.Arg(0), *tf.format, "decoding and proving", func(b []byte) error {
 		var err error
 		pr, root, err = t.Prove(p, b, *path)
 		return err
@@ -523,7 +525,7 @@ func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxOut int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pl, err := e.decodeFile(t, p, f, format, func(b []byte) error {
+			pl, err := e.decodeFile(t, p, f, format, "validating", func(b []byte) error {
 				if validate(st, b) == nil {
 					return nil
 				}

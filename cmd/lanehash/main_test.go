@@ -80,7 +80,7 @@ func TestProgress(t *testing.T) {
 		e := &env{stdin: bytes.NewReader(nil), stdout: &out, stderr: &errb,
 			isTerminal: func(io.Writer) bool { return c.terminal }, progressMin: c.min}
 		e.run([]string{"root", "-type", "phase0.Checkpoint", f}) // 200 bytes: a size error, after reading
-		if got := strings.Contains(errb.String(), "reading "+f+": 100%"); got != c.want {
+		if got := strings.Contains(errb.String(), "reading "+f+": 100%") && strings.Contains(errb.String(), "rooting "+f); got != c.want {
 			t.Errorf("terminal %t, threshold %d: progress shown %t, stderr %q", c.terminal, c.min, got, errb.String())
 		}
 	}

@@ -37,6 +37,17 @@ func (p *progressWriter) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
+// stage shows "verb name…" on a terminal line while a large input is
+// worked on (the work after reading: rooting, proving, validating), and
+// returns the function that clears it.
+func (e *env) stage(verb, name string, size int64) func() {
+	if size < e.progressMin || e.isTerminal == nil || !e.isTerminal(e.stderr) {
+		return func() {}
+	}
+	fmt.Fprintf(e.stderr, "\r\033[K%s %s (%d MB)…", verb, name, size>>20)
+	return func() { fmt.Fprint(e.stderr, "\r\033[K") }
+}
+
 // finish clears the progress line.
 func (p *progressWriter) finish() {
 	fmt.Fprint(p.w, "\r\033[K")
