@@ -1,0 +1,218 @@
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"encoding/hex"
+	"fmt"
+	"math/big"
+	"strconv"
+
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// A difference is one deepest node whose subtree root differs between
+// two values of one type: a basic field or element, a byte string, a
+// bitfield, a union, an element present in one value only, or a list's
+// length. Ancestors of a difference differ too and are not listed.
+type difference struct {
+	path string // spec names, a proof path ("validators[513].effective_balance")
+	a, b string // the values, "" where too long to show
+}
+
+// maxShownBytes is the longest byte string a difference shows in full
+// (a pubkey); longer ones show their first bytes and length.
+const maxShownBytes = 48
+
+// differ walks two serializations of one type side by side. Since SSZ
+// serialization is injective per type and hash_tree_root is collision
+// resistant, a subtree's root differs exactly where its bytes differ, so
+// the walk compares bytes (memcmp speed) and descends only into spans that
+// differ; no hashing is needed to find the paths.
+type differ struct {
+	out   []difference
+	total int // differences found, including those past max
+	max   int // differences kept (0: all)
+}
+
+func (d *differ) add(path, a, b string) {
+	d.total++
+	if d.max == 0 || len(d.out) < d.max {
+		d.out = append(d.out, difference{path, a, b})
+	}
+}
+
+// walk compares a and b, serializations of t, at path.
+func (d *differ) walk(t *ssz.Type, a, b []byte, path string) error {
+	if bytes.Equal(a, b) {
+		return nil
+	}
+	switch {
+	case t.IsBasic():
+		d.add(path, basicString(t, a), basicString(t, b))
+		return nil
+	case isBytes(t), t.Kind == ssz.KindBitvector, t.Kind == ssz.KindBitlist,
+		t.Kind == ssz.KindProgressiveBitlist, t.Kind == ssz.KindUnion, t.Kind == ssz.KindCompatibleUnion:
+		d.add(path, bytesString(a), bytesString(b))
+		return nil
+	case t.Kind == ssz.KindContainer, t.Kind == ssz.KindProgressiveContainer:
+		sa, err := fieldSpans(t, a)
+		if err != nil {
+			return fmt.Errorf("%s: first input: %w", path, err)
+		}
+		sb, err := fieldSpans(t, b)
+		if err != nil {
+			return fmt.Errorf("%s: second input: %w", path, err)
+		}
+		for i := range t.Fields {
+			f := &t.Fields[i]
+			if err := d.walk(f.Type, a[sa[i].lo:sa[i].hi], b[sb[i].lo:sb[i].hi], joinPath(path, specName(f))); err != nil {
+				return err
+			}
+		}
+		return nil
+	case isSequence(t):
+		return d.walkSeq(t, a, b, path)
+	}
+	return fmt.Errorf("%s: %w: kind %d", path, errLayout, t.Kind)
+}
+
+// walkSeq compares two vectors or lists element by element, then the
+// elements one of them has beyond the other's end, then the lengths:
+// the order of their nodes in the tree (the length is the right child
+// of a list's root).
+func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
+	if t.Elem.IsBasic() {
+		s := int(t.Elem.Size)
+		if s == 0 || len(a)%s != 0 || len(b)%s != 0 {
+			return fmt.Errorf("%s: %w: not a whole number of %d-byte elements", path, errLayout, s)
+		}
+		na, nb := len(a)/s, len(b)/s
+		differing(a, b, s, min(na, nb), func(i int) {
+			d.add(index(path, i), basicString(t.Elem, a[i*s:(i+1)*s]), basicString(t.Elem, b[i*s:(i+1)*s]))
+		})
+		for i := min(na, nb); i < max(na, nb); i++ {
+			va, vb := absent, absent
+			if i < na {
+				va = basicString(t.Elem, a[i*s:(i+1)*s])
+			} else {
+				vb = basicString(t.Elem, b[i*s:(i+1)*s])
+			}
+			d.add(index(path, i), va, vb)
+		}
+		d.lengths(t, path, na, nb)
+		return nil
+	}
+	na, oa, err := seqLen(t, a)
+	if err != nil {
+		return fmt.Errorf("%s: first input: %w", path, err)
+	}
+	nb, ob, err := seqLen(t, b)
+	if err != nil {
+		return fmt.Errorf("%s: second input: %w", path, err)
+	}
+	var werr error
+	walkElem := func(i int) {
+		sa, sb := elemSpan(t, i, oa), elemSpan(t, i, ob)
+		if werr == nil {
+			werr = d.walk(t.Elem, a[sa.lo:sa.hi], b[sb.lo:sb.hi], index(path, i))
+		}
+	}
+	if t.Elem.Fixed {
+		differing(a, b, int(t.Elem.Size), min(na, nb), walkElem)
+	} else {
+		for i := 0; i < min(na, nb); i++ {
+			sa, sb := elemSpan(t, i, oa), elemSpan(t, i, ob)
+			if !bytes.Equal(a[sa.lo:sa.hi], b[sb.lo:sb.hi]) {
+				walkElem(i)
+			}
+		}
+	}
+	if werr != nil {
+		return werr
+	}
+	for i := min(na, nb); i < max(na, nb); i++ {
+		if i < na {
+			d.add(index(path, i), present, absent)
+		} else {
+			d.add(index(path, i), absent, present)
+		}
+	}
+	d.lengths(t, path, na, nb)
+	return nil
+}
+
+// differingBlock is how many bytes differing compares at once before it
+// looks at the elements inside: big enough that a registry of identical
+// elements is compared at memcmp speed, small enough that one changed
+// element costs little.
+const differingBlock = 4096
+
+// differing calls fn with the index of each of the first n size-byte
+// elements where a and b differ, in order, comparing blocks of elements
+// first so that equal stretches cost one memcmp.
+func differing(a, b []byte, size, n int, fn func(i int)) {
+	per := max(1, differingBlock/size)
+	for lo := 0; lo < n; lo += per {
+		hi := min(n, lo+per)
+		if bytes.Equal(a[lo*size:hi*size], b[lo*size:hi*size]) {
+			continue
+		}
+		for i := lo; i < hi; i++ {
+			if !bytes.Equal(a[i*size:(i+1)*size], b[i*size:(i+1)*size]) {
+				fn(i)
+			}
+		}
+	}
+}
+
+// absent and present stand for an element one value does not have, and
+// for one the other value does not have whose value is not shown.
+const absent, present = "(absent)", "(present)"
+
+// lengths adds a list's length node when the lengths differ.
+func (d *differ) lengths(t *ssz.Type, path string, na, nb int) {
+	if isList(t) && na != nb {
+		d.add(joinPath(path, "__len__"), strconv.Itoa(na), strconv.Itoa(nb))
+	}
+}
+
+// index appends an element index to path.
+func index(path string, i int) string {
+	return path + "[" + strconv.Itoa(i) + "]"
+}
+
+// basicString formats a serialized basic value.
+func basicString(t *ssz.Type, b []byte) string {
+	switch t.Kind {
+	case ssz.KindBool:
+		if len(b) == 1 && b[0] == 1 {
+			return "true"
+		}
+		if len(b) == 1 && b[0] == 0 {
+			return "false"
+		}
+	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
+		if len(b) <= 8 {
+			var buf [8]byte
+			copy(buf[:], b)
+			return strconv.FormatUint(binary.LittleEndian.Uint64(buf[:]), 10)
+		}
+	case ssz.KindUint128, ssz.KindUint256:
+		be := make([]byte, len(b))
+		for i := range b {
+			be[len(b)-1-i] = b[i]
+		}
+		return new(big.Int).SetBytes(be).String()
+	}
+	return bytesString(b)
+}
+
+// bytesString formats a byte string as 0x hex, in full up to
+// maxShownBytes, else its first bytes and its length.
+func bytesString(b []byte) string {
+	if len(b) <= maxShownBytes {
+		return "0x" + hex.EncodeToString(b)
+	}
+	return "0x" + hex.EncodeToString(b[:8]) + "…(" + strconv.Itoa(len(b)) + " bytes)"
+}

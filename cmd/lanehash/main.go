@@ -1,0 +1,181 @@
+// Command lanehash answers a consensus developer's daily questions about
+// SSZ files: what is this file's hash_tree_root, prove a field of it,
+// check a proof, and where do two states whose roots disagree differ.
+//
+//	go install github.com/lanehash/lanehash/cmd/lanehash@latest
+//
+//	lanehash root -type fulu.BeaconState state.ssz
+//	lanehash root -type gloas.SignedBeaconBlock -preset minimal serialized.ssz_snappy
+//	lanehash prove -type fulu.BeaconState -path 'validators[7].effective_balance' state.ssz > p.json
+//	lanehash verify p.json
+//	lanehash diff -type fulu.BeaconState ours.ssz theirs.ssz
+//	lanehash types -fork gloas
+//
+// Types are named fork.Type after the packages ssz/consensus/<fork>
+// (phase0 … gloas), and -preset mainnet|minimal picks the spec values
+// their preset-dependent sizes take. A fork package declares the types
+// that fork introduced or changed; `lanehash types` lists them all.
+//
+// Inputs are files or - for stdin, raw SSZ or snappy-compressed: the
+// snappy framing format is recognised by its stream identifier, the
+// block format (the spec tests' serialized.ssz_snappy) by a name ending
+// in snappy, or by trying it when the bytes do not decode raw; -format
+// says which when guessing is not wanted.
+//
+// Roots are computed from the bytes by lanehash's plans (package plan),
+// without decoding. Proofs come from the value's Merkle tree (package
+// cache) and are checked by package proof. diff hashes nothing: a
+// subtree's root differs exactly where its serialization does, so it
+// validates both inputs as strictly as the decoder and compares their
+// bytes type by type, descending only where they differ — two
+// 1M-validator states in less time than one root.
+//
+// Paths use the spec's field names (validators[7].effective_balance;
+// Go names work as well), element indices in brackets and __len__ for
+// a list's length: what diff prints, prove takes.
+//
+// Exit status: 0 success; 1 a negative answer (diff found differences,
+// verify rejected the proof, root differs from -expect); 2 a usage or
+// input error, with the file, the byte offset and the field named.
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+func main() {
+	e := &env{stdin: os.Stdin, stdout: os.Stdout, stderr: os.Stderr,
+		isTerminal: isTerminal, progressMin: progressMin}
+	os.Exit(e.run(os.Args[1:]))
+}
+
+// Exit statuses.
+const (
+	exitOK       = 0
+	exitNegative = 1 // differences found, proof invalid, root mismatch
+	exitError    = 2 // usage or input error
+)
+
+// errUsage is the sentinel of a command line the command cannot follow.
+var errUsage = errors.New("usage")
+
+// env is one run of the command: its streams and how it decides to show
+// progress. Tests run the command in process through run with buffers.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	// isTerminal reports whether w is a terminal (progress is shown only
+	// there, never in a log or a pipe).
+	isTerminal func(w io.Writer) bool
+	// progressMin is the smallest file size progress is shown for.
+	progressMin int64
+}
+
+// run runs the command with args (without the program name) on streams
+// stdin, stdout and stderr and returns the exit status: the whole
+// command, in process, for tests.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr,
+		isTerminal: func(io.Writer) bool { return false }, progressMin: progressMin}
+	return e.run(args)
+}
+
+// command is one subcommand.
+type command struct {
+	name, synopsis, usage string
+	run                   func(e *env, fs *flag.FlagSet, args []string) int
+}
+
+func commands() []command {
+	return []command{
+		{"root", "print the hash_tree_root of SSZ files", rootUsage, (*env).root},
+		{"prove", "print the Merkle proof of a field of an SSZ file as JSON", proveUsage, (*env).prove},
+		{"verify", "check a proof that prove printed", verifyUsage, (*env).verify},
+		{"diff", "name the paths where two SSZ files of one type differ", diffUsage, (*env).diff},
+		{"types", "list the types -type takes", typesUsage, (*env).types},
+	}
+}
+
+const mainUsage = `lanehash computes SSZ hash_tree_root of Ethereum consensus files, proves
+and verifies fields, and finds where two states differ.
+
+Usage:
+  lanehash <command> [flags] [files]
+
+Commands:
+%s
+Files are raw SSZ or snappy compressed (block or framed, sniffed), - is stdin.
+Types are fork.Type (fulu.BeaconState); -preset mainnet|minimal.
+Exit status: 0 ok, 1 negative answer (differences, invalid proof, root
+mismatch), 2 usage or input error.
+
+Run 'lanehash <command> -h' for a command's flags and examples.
+`
+
+func (e *env) usage(w io.Writer) {
+	var b strings.Builder
+	for _, c := range commands() {
+		fmt.Fprintf(&b, "  %-7s %s\n", c.name, c.synopsis)
+	}
+	fmt.Fprintf(w, mainUsage, b.String())
+}
+
+func (e *env) run(args []string) int {
+	if len(args) == 0 {
+		e.usage(e.stderr)
+		return exitError
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		if len(args) > 1 && args[0] == "help" {
+			return e.run([]string{args[1], "-h"})
+		}
+		e.usage(e.stdout)
+		return exitOK
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		fs := flag.NewFlagSet("lanehash "+c.name, flag.ContinueOnError)
+		fs.SetOutput(e.stderr)
+		usage := c.usage
+		fs.Usage = func() {
+			fmt.Fprint(fs.Output(), usage)
+			fmt.Fprintln(fs.Output(), "\nFlags:")
+			fs.PrintDefaults()
+		}
+		return c.run(e, fs, args[1:])
+	}
+	fmt.Fprintf(e.stderr, "lanehash: unknown command %q\n\n", args[0])
+	e.usage(e.stderr)
+	return exitError
+}
+
+// parse parses the flags of a subcommand; -h prints its help to stdout
+// (it was asked for) and is success.
+func (e *env) parse(fs *flag.FlagSet, args []string) (done bool, status int) {
+	fs.SetOutput(io.Discard) // the flag package's own messages: ours below
+	err := fs.Parse(args)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.SetOutput(e.stdout)
+		fs.Usage()
+		return true, exitOK
+	case err != nil:
+		fmt.Fprintf(e.stderr, "%s: %v\nRun '%s -h' for its flags and examples.\n", fs.Name(), err, fs.Name())
+		return true, exitError
+	}
+	return false, 0
+}
+
+// fail prints err as the command's error and returns the exit status.
+func (e *env) fail(cmd string, err error) int {
+	fmt.Fprintf(e.stderr, "lanehash %s: %v\n", cmd, err)
+	return exitError
+}
