@@ -89,6 +89,10 @@ var ErrNotSlice = errors.New("lanehash: not a slice")
 // the package documentation).
 const MaxPlans = 1024
 
+// maxPlans is the bound lookup applies: MaxPlans, lowered by the tests
+// of the bound so that they need not compile a thousand types.
+var maxPlans int64 = MaxPlans
+
 // HashTreeRoot returns hash_tree_root of v, a value of any type
 // plan.PlanFor takes or a pointer to one, with the plan of v's type
 // compiled on the first call and reused after (see the package
@@ -263,7 +267,7 @@ func lookup(t reflect.Type, opts []plan.Option) (*entry, error) {
 	v, ok := plans.Load(key)
 	if !ok {
 		var loaded bool
-		if v, loaded = plans.LoadOrStore(key, new(entry)); !loaded && nplans.Add(1) > MaxPlans {
+		if v, loaded = plans.LoadOrStore(key, new(entry)); !loaded && nplans.Add(1) > maxPlans {
 			evict(key)
 		}
 	}
