@@ -81,6 +81,15 @@ import (
 // root, or a nil reflect.Type.
 var ErrNil = errors.New("lanehash: nil value")
 
+// ErrVersioned reports a go-eth2-client versioned wrapper
+// (spec.VersionedBeaconState, ...): its root as a container of a version
+// and one pointer per fork is no object's root, so HashTreeRoot refuses
+// it and names the adapter, github.com/lanehash/lanehash/eth2, whose
+// HashTreeRoot roots the fork's value the wrapper holds. (plan.PlanFor
+// of such a type still compiles the container, for a caller who wants
+// exactly that.)
+var ErrVersioned = errors.New("lanehash: a go-eth2-client versioned wrapper: root it with github.com/lanehash/lanehash/eth2")
+
 // ErrNotSlice reports a list argument (HashTreeRoots, HashTreeRootList)
 // that is not a slice ([]T or []*T).
 var ErrNotSlice = errors.New("lanehash: not a slice")
@@ -289,6 +298,9 @@ func lookup(t reflect.Type, opts []plan.Option) (*entry, error) {
 // compile compiles the plan of t with opts into an entry outside the
 // table.
 func compile(t reflect.Type, opts []plan.Option) (*entry, error) {
+	if versioned(t) {
+		return nil, fmt.Errorf("%w: %v", ErrVersioned, t)
+	}
 	r, err := anyplan.Compile(t, opts)
 	if err != nil {
 		return nil, err
@@ -298,6 +310,17 @@ func compile(t reflect.Type, opts []plan.Option) (*entry, error) {
 	// Converting the zero value and looking at the data word says which,
 	// on any Go version: never nil for a copy, nil for the zero pointer.
 	return &entry{r: r, direct: dataOf(reflect.Zero(t).Interface()) == nil}, nil
+}
+
+// versioned reports whether t is one of go-eth2-client's versioned
+// wrappers, by its shape, without importing the client: a struct named
+// Versioned... of the client's module with a Version field.
+func versioned(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct || !strings.HasPrefix(t.PkgPath(), "github.com/attestantio/go-eth2-client/") || !strings.HasPrefix(t.Name(), "Versioned") {
+		return false
+	}
+	_, ok := t.FieldByName("Version")
+	return ok
 }
 
 // evict drops one plan other than keep, to hold the table to MaxPlans.
