@@ -45,16 +45,17 @@
 // pointer is ErrNil (plan.Plan.Root reads a nil *T as T's zero value,
 // but a nil given to a function of any value has no type to be the zero
 // value of, and a nil *T is far more often a bug than a wish); an
-// argument that must be a slice and is not is ErrNotSlice. No input
-// panics.
+// argument that must be a slice and is not is ErrNotSlice; a
+// go-eth2-client versioned wrapper is ErrVersioned. No input panics.
 //
 // # go-eth2-client
 //
-// go-eth2-client's spec.Versioned* values (VersionedBeaconState,
-// VersionedSignedBeaconBlock, ...) are wrappers of one fork's value:
-// HashTreeRoot of such a wrapper hashes the wrapper as a container (a
-// version number and one pointer per fork), not the state or block it
-// holds. Root them with the adapter module
+// go-eth2-client's spec.Versioned* and api.Versioned* values
+// (VersionedBeaconState, VersionedSignedBeaconBlock, ...) are wrappers
+// of one fork's value: as a container of a version number and one
+// pointer per fork, their root is no object's root. HashTreeRoot refuses
+// them with ErrVersioned (recognised by their package and shape, without
+// importing the client); root them with the adapter module
 // github.com/lanehash/lanehash/eth2, whose HashTreeRoot picks the fork's
 // value by its Version.
 package lanehash

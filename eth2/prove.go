@@ -35,6 +35,11 @@ var ErrNotProvable = errors.New("eth2: no proofs for this type")
 // FieldRoot returns; its Index is the generalized index, its Branch the
 // client's ProveField hashes, from the leaf up.
 //
+// A Gloas state's fields are proved too (its BeaconState is a
+// progressive container, whose generalized indices this computes as the
+// spec does), where go-eth2-client v0.30.1's own ProveField fails for
+// Gloas with "Node not found in tree".
+//
 // The tree is built with cache.TreeOf for the one call: it costs about
 // one root's hashing. To prove many paths of one state, hold the
 // cache.Tree (cache.TreeOf of the unwrapped state) instead.
