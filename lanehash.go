@@ -18,18 +18,24 @@
 // Each call finds the plan of its type (and option set) in a table
 // shared by the process; the first call for a type compiles it, as
 // plan.PlanFor does, and every later call reuses it. The first call
-// costs what PlanFor costs: about 15 µs for a phase0.Validator, 50 µs
-// for a block and 1-2 ms for a fulu BeaconState on AMD EPYC Zen 5 (see
-// BenchmarkFirstCall). Later calls cost a held Plan.Root's time plus a
-// table look-up of a few nanoseconds, and allocate nothing Plan.Root
-// does not (see BenchmarkHashTreeRoot).
+// costs what PlanFor costs, in CPU time on AMD EPYC Zen 5: about 70 µs
+// for a phase0.Validator or a BeaconBlockHeader, 0.4-0.7 ms for a fulu
+// BeaconState's plan, 0.7-0.9 ms for a fulu SignedBeaconBlock's (the
+// wall time is that or more; BenchmarkFirstCall measures it). A call
+// after the first, without options, finds the plan in a direct-mapped
+// front table by the interface's type word (one atomic load), so it
+// costs a held plan.Plan's Root within the benchmarks' noise (0-2% on a
+// Validator, a header and a state: BenchmarkCPURatio) and allocates
+// nothing Root does not.
 //
 // The table holds at most MaxPlans plans: a program that roots more
 // types than that (types built with reflect.StructOf, one per input, or
 // options with ever new spec values) has an arbitrary plan dropped for
 // each new one, and a dropped plan is compiled again when its type comes
-// back. Failed compilations (an unsupported type) are kept as well, so
-// that a type that cannot be hashed is refused at the cost of a look-up.
+// back (the 256 slots of the front table may hold a dropped plan until
+// another type takes the slot). Failed compilations (an unsupported
+// type) are kept as well, so that a type that cannot be hashed is
+// refused at the cost of a look-up.
 //
 // Options are keyed by what they configure, not by identity: two calls
 // with WithWorkers(2) built separately share a plan. A call with options
@@ -111,6 +117,21 @@ var maxPlans int64 = MaxPlans
 // pointer is read in place; a value is read from the copy the caller's
 // conversion to any made.
 func HashTreeRoot(v any, opts ...plan.Option) ([32]byte, error) {
+	if len(opts) == 0 {
+		// The fast path: the plan of v's dynamic type, found by the type
+		// word of the interface in a direct-mapped front table.
+		w := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))
+		if f := front[frontIndex(w[0])].Load(); f != nil && f.typ == w[0] && w[1] != nil {
+			return f.e.r.Root(w[1])
+		}
+	}
+	return hashTreeRoot(v, opts)
+}
+
+// hashTreeRoot is HashTreeRoot's path through the table: a first call
+// for a type, a call with options, a nil, a value the front table cannot
+// take.
+func hashTreeRoot(v any, opts []plan.Option) ([32]byte, error) {
 	t := reflect.TypeOf(v)
 	if t == nil {
 		return [32]byte{}, fmt.Errorf("%w: HashTreeRoot(nil)", ErrNil)
@@ -123,6 +144,9 @@ func HashTreeRoot(v any, opts ...plan.Option) ([32]byte, error) {
 		e, err := lookup(t.Elem(), opts)
 		if err != nil {
 			return [32]byte{}, err
+		}
+		if len(opts) == 0 {
+			remember(v, e)
 		}
 		return e.r.Root(p)
 	}
@@ -137,7 +161,37 @@ func HashTreeRoot(v any, opts ...plan.Option) ([32]byte, error) {
 		c.Elem().Set(reflect.ValueOf(v))
 		return e.r.Root(c.UnsafePointer())
 	}
+	if len(opts) == 0 {
+		remember(v, e)
+	}
 	return e.r.Root(dataOf(v))
+}
+
+// front is a direct-mapped table in front of the plans table, for calls
+// without options: slot frontIndex(type word of v) holds the plan of the
+// last type that hashed there, so that a call after the first costs one
+// atomic load and one comparison instead of a map look-up. Its key is
+// v's dynamic type as it is (a *T and a T have slots of their own), and
+// its slots hold only entries that are compiled, of a pointer type or of
+// a value type an interface holds through a pointer: for both, the data
+// word of v is the address Root reads.
+var front [256]atomic.Pointer[frontEntry]
+
+// frontEntry is one slot of front.
+type frontEntry struct {
+	typ unsafe.Pointer // the type word of the interfaces it serves
+	e   *entry
+}
+
+// frontIndex hashes a type word (a *runtime type) to a slot.
+func frontIndex(typ unsafe.Pointer) uintptr {
+	return uintptr(typ) * 0x9e3779b97f4a7c15 >> (64 - 8) & (uintptr(len(front)) - 1)
+}
+
+// remember puts e, the compiled plan for v's type, in v's slot of front.
+func remember(v any, e *entry) {
+	typ := (*[2]unsafe.Pointer)(unsafe.Pointer(&v))[0]
+	front[frontIndex(typ)].Store(&frontEntry{typ: typ, e: e})
 }
 
 // HashTreeRootBytes returns hash_tree_root of the value of Go type t
@@ -324,14 +378,20 @@ func versioned(t reflect.Type) bool {
 	return ok
 }
 
-// evict drops one plan other than keep, to hold the table to MaxPlans.
+// evict drops one plan other than keep, to hold the table to MaxPlans,
+// and any front slot that holds it.
 func evict(keep any) {
 	plans.Range(func(k, _ any) bool {
 		if k == keep {
 			return true
 		}
-		if _, deleted := plans.LoadAndDelete(k); deleted {
+		if old, deleted := plans.LoadAndDelete(k); deleted {
 			nplans.Add(-1)
+			for i := range front {
+				if f := front[i].Load(); f != nil && f.e == old.(*entry) {
+					front[i].CompareAndSwap(f, nil)
+				}
+			}
 		}
 		return false
 	})

@@ -36,13 +36,12 @@ func compileAny(t reflect.Type, opts []options.Option) (anyplan.Rooter, error) {
 
 // Root is Plan.Root of the value at p.
 func (r *anyRooter) Root(p unsafe.Pointer) ([32]byte, error) {
-	v := reflect.NewAt(r.typ.Go, p).Elem()
 	out := r.outs.Get().(*[1][32]byte)
-	err := r.run.Run(out[:], sched.ValueOfReflect(v), r.workers)
+	err := r.run.Run(out[:], sched.ValueAt(r.typ.Go, p), r.workers)
 	root := out[0]
 	r.outs.Put(out)
 	if err != nil {
-		return [32]byte{}, r.valueDefect(err, v)
+		return [32]byte{}, r.valueDefect(err, reflect.NewAt(r.typ.Go, p).Elem())
 	}
 	return root, nil
 }

@@ -17,3 +17,12 @@ func PtrSliceOfReflect(s reflect.Value) Input {
 	}
 	return Input{base: s.UnsafePointer(), stride: unsafe.Sizeof(unsafe.Pointer(nil)), indirect: true, n: s.Len(), typ: s.Type().Elem().Elem()}
 }
+
+// ValueAt returns the Input of the single value of Go type t at p:
+// ValueOf for callers that know the type only at run time and hold the
+// value's address (lanehash.HashTreeRoot, which has it from an
+// interface). The caller vouches that p points to a value of type t; a
+// nil p reads as the zero value.
+func ValueAt(t reflect.Type, p unsafe.Pointer) Input {
+	return Input{base: p, n: 1, typ: t}
+}
