@@ -185,7 +185,7 @@ type frontEntry struct {
 
 // frontIndex hashes a type word (a *runtime type) to a slot.
 func frontIndex(typ unsafe.Pointer) uintptr {
-	return uintptr(typ) * 0x9e3779b97f4a7c15 >> (64 - 8) & (uintptr(len(front)) - 1)
+	return uintptr(uint64(uintptr(typ))*0x9e3779b97f4a7c15>>(64-8)) & (uintptr(len(front)) - 1)
 }
 
 // remember puts e, the compiled plan for v's type, in v's slot of front.
