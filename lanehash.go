@@ -39,8 +39,9 @@
 //
 // Options are keyed by what they configure, not by identity: two calls
 // with WithWorkers(2) built separately share a plan. A call with options
-// applies them each time (a few allocations, about 100 ns); a hot loop
-// with options is better served by holding a plan.Plan.
+// applies them each time and looks the plan up in the table (four
+// allocations, about 430 bytes and 0.1-0.3 µs on AMD EPYC Zen 5); a hot
+// loop with options is better served by holding a plan.Plan.
 //
 // # Errors
 //
