@@ -7,11 +7,12 @@
 //
 //	func (b *Block) HashTreeRoot() ([32]byte, error) { return lanehash.HashTreeRoot(b) }
 //
-// The functions come in pairs, a Go value and its serialization:
+// The functions come in pairs, from Go values and from their
+// serialization:
 //
-//	HashTreeRoot(v)                  HashTreeRootBytes(t, data)     one value
-//	HashTreeRoots(dst, slice)        HashTreeRootsBytes(dst, t, data) each element of a list
-//	HashTreeRootList(slice, limit)                                  the list itself, List[T, limit]
+//	one value:            HashTreeRoot(v)                HashTreeRootBytes(t, data)
+//	each element:         HashTreeRoots(dst, slice)      HashTreeRootsBytes(dst, t, data)
+//	the list, List[T, N]: HashTreeRootList(slice, N)
 //
 // # Plans compiled once
 //

@@ -228,6 +228,29 @@ func TestLists(t *testing.T) {
 	}
 }
 
+// balances has one packed list field: its root is the list's.
+type balances struct {
+	B []uint64 `ssz-max:"1099511627776"`
+}
+
+// TestPackedList roots a list of a basic type (a registry's balances),
+// whose elements are packed into chunks rather than rooted one by one.
+func TestPackedList(t *testing.T) {
+	for _, n := range []int{0, 1, 3, 4, 5, 1000} {
+		b := make([]uint64, n)
+		for i := range b {
+			b[i] = uint64(i)*1e9 + 7
+		}
+		want, err := ssz.HashTreeRoot(&balances{B: b}, ssz.SHA256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := lanehash.HashTreeRootList(b, 1<<40); err != nil || got != want {
+			t.Fatalf("%d balances: %x, %v; reference %x", n, got, err, want)
+		}
+	}
+}
+
 // onePointer is stored in an interface as its one pointer, not as a
 // pointer to a copy: the value form must root it all the same.
 type onePointer struct {
