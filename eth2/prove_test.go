@@ -2,10 +2,13 @@ package eth2_test
 
 import (
 	"encoding/binary"
+	"fmt"
 	"reflect"
 	"testing"
 
 	"github.com/attestantio/go-eth2-client/spec"
+	"github.com/attestantio/go-eth2-client/spec/electra"
+	"github.com/attestantio/go-eth2-client/spec/phase0"
 	"github.com/lanehash/lanehash/eth2"
 	"github.com/lanehash/lanehash/proof"
 )
@@ -126,4 +129,20 @@ func compareClient(t *testing.T, vs *spec.VersionedBeaconState, name string, p *
 			t.Fatalf("%q: branch %d %x; the client's %x", name, k, p.Branch[k], [32]byte(branch[k]))
 		}
 	}
+}
+
+func ExampleProveField() {
+	state := &spec.VersionedBeaconState{Version: spec.DataVersionElectra, Electra: &electra.BeaconState{
+		Slot:     42,
+		Balances: []phase0.Gwei{32e9, 31e9},
+	}}
+	// The client's field name, the spec's, or a path below a field.
+	p, root, err := eth2.ProveField(state, "balances[1]")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	want, _ := state.HashTreeRoot()
+	fmt.Println(root == want, p.Verify(want))
+	// Output: true true
 }
