@@ -373,3 +373,18 @@ func TestAllocs(t *testing.T) {
 		t.Fatalf("HashTreeRoot allocates %.1f a call, a held Plan.Root %.1f", got, held)
 	}
 }
+
+// TestBasicAndVectorTypes roots values that are not containers, as
+// PlanFor takes them: basic types and vectors, by value and by pointer.
+func TestBasicAndVectorTypes(t *testing.T) {
+	u, b, r, v := uint64(1<<60+3), true, [32]byte{7, 8}, [5]uint16{1, 2, 3, 4, 5}
+	for _, x := range []any{&u, &b, &r, &v, u, b, r, v, uint8(9), [3]phase0.Root{{1}, {2}, {3}}} {
+		want, err := ssz.HashTreeRoot(x, ssz.SHA256)
+		if err != nil {
+			t.Fatalf("reference of %T: %v", x, err)
+		}
+		if got, err := lanehash.HashTreeRoot(x); err != nil || got != want {
+			t.Fatalf("%T: %x, %v; reference %x", x, got, err, want)
+		}
+	}
+}
