@@ -38,6 +38,17 @@ type core struct {
 // or when the kernel asked for does not exist or cannot run here; an
 // option it cannot honour is an ErrOption. On a big-endian host it
 // returns ErrBigEndian.
+//
+// Warning: go-eth2-client's versioned values (spec.VersionedBeaconState,
+// spec.VersionedSignedBeaconBlock and the other spec.Versioned* and
+// api.Versioned* types) are wrappers, not SSZ objects of the spec:
+// PlanFor of one compiles, and its plan hashes the wrapper as a
+// container of a version number and one pointer per fork, a root no
+// chain has, with no error. Root them with the adapter module
+// github.com/lanehash/lanehash/eth2 (eth2.HashTreeRoot picks the fork's
+// value by its Version), or take the fork's value out (v.Fulu) and plan
+// its type; lanehash.HashTreeRoot refuses a wrapper with
+// lanehash.ErrVersioned.
 func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	p := &Plan[T]{}
 	if err := p.core.init(reflect.TypeFor[T](), opts); err != nil {

@@ -18,8 +18,8 @@ import (
 var surface = []string{
 	"BufLen", "BytesPrepared", "Depth", "Error", "Exec", "Input", "Kernel",
 	"Lockstep", "NewExec", "NewTree", "OneAtATime", "PackedCheck", "PerLevel", "Prepared",
-	"PtrsOf", "PtrsOfType", "SliceOf", "SliceOfReflect", "Snapshot", "Stats",
-	"Strategy", "Tree", "ValueOf", "ValueOfReflect",
+	"PtrSliceOfReflect", "PtrsOf", "PtrsOfType", "SliceOf", "SliceOfReflect", "Snapshot", "Stats",
+	"Strategy", "Tree", "ValueAt", "ValueOf", "ValueOfReflect",
 }
 
 // TestSurface fails when an exported top-level identifier is added to

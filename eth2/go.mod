@@ -1,0 +1,27 @@
+module github.com/lanehash/lanehash/eth2
+
+go 1.26.0
+
+replace github.com/lanehash/lanehash => ..
+
+require (
+	github.com/attestantio/go-eth2-client v0.30.1
+	github.com/lanehash/lanehash v0.0.0-00010101000000-000000000000
+)
+
+require (
+	github.com/OffchainLabs/go-bitfield v0.0.0-20251031151322-f427d04d8506 // indirect
+	github.com/fatih/color v1.10.0 // indirect
+	github.com/goccy/go-yaml v1.9.2 // indirect
+	github.com/holiman/uint256 v1.3.2 // indirect
+	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
+	github.com/mattn/go-colorable v0.1.14 // indirect
+	github.com/mattn/go-isatty v0.0.20 // indirect
+	github.com/pk910/dynamic-ssz v1.4.0 // indirect
+	github.com/pk910/hashtree-bindings v0.2.6 // indirect
+	github.com/pkg/errors v0.9.1 // indirect
+	golang.org/x/crypto v0.59.0 // indirect
+	golang.org/x/sync v0.25.0 // indirect
+	golang.org/x/sys v0.50.0 // indirect
+	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
+)

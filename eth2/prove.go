@@ -1,0 +1,108 @@
+package eth2
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+
+	"github.com/attestantio/go-eth2-client/spec/altair"
+	"github.com/attestantio/go-eth2-client/spec/bellatrix"
+	"github.com/attestantio/go-eth2-client/spec/capella"
+	"github.com/attestantio/go-eth2-client/spec/deneb"
+	"github.com/attestantio/go-eth2-client/spec/electra"
+	"github.com/attestantio/go-eth2-client/spec/fulu"
+	"github.com/attestantio/go-eth2-client/spec/gloas"
+	"github.com/attestantio/go-eth2-client/spec/phase0"
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/proof"
+)
+
+// ErrNotProvable reports a value ProveField has no tree for: not a
+// state, block or block body of one of the client's forks (or a
+// versioned wrapper of one).
+var ErrNotProvable = errors.New("eth2: no proofs for this type")
+
+// ProveField returns the Merkle proof of the node path names in v, and
+// v's root, which the proof verifies against (proof.Proof.Verify). v is
+// a go-eth2-client state, block, signed block or block body of any fork,
+// or a versioned wrapper of one (spec.VersionedBeaconState, ...), which
+// is unwrapped by its Version as HashTreeRoot does. path is a field name
+// as the client's ProveField takes it ("Validators"), or the spec's
+// ("validators"), or a deeper path ("validators[7].effective_balance",
+// "balances.__len__"; see package proof for the grammar): where the
+// client proves a state's top-level fields, this proves any node. The
+// proof's Leaf is the node's root: for a field, the root the client's
+// FieldRoot returns; its Index is the generalized index, its Branch the
+// client's ProveField hashes, from the leaf up.
+//
+// A Gloas state's fields are proved too (its BeaconState is a
+// progressive container, whose generalized indices this computes as the
+// spec does), where go-eth2-client v0.30.1's own ProveField fails for
+// Gloas with "Node not found in tree".
+//
+// The tree is built with cache.TreeOf for the one call: it costs about
+// one root's hashing. To prove many paths of one state, hold the
+// cache.Tree (cache.TreeOf of the unwrapped state) instead.
+func ProveField(v any, path string) (*proof.Proof, [32]byte, error) {
+	inner, err := Unwrap(v)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	prove, ok := provers[reflect.TypeOf(inner)]
+	if !ok {
+		return nil, [32]byte{}, fmt.Errorf("%w: %T", ErrNotProvable, v)
+	}
+	return prove(inner, path)
+}
+
+// FieldRoot returns the root of the node path names in v (a field's
+// root, as the client's FieldRoot; or any node's): ProveField's Leaf.
+func FieldRoot(v any, path string) ([32]byte, error) {
+	p, _, err := ProveField(v, path)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return p.Leaf, nil
+}
+
+// provers proves a path in a pointer to one of the types registered.
+var provers = map[reflect.Type]func(v any, path string) (*proof.Proof, [32]byte, error){}
+
+// register adds the prover of *T: a cache tree built for the call.
+func register[T any]() {
+	provers[reflect.TypeFor[*T]()] = func(v any, path string) (*proof.Proof, [32]byte, error) {
+		p := v.(*T)
+		if p == nil {
+			return nil, [32]byte{}, fmt.Errorf("%w: a nil %T", ErrNotProvable, v)
+		}
+		tree, root, err := cache.TreeOf(p)
+		if err != nil {
+			return nil, [32]byte{}, err
+		}
+		pr, err := tree.Prove(path)
+		if err != nil {
+			return nil, [32]byte{}, err
+		}
+		return pr, root, nil
+	}
+}
+
+// four registers a fork's state, block, signed block and block body.
+func four[S, B, SB, BB any]() {
+	register[S]()
+	register[B]()
+	register[SB]()
+	register[BB]()
+}
+
+func init() {
+	four[phase0.BeaconState, phase0.BeaconBlock, phase0.SignedBeaconBlock, phase0.BeaconBlockBody]()
+	four[altair.BeaconState, altair.BeaconBlock, altair.SignedBeaconBlock, altair.BeaconBlockBody]()
+	four[bellatrix.BeaconState, bellatrix.BeaconBlock, bellatrix.SignedBeaconBlock, bellatrix.BeaconBlockBody]()
+	four[capella.BeaconState, capella.BeaconBlock, capella.SignedBeaconBlock, capella.BeaconBlockBody]()
+	four[deneb.BeaconState, deneb.BeaconBlock, deneb.SignedBeaconBlock, deneb.BeaconBlockBody]()
+	four[electra.BeaconState, electra.BeaconBlock, electra.SignedBeaconBlock, electra.BeaconBlockBody]()
+	// Fulu's blocks are electra's in the client; its state is its own.
+	register[fulu.BeaconState]()
+	four[gloas.BeaconState, gloas.BeaconBlock, gloas.SignedBeaconBlock, gloas.BeaconBlockBody]()
+}
