@@ -239,7 +239,7 @@ step_race() {
 		why=$(cd "$log/race" && GOFLAGS= go test -race -count=1 . 2>&1 >/dev/null | head -1) && why=
 	fi
 	[ -z "$why" ] || skip "the race detector does not run on this host: $why"
-	go test -count=1 -race -short ./plan/... ./sched/...
+	go test -count=1 -race -short . ./plan/... ./sched/...
 	go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor|Gloas|Fallback|FixedProgressive|MarkedElementChunks|EmptyBitlist|OpaqueErrorPath|MarkedNestedLengths|OptionsValidated|KeccakPlanRoot|StaleValue|ProveNil|EmptyRequests|HugeGIndices|MarkShortVector' ./cache ./proof
 	go test -count=1 -race -short ./internal/hostile
 	go test -count=1 -race -short -run 'TestUnmarshal' ./ssz
