@@ -246,19 +246,19 @@ step_race() {
 	go test -count=1 -race -short -run 'Calibrat|Persist|Select|Hide|Env|Parse' ./lanes/
 }
 
-# qemu returns the emulator for arch, or skips the step: a missing
+# qemu checks the emulator for a GOARCH, or skips the step: a missing
 # emulator is the project's to install; one that cannot run a Go binary
 # here is the host's limit.
-qemu() { # arch
+qemu() { # emulator-arch goarch
 	local emu=qemu-$1-static
 	command -v "$emu" >/dev/null 2>&1 || skip "no $emu: apt-get install qemu-user-static" fixable
 	local why
-	why=$(cannot "$1" "$1" "$emu")
-	[ -z "$why" ] || skip "$emu cannot run a Go $1 binary on this host: $why"
+	why=$(cannot "$2" "$2" "$emu")
+	[ -z "$why" ] || skip "$emu cannot run a Go $2 binary on this host: $why"
 }
 
 step_arm64() {
-	qemu aarch64
+	qemu aarch64 arm64
 	# Calibration under qemu measures the emulator, so the second and
 	# third runs use the static table: armsha2x4 (SHA2, no SHA3) and
 	# neonx4 (SHA2 hidden). The consensus packages are pure Go and run
@@ -272,7 +272,7 @@ step_arm64() {
 # plan refuses a big-endian host with a clear error; cache falls back to
 # opaque nodes.
 step_s390x() {
-	qemu s390x
+	qemu s390x s390x
 	GOARCH=s390x go test -count=1 -short -exec qemu-s390x-static -run 'BigEndian|ByteOrder' ./plan/
 	GOARCH=s390x go test -count=1 -short -exec qemu-s390x-static -run 'Fallback|RandomValues|MarkedElementChunks|EmptyBitlist|ProgressiveContainerErrors|OpaqueErrorPath' ./cache
 }

@@ -73,6 +73,20 @@ check host386 "$t/host386" 0 \
 	'^tests passed in [0-9]+s: 2 steps \(gofmt 386\); not run: .*\(not in LANEHASH_STEPS\)$|^tests passed in [0-9]+s: 1 steps \(gofmt\); not run: 386 \(32-bit tests: this kernel cannot execute 386 binaries \([^)]+\); 386 vet and build passed\)' \
 	-- LANEHASH_STEPS=gofmt,386 CI=true
 
+# 1c. The qemu steps probe the emulator with a Go binary: where it is
+# installed and runs one, the step runs (on the scratch packages); its
+# probe forced to fail, the step is SKIPPED and is no failure.
+if command -v qemu-aarch64-static >/dev/null 2>&1 && [ -z "${LANEHASH_PROBE_FAIL:-}" ]; then
+	check arm64 "$t/host386" 0 \
+		'^tests passed in [0-9]+s: 2 steps \(gofmt arm64\); not run: .*\(not in LANEHASH_STEPS\)$' \
+		-- LANEHASH_STEPS=gofmt,arm64 CI=true
+else
+	echo "test_test: arm64: not checked (no qemu-aarch64-static here)"
+fi
+check arm64-forced "$t/host386" 0 \
+	'^tests passed in [0-9]+s: 1 steps \(gofmt\); not run: (arm64 \(qemu-aarch64-static cannot run a Go arm64 binary on this host: forced by LANEHASH_PROBE_FAIL\)|arm64 \(no qemu-aarch64-static: apt-get install qemu-user-static\)); ' \
+	-- LANEHASH_STEPS=gofmt,arm64 LANEHASH_PROBE_FAIL=arm64 CI=
+
 # 2. A failing step is named, with its failed packages; the steps after
 # it still run; exit status 1.
 scratch "$t/failing"
