@@ -1,15 +1,20 @@
 // Command lanebench measures what each way of hashing SSZ objects costs
-// on this machine: one container at a time (what libraries do), one tree
-// level across many containers (per-level batching) and lanehash's
-// lockstep plans, for SHA-256 and Keccak-256, with one worker or all.
+// on this machine: one container at a time (lanehash's own path over the
+// same plan, the way SSZ libraries hash; bench/compare measures the
+// libraries themselves), one tree level across many containers
+// (per-level batching) and lanehash's lockstep plans, for SHA-256 and
+// Keccak-256, with one worker or all.
 //
 // With no flags it is the quick answer a newcomer reads in seconds: a
 // synthetic validator registry and beacon state hashed on the automatic
-// kernels, printed as a short summary (ns per validator per strategy,
-// the speed-up, Keccak-256 ÷ SHA-256, lane fill, one worker against
-// all). -all is the full sweep, every kernel this CPU runs, a few small
-// containers and two wide trees too, printed as a Markdown table (or CSV
-// or JSON); -svg draws it.
+// kernels, printed as a short summary (CPU ns per validator per
+// strategy, the speed-up, Keccak-256 ÷ SHA-256, lane fill; wall time of
+// one worker against all, with a warning when other processes held the
+// cores). -all is the full sweep, every kernel this CPU runs, a few
+// small containers and two wide trees too, printed as a Markdown table
+// (or CSV or JSON, which write only data to stdout); -svg draws it. One
+// clock throughout: CPU time for one worker, wall time for more.
+// -state and -registry print the root of the caller's file first.
 // Run with -h for the flags.
 package main
 
@@ -72,11 +77,11 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&cfg.kernels, "kernels", "", `kernels to measure: "auto" (the automatic choice; the default), "all" (every kernel this CPU runs, and the automatic choice; the default with -all), or comma-separated names such as sha256/avx2x8`)
 	workers := fs.String("workers", "1,max", `worker counts, comma-separated; "max" is GOMAXPROCS`)
 	workloads := fs.String("workloads", "", "workloads: registry (List[Validator, 2^40]), state (a beacon state with n validators), small (Checkpoint, Fork, AttestationData, BeaconBlockHeader, Validator), wide (wide trees: a List[uint64, 2^40] of n elements and about n/8192 Vector[Root, 8192]); default registry,state, and all four with -all")
-	fs.StringVar(&cfg.format, "format", "", "output format: summary (the default), markdown (the default with -all), csv or json")
-	fs.StringVar(&cfg.svg, "svg", "", "also write a chart to this SVG file: CPU ns per object of every workload, strategy and worker count on the automatic kernels (log scale), and every kernel on one workload")
-	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState (SSZ bytes, as a beacon node's debug endpoint returns them): rooted from its bytes (RootBytes) and decoded then rooted, side by side")
-	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: phase0 or fulu")
-	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry): element roots and the list root from the bytes, and the list root after decoding")
+	fs.StringVar(&cfg.format, "format", "", "output format: summary (the default), markdown (the default with -all), csv or json; csv and json write only data to stdout (json holds the machine too), the header and progress go to stderr")
+	fs.StringVar(&cfg.svg, "svg", "", "also write a chart to this SVG file: ns per object of every workload, strategy and worker count on the automatic kernels (log scale; CPU time for one worker, wall time for more), and every kernel on one workload")
+	fs.StringVar(&cfg.state, "state", "", "also measure this serialized BeaconState of -fork (SSZ bytes, as a beacon node's debug endpoint returns them): its root is printed first, then it is rooted from its bytes (RootBytes) and decoded then rooted, side by side")
+	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: "+strings.Join(forkNames(), ", "))
+	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry): the root of List[Validator, 2^40] holding them is printed first, then element roots and the list root from the bytes, and the list root after decoding")
 	fs.BoolVar(&cfg.quiet, "q", false, "do not print progress")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lanebench [flags]\n\n")
@@ -135,10 +140,8 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	default:
 		return nil, fmt.Errorf("-format %q: want summary, markdown, csv or json", cfg.format)
 	}
-	switch cfg.fork {
-	case "phase0", "fulu":
-	default:
-		return nil, fmt.Errorf("-fork %q: want phase0 or fulu", cfg.fork)
+	if _, ok := forks[cfg.fork]; !ok {
+		return nil, fmt.Errorf("-fork %q: want one of %s", cfg.fork, strings.Join(forkNames(), ", "))
 	}
 	if len(cfg.hashes) == 0 || len(cfg.workers) == 0 {
 		return nil, fmt.Errorf("nothing to measure: -hash and -workers need at least one value")
