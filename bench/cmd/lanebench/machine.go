@@ -75,6 +75,24 @@ type machine struct {
 	Calibration []string `json:"calibration"`
 }
 
+// thisMachine describes this machine, and returns the automatic kernel
+// of each hash function beside.
+func thisMachine() (machine, map[string]string) {
+	var names []string
+	chosen := map[string]string{}
+	for _, k := range lanes.Kernels() {
+		if k.Available {
+			names = append(names, k.Name)
+		}
+	}
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		if k, err := lanes.Select(h, h.String()+"/auto"); err == nil {
+			chosen[h.String()] = k.Name()
+		}
+	}
+	return describeMachine(names, chosen), chosen
+}
+
 // describeMachine takes the description: kernels are those this CPU
 // runs, chosen the automatic kernel of each hash.
 func describeMachine(kernels []string, chosen map[string]string) machine {

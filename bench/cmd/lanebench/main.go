@@ -25,6 +25,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -48,6 +49,12 @@ type config struct {
 	fork      string
 	registry  string
 	quiet     bool
+	// suite is -suite: "libssz" runs the PR matrix instead of the
+	// workloads; quick, classes and rows narrow it.
+	suite   string
+	quick   bool
+	classes string
+	rows    string
 }
 
 func main() {
@@ -83,6 +90,10 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.StringVar(&cfg.fork, "fork", "fulu", "fork of the -state file and of the synthetic state: "+strings.Join(forkNames(), ", "))
 	fs.StringVar(&cfg.registry, "registry", "", "also measure this file of serialized validators (121 bytes each, as in a state's registry): the root of List[Validator, 2^40] holding them is printed first, then element roots and the list root from the bytes, and the list root after decoding")
 	fs.BoolVar(&cfg.quiet, "q", false, "do not print progress")
+	fs.StringVar(&cfg.suite, "suite", "", `"libssz": the benchmark matrix of libssz's Keccak-256 change, row for row under its names, for SHA-256 and Keccak-256, the PR's strategy and lanehash's, on every kernel class this CPU runs (docs/research.md); -format markdown (the default), csv or json; -svg draws one chart per class`)
+	fs.BoolVar(&cfg.quick, "quick", false, "with -suite: shorter batches and the beacon states above 16,384 validators scaled down (marked in the output)")
+	fs.StringVar(&cfg.classes, "classes", "", "with -suite: kernel classes to measure, comma-separated (auto, avx512, avx2, shani, generic); default every class this CPU runs")
+	fs.StringVar(&cfg.rows, "rows", "", "with -suite: only the rows whose name contains this text")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lanebench [flags]\n\n")
 		fmt.Fprintf(fs.Output(), "Measures one-at-a-time, per-level and lockstep hashing of SSZ objects\nfor SHA-256 and Keccak-256. With no flags: a quick summary on the\nautomatic kernels; -all: the full sweep over every kernel this CPU runs.\n\n")
@@ -99,7 +110,24 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		*workloads = pick(cfg.all, "registry,state,small,wide", "registry,state")
 	}
 	if cfg.format == "" {
-		cfg.format = pick(cfg.all, "markdown", "summary")
+		cfg.format = pick(cfg.all || cfg.suite != "", "markdown", "summary")
+	}
+	switch cfg.suite {
+	case "":
+		if cfg.quick || cfg.classes != "" || cfg.rows != "" {
+			return nil, fmt.Errorf("-quick, -classes and -rows go with -suite libssz")
+		}
+	case "libssz":
+		if cfg.format == "summary" {
+			return nil, fmt.Errorf("-suite: -format summary is not a suite format (markdown, csv or json)")
+		}
+		for _, c := range splitList(cfg.classes) {
+			if !slices.ContainsFunc(kernelClasses, func(k kernelClass) bool { return k.Name == c }) {
+				return nil, fmt.Errorf("-classes: unknown class %q (want auto, avx512, avx2, shani or generic)", c)
+			}
+		}
+	default:
+		return nil, fmt.Errorf("-suite %q: the only suite is libssz", cfg.suite)
 	}
 	if fs.NArg() > 0 {
 		return nil, fmt.Errorf("unexpected argument %q (flags only; see -h)", fs.Arg(0))

@@ -139,20 +139,11 @@ func planJobs(cfg *config, ws []workload) []job {
 }
 
 func run(cfg *config, stdout, stderr io.Writer) error {
+	if cfg.suite != "" {
+		return runSuiteCommand(cfg, stdout, stderr)
+	}
 	prog := newProgress(stderr, cfg.quiet)
-	var names []string
-	chosen := map[string]string{}
-	for _, k := range lanes.Kernels() {
-		if k.Available {
-			names = append(names, k.Name)
-		}
-	}
-	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
-		if k, err := lanes.Select(h, h.String()+"/auto"); err == nil {
-			chosen[h.String()] = k.Name()
-		}
-	}
-	m := describeMachine(names, chosen)
+	m, chosen := thisMachine()
 	// A person's formats (summary, Markdown) carry the header; CSV and
 	// JSON write only data to stdout, so the header goes with the
 	// progress to stderr (and JSON carries the machine inside).
