@@ -92,7 +92,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 	fs.BoolVar(&cfg.quiet, "q", false, "do not print progress")
 	fs.StringVar(&cfg.suite, "suite", "", `"libssz": the benchmark matrix of libssz's Keccak-256 change, row for row under its names, for SHA-256 and Keccak-256, the PR's strategy and lanehash's, on every kernel class this CPU runs (docs/research.md); -format markdown (the default), csv or json; -svg draws one chart per class`)
 	fs.BoolVar(&cfg.quick, "quick", false, "with -suite: shorter batches and the beacon states above 16,384 validators scaled down (marked in the output)")
-	fs.StringVar(&cfg.classes, "classes", "", "with -suite: kernel classes to measure, comma-separated (auto, avx512, avx2, shani, generic); default every class this CPU runs")
+	fs.StringVar(&cfg.classes, "classes", "", "with -suite: kernel classes to measure, comma-separated (auto, avx512, avx2, shani, shani+avx512, generic); default every class this CPU runs")
 	fs.StringVar(&cfg.rows, "rows", "", "with -suite: only the rows whose name contains this text")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: lanebench [flags]\n\n")
@@ -123,7 +123,7 @@ func parseFlags(args []string, stderr io.Writer) (*config, error) {
 		}
 		for _, c := range splitList(cfg.classes) {
 			if !slices.ContainsFunc(kernelClasses, func(k kernelClass) bool { return k.Name == c }) {
-				return nil, fmt.Errorf("-classes: unknown class %q (want auto, avx512, avx2, shani or generic)", c)
+				return nil, fmt.Errorf("-classes: unknown class %q (want auto, avx512, avx2, shani, shani+avx512 or generic)", c)
 			}
 		}
 	default:

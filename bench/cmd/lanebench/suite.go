@@ -48,6 +48,10 @@ var kernelClasses = []kernelClass{
 	{"avx512", "AVX-512 without SHA-NI (avx512x16 / avx512x8)", "sha256/avx512x16", "keccak256/avx512x8"},
 	{"avx2", "AVX2 only (avx2x8 / avx2x4)", "sha256/avx2x8", "keccak256/avx2x4"},
 	{"shani", "SHA-NI without AVX-512 (shanix4 / avx2x4)", "sha256/shanix4", "keccak256/avx2x4"},
+	// The PR's own pairing on a CPU with both (its Ryzen 9 9950X3D is a
+	// Zen 5 like this one): SHA-256 on SHA-NI, as hashtree runs it, and
+	// Keccak-256 on 8 AVX-512 lanes.
+	{"shani+avx512", "the PR's pairing: SHA-NI SHA-256 (shanix2) against AVX-512 Keccak (avx512x8)", "sha256/shanix2", "keccak256/avx512x8"},
 	{"generic", "pure Go, no SIMD (genericx1 / genericx1)", "sha256/genericx1", "keccak256/genericx1"},
 }
 
