@@ -168,3 +168,38 @@ func TestRatioText(t *testing.T) {
 		t.Errorf("formatDuration(1.5 ms) = %q", got)
 	}
 }
+
+// TestSuiteChart draws made-up cells of one class and checks the chart
+// parses and says which rows Keccak-256 wins: a ratio below 1 is drawn
+// green, one above red, a row that hashes nothing grey.
+func TestSuiteChart(t *testing.T) {
+	cl := kernelClass{Name: "x", Title: "class x"}
+	cell := func(row, strategy, hash string, ns float64, noHash bool) suiteResult {
+		return suiteResult{Row: row, Class: "x", Strategy: strategy, Hash: hash, NsPerOp: ns, Pairs: 1, NoHash: noHash}
+	}
+	var rs []suiteResult
+	for _, s := range []string{suitePR, suiteLanehash} {
+		rs = append(rs,
+			cell("wide", s, "sha256", 100, false), cell("wide", s, "keccak256", 50, false),
+			cell("small", s, "sha256", 100, false), cell("small", s, "keccak256", 300, false),
+			cell("pack", s, "sha256", 10, true), cell("pack", s, "keccak256", 10, true))
+	}
+	var buf bytes.Buffer
+	if err := writeSuiteSVG(&buf, machine{CPU: "cpu"}, rs, cl); err != nil {
+		t.Fatal(err)
+	}
+	texts := strings.Join(svgTexts(t, buf.Bytes()), "\n")
+	for _, want := range []string{"class x", "wide", "small", "PR 0.50", "lanehash 3.00", "PR 1.00"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("chart lacks %q:\n%s", want, texts)
+		}
+	}
+	for _, color := range []string{"#27ae60", "#c0392b", "#aaaaaa"} {
+		if !bytes.Contains(buf.Bytes(), []byte(color)) {
+			t.Errorf("chart has no bar of %s", color)
+		}
+	}
+	if got := suiteSVGPath("out/chart.svg", kernelClass{Name: "avx2"}); got != "out/chart-avx2.svg" {
+		t.Errorf("suiteSVGPath = %q", got)
+	}
+}
