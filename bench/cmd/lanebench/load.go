@@ -79,10 +79,13 @@ func (m otherMeter) cores() *float64 {
 	if !ok || wall <= 0 {
 		return nil
 	}
-	others := (busy - m.busy) - (processCPU() - m.own)
-	// Tick rounding can make a short span's figure a little negative or
-	// above the machine's cores; clamp it to what can be true.
-	c := min(max(float64(others)/float64(wall), 0), float64(runtime.NumCPU()))
+	own := processCPU() - m.own
+	others := (busy - m.busy) - own
+	// Tick rounding (10 ms) can make a short span's figure a little
+	// negative, or more than the cores this process left over; clamp it
+	// to what can be true.
+	left := max(float64(runtime.NumCPU())-float64(own)/float64(wall), 0)
+	c := min(max(float64(others)/float64(wall), 0), left)
 	return &c
 }
 
