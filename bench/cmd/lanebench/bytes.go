@@ -2,11 +2,11 @@ package main
 
 import (
 	"encoding/binary"
+	"fmt"
 
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/ssz"
-	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -76,40 +76,24 @@ type registryList struct {
 	Validators []phase0.Validator `ssz-max:"1099511627776"`
 }
 
-// stateWorkloads are a -state file's workloads: rooted from its bytes,
-// and decoded then rooted.
-func stateWorkloads(path string, data []byte, fork string) ([]workload, error) {
-	if fork == "phase0" {
-		var st phase0.BeaconState
-		if err := ssz.Unmarshal(data, &st); err != nil {
-			return nil, errNotState(path, "phase0", err)
-		}
-		n := len(st.Validators)
-		return []workload{
-			&fromBytes[phase0.BeaconState]{label: path + " from bytes (RootBytes)", data: data, count: n, how: rootBytes},
-			&fromBytes[phase0.BeaconState]{label: path + " decoded, then Root", data: data, count: n, how: decodeFirst},
-		}, nil
-	}
-	var st fulu.BeaconState
-	if err := ssz.Unmarshal(data, &st); err != nil {
-		return nil, errNotState(path, "fulu", err)
-	}
-	n := len(st.Validators)
-	return []workload{
-		&fromBytes[fulu.BeaconState]{label: path + " from bytes (RootBytes)", data: data, count: n, how: rootBytes},
-		&fromBytes[fulu.BeaconState]{label: path + " decoded, then Root", data: data, count: n, how: decodeFirst},
-	}, nil
-}
-
 // registryWorkloads are a -registry file's workloads: every validator's
 // root from the bytes (RootAllBytes), the list root from the bytes
-// (RootBytes), and the list root after decoding.
-func registryWorkloads(path string, data []byte, count int) []workload {
+// (RootBytes), and the list root after decoding; and the file's root,
+// that of List[Validator, 2^40] holding its validators.
+func registryWorkloads(path string, data []byte, count int) ([]workload, fileRoot, error) {
 	list := binary.LittleEndian.AppendUint32(make([]byte, 0, 4+len(data)), 4)
 	list = append(list, data...)
+	var decoded registryList
+	if err := ssz.Unmarshal(list, &decoded); err != nil {
+		return nil, fileRoot{}, fmt.Errorf("%s: not serialized validators: %w", path, err)
+	}
+	root, err := fileRootOf(list, &decoded)
+	if err != nil {
+		return nil, fileRoot{}, fmt.Errorf("%s: %w", path, err)
+	}
 	return []workload{
 		&fromBytes[phase0.Validator]{label: path + " element roots (RootAllBytes)", data: data, count: count, how: rootAllBytes},
 		&fromBytes[registryList]{label: path + " list root from bytes (RootBytes)", data: list, count: count, how: rootBytes},
 		&fromBytes[registryList]{label: path + " list root, decoded first", data: list, count: count, how: decodeFirst},
-	}
+	}, fileRoot{Path: path, Type: "List[phase0.Validator, 2^40]", Validators: count, Root: hexRoot(root)}, nil
 }

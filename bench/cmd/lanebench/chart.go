@@ -13,8 +13,9 @@ import (
 // function and strategy on the automatic kernels, and a column per worker
 // count; the kernel panel has a bar per kernel (the portable ones too,
 // whose long bars would otherwise squeeze the rest) on the workloads run
-// run picks. The axis is logarithmic, the time CPU time where the OS
-// reports it, and each bar carries its ratios.
+// run picks. The axis is logarithmic, the time each row's clock (CPU
+// time for one worker, wall time for more: assignClocks), named in the
+// title and the column headings, and each bar carries its ratios.
 
 // chart is a whole picture, ready to draw.
 type chart struct {
@@ -87,7 +88,6 @@ type kernelColumn struct {
 // buildChart turns the results of a run into a chart: chosen maps each
 // hash to its automatic kernel, kernels are the kernel panel's columns.
 func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) chart {
-	cpu := cpuClock(rs)
 	var workers []int
 	for _, r := range rs {
 		if !slices.Contains(workers, r.Workers) {
@@ -99,12 +99,20 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 		return chart{Title: "lanebench: nothing was measured"}
 	}
 	one := workers[0] // the kernel panel and the wide-tree answer use the fewest
-	unit := "ns"
-	if cpu {
-		unit = "CPU ns"
+	clockOf := func(wk int) string {
+		for _, r := range rs {
+			if r.Workers == wk {
+				return clockTitle(r.Clock)
+			}
+		}
+		return clockTitle(clockWall)
+	}
+	title := "lanebench: wall ns per object, log scale (shorter is faster)"
+	if clockOf(one) == clockTitle(clockCPU) {
+		title = fmt.Sprintf("lanebench: CPU ns per object with %d worker%s, wall ns with more; log scale (shorter is faster)", one, plural(one))
 	}
 	c := chart{
-		Title:    fmt.Sprintf("lanebench: %s per object, log scale (shorter is faster)", unit),
+		Title:    title,
 		Subtitle: machineLine(),
 	}
 	for _, s := range chartStrategies {
@@ -115,15 +123,15 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 	c.Notes = []string{
 		"×N: speed-up over one-at-a-time with the same hash function, kernel and workers (its time ÷ this bar's).",
 		"K÷S N: Keccak-256's time ÷ SHA-256's for the same workload, strategy and workers (above 1, Keccak-256 is slower).",
-		fmt.Sprintf("Time is %s; with more workers it is summed over their threads, so equal bars mean the work spread without overhead.", clockName(cpu)),
+		"Time: " + timeBaseOf(rs),
 		fmt.Sprintf("Automatic kernels: %s and %s. On wide trees lockstep is lanehash's plan, which hashes them level by level.", chosen["sha256"], chosen["keccak256"]),
 	}
 
-	c.Notes = append(c.Notes, wideAnswer(rs, chosen, kernels, one, cpu)...)
+	c.Notes = append(c.Notes, wideAnswer(rs, chosen, kernels, one)...)
 
 	all := panel{Title: "Automatic kernels: every workload, strategy and worker count"}
 	for _, wk := range workers {
-		all.Columns = append(all.Columns, fmt.Sprintf("%d worker%s", wk, plural(wk)))
+		all.Columns = append(all.Columns, fmt.Sprintf("%d worker%s · %s ns", wk, plural(wk), clockOf(wk)))
 	}
 	for _, name := range workloadOrder(rs) {
 		g := barGroup{}
@@ -136,10 +144,10 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 					if ok {
 						measured = true
 						if g.Title == "" {
-							g.Title = fmt.Sprintf("%s · %s per %s", name, unit, r.Unit)
+							g.Title = fmt.Sprintf("%s · ns per %s", name, r.Unit)
 						}
 					}
-					row.Cells = append(row.Cells, cell(r, ok, cpu, barNotes(r, s), row.Style))
+					row.Cells = append(row.Cells, cell(r, ok, barNotes(r, s), row.Style))
 				}
 				if measured {
 					g.Rows = append(g.Rows, row)
@@ -151,7 +159,7 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 		}
 	}
 	c.Panels = append(c.Panels, all)
-	if kp, ok := kernelPanel(rs, chosen, kernels, one, cpu); ok {
+	if kp, ok := kernelPanel(rs, chosen, kernels, one); ok {
 		c.Panels = append(c.Panels, kp)
 	}
 	return c
@@ -161,8 +169,14 @@ func buildChart(rs []result, chosen map[string]string, kernels []kernelColumn) c
 // one worker (the fewest the run measured), portable kernels included, each with its speed-up over the
 // portable kernel of its hash. ok is false when the run measured only the
 // automatic kernels.
-func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, one int, cpu bool) (panel, bool) {
-	p := panel{Title: fmt.Sprintf("Every kernel this CPU runs, %d worker%s (genericx1 is the portable kernel)", one, plural(one))}
+func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, one int) (panel, bool) {
+	clock := clockTitle(clockWall)
+	for _, r := range rs {
+		if r.Workers == one {
+			clock = clockTitle(r.Clock)
+		}
+	}
+	p := panel{Title: fmt.Sprintf("Every kernel this CPU runs, %d worker%s, %s ns (genericx1 is the portable kernel)", one, plural(one), clock)}
 	var present []kernelColumn
 	for _, col := range cols {
 		if slices.ContainsFunc(rs, func(r result) bool { return r.Workload == col.Workload && r.Strategy == col.Strategy }) {
@@ -193,10 +207,10 @@ func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, one
 			for _, col := range present {
 				r, ok := find(rs, col.Workload, col.Strategy, h.name, k, one)
 				notes := ""
-				if base, okBase := find(rs, col.Workload, col.Strategy, h.name, portable, one); ok && okBase && k != portable && r.ratioTime(cpu) > 0 {
-					notes = fmt.Sprintf("×%.1f vs portable", float64(base.ratioTime(cpu))/float64(r.ratioTime(cpu)))
+				if base, okBase := find(rs, col.Workload, col.Strategy, h.name, portable, one); ok && okBase && k != portable && r.baseTime() > 0 {
+					notes = fmt.Sprintf("×%.1f vs portable", float64(base.baseTime())/float64(r.baseTime()))
 				}
-				row.Cells = append(row.Cells, cell(r, ok, cpu, notes, styleOf(col.Strategy, h.name)))
+				row.Cells = append(row.Cells, cell(r, ok, notes, styleOf(col.Strategy, h.name)))
 			}
 			g.Rows = append(g.Rows, row)
 		}
@@ -211,7 +225,7 @@ func kernelPanel(rs []result, chosen map[string]string, cols []kernelColumn, one
 // every kernel was measured, the fastest Keccak-256 kernel against the
 // slowest SIMD SHA-256 one (on a CPU without SHA-NI, the SHA-256 a
 // Keccak-256 x8 hasher was compared with).
-func wideAnswer(rs []result, chosen map[string]string, cols []kernelColumn, one int, cpu bool) []string {
+func wideAnswer(rs []result, chosen map[string]string, cols []kernelColumn, one int) []string {
 	var lines []string
 	for _, col := range cols {
 		if col.Strategy != strategyPerLevel {
@@ -225,20 +239,20 @@ func wideAnswer(rs []result, chosen map[string]string, cols []kernelColumn, one 
 			col.Workload, one, plural(one), kec.KeccakOverSHA)
 		var fastKec, slowSHA result
 		for _, r := range rs {
-			if r.Workload != col.Workload || r.Strategy != col.Strategy || r.Workers != one || r.ratioTime(cpu) <= 0 ||
+			if r.Workload != col.Workload || r.Strategy != col.Strategy || r.Workers != one || r.baseTime() <= 0 ||
 				strings.HasSuffix(r.Kernel, "/genericx1") || r.Kernel == chosen[r.Hash] {
 				continue
 			}
-			if r.Hash == "keccak256" && (fastKec.Kernel == "" || r.ratioTime(cpu) < fastKec.ratioTime(cpu)) {
+			if r.Hash == "keccak256" && (fastKec.Kernel == "" || r.baseTime() < fastKec.baseTime()) {
 				fastKec = r
 			}
-			if r.Hash == "sha256" && (slowSHA.Kernel == "" || r.ratioTime(cpu) > slowSHA.ratioTime(cpu)) {
+			if r.Hash == "sha256" && (slowSHA.Kernel == "" || r.baseTime() > slowSHA.baseTime()) {
 				slowSHA = r
 			}
 		}
 		if fastKec.Kernel != "" && slowSHA.Kernel != "" {
 			line += fmt.Sprintf("; fastest Keccak-256 kernel %s ÷ slowest SIMD SHA-256 kernel %s = %.2f",
-				fastKec.Kernel, slowSHA.Kernel, float64(fastKec.ratioTime(cpu))/float64(slowSHA.ratioTime(cpu)))
+				fastKec.Kernel, slowSHA.Kernel, float64(fastKec.baseTime())/float64(slowSHA.baseTime()))
 		}
 		lines = append(lines, line+".")
 	}
@@ -258,11 +272,11 @@ func barNotes(r result, strategy string) string {
 }
 
 // cell is the bar of r (not measured unless ok) drawn in style st.
-func cell(r result, ok bool, cpu bool, notes string, st barStyle) barCell {
-	if !ok || r.chartNsPerObject(cpu) <= 0 {
+func cell(r result, ok bool, notes string, st barStyle) barCell {
+	if !ok || r.nsPerObject() <= 0 {
 		return barCell{}
 	}
-	return barCell{OK: true, Value: r.chartNsPerObject(cpu), Notes: notes, Style: st}
+	return barCell{OK: true, Value: r.nsPerObject(), Notes: notes, Style: st}
 }
 
 // find returns the row of rs with the given workload, strategy, hash,

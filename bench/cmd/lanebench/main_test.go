@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"encoding/csv"
 	"encoding/json"
 	"encoding/xml"
 	"errors"
 	"flag"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -176,7 +178,7 @@ func listTreePairs(n, depth int) uint64 {
 }
 
 func TestRunPrintsEveryFormat(t *testing.T) {
-	for _, format := range []string{"summary", "markdown", "csv", "json"} {
+	for _, format := range []string{"summary", "markdown"} {
 		cfg, err := parseFlags([]string{"-n", "64", "-reps", "1", "-workloads", "registry", "-kernels", "auto", "-workers", "1", "-format", format, "-q"}, io.Discard)
 		if err != nil {
 			t.Fatal(err)
@@ -197,14 +199,189 @@ func TestRunPrintsEveryFormat(t *testing.T) {
 				t.Errorf("%s: strategy %s missing:\n%s", format, s, text)
 			}
 		}
-		if format == "json" {
-			var rs []result
-			if err := json.Unmarshal([]byte(text[strings.Index(text, "["):]), &rs); err != nil {
-				t.Errorf("json output does not parse: %v", err)
-			} else if len(rs) != 6 {
-				t.Errorf("json: %d results, want 6 (3 strategies × 2 hashes)", len(rs))
+		if !strings.Contains(text, "bench/compare") {
+			t.Errorf("%s: no pointer to bench/compare for the libraries:\n%s", format, text)
+		}
+	}
+}
+
+// runData runs lanebench's main logic with args and -format format and
+// returns its stdout and stderr.
+func runData(t *testing.T, format string, args ...string) (stdout, stderr []byte) {
+	t.Helper()
+	cfg, err := parseFlags(append(args, "-format", format), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if err := run(cfg, &out, &errOut); err != nil {
+		t.Fatalf("%s: %v", format, err)
+	}
+	return out.Bytes(), errOut.Bytes()
+}
+
+// TestJSONIsOnlyData runs -format json and decodes the whole of stdout
+// as one JSON document, as json.load does: the machine is inside it,
+// the header and progress on stderr.
+func TestJSONIsOnlyData(t *testing.T) {
+	stdout, stderr := runData(t, "json", "-n", "64", "-reps", "1", "-workloads", "registry", "-workers", "1,2")
+	dec := json.NewDecoder(bytes.NewReader(stdout))
+	dec.DisallowUnknownFields()
+	var doc document
+	if err := dec.Decode(&doc); err != nil {
+		t.Fatalf("stdout is not one JSON document: %v\n%s", err, stdout)
+	}
+	if dec.More() {
+		t.Fatalf("stdout holds more than one JSON value:\n%s", stdout)
+	}
+	if doc.Machine.CPU == "" || doc.Machine.GOMAXPROCS < 1 || len(doc.Machine.Kernels) == 0 || doc.Machine.Automatic["sha256"] == "" || doc.TimeBase == "" {
+		t.Errorf("machine description incomplete: %+v, time base %q", doc.Machine, doc.TimeBase)
+	}
+	// 3 strategies × 2 hashes on one worker, lockstep × 2 hashes on two.
+	if len(doc.Results) != 8 {
+		t.Errorf("%d results, want 8", len(doc.Results))
+	}
+	for _, r := range doc.Results {
+		want := clockWall
+		if r.Workers == 1 && r.CPU > 0 {
+			want = clockCPU
+		}
+		if r.Clock != want || r.Root == "" || r.Elapsed <= 0 {
+			t.Errorf("row %s %s %s %d workers: clock %q (want %q), root %q, elapsed %v", r.Workload, r.Strategy, r.Hash, r.Workers, r.Clock, want, r.Root, r.Elapsed)
+		}
+	}
+	if !bytes.Contains(stderr, []byte("machine:")) {
+		t.Errorf("the header did not go to stderr:\n%s", stderr)
+	}
+}
+
+// TestCSVIsOnlyData runs -format csv and reads the whole of stdout with
+// encoding/csv: a header and one record per row, nothing else.
+func TestCSVIsOnlyData(t *testing.T) {
+	stdout, stderr := runData(t, "csv", "-n", "64", "-reps", "1", "-workloads", "registry", "-workers", "1")
+	records, err := csv.NewReader(bytes.NewReader(stdout)).ReadAll()
+	if err != nil {
+		t.Fatalf("stdout is not CSV: %v\n%s", err, stdout)
+	}
+	if len(records) != 7 || !slices.Equal(records[0], csvColumns) {
+		t.Fatalf("%d records, header %q; want 7 and %q", len(records), records[0], csvColumns)
+	}
+	model := cpuModel()
+	for _, rec := range records[1:] {
+		if rec[len(rec)-1] != model || !strings.HasPrefix(rec[len(rec)-2], "0x") || rec[5] != clockCPU && rec[5] != clockWall {
+			t.Errorf("record %q: want the CPU model %q last, a root before it, and a clock", rec, model)
+		}
+	}
+	if !bytes.Contains(stderr, []byte("machine:")) {
+		t.Errorf("the header did not go to stderr:\n%s", stderr)
+	}
+}
+
+// TestOneClock checks that the summary and the chart print the same
+// figure for the same row and name its clock: CPU time for one worker,
+// wall time for two (chartRows' wall time is ten times its CPU time, so
+// a mix-up shows).
+func TestOneClock(t *testing.T) {
+	rs := chartRows()
+	chosen := map[string]string{"sha256": "sha256/auto(x)", "keccak256": "keccak256/auto(y)"}
+	compare(rs, chosen)
+	var sum bytes.Buffer
+	writeSummary(&sum, rs, chosen, nil)
+	var svg bytes.Buffer
+	if err := writeSVG(&svg, buildChart(rs, chosen, nil)); err != nil {
+		t.Fatal(err)
+	}
+	texts := strings.Join(svgTexts(t, svg.Bytes()), "\n")
+	// Lockstep SHA-256: 200 CPU ns per root on one worker, 2500 wall ns
+	// on two.
+	for _, want := range []string{"registry n=10: CPU ns per root, 1 worker", "lockstep on 2 workers, wall ns", "200.0", "2500.0"} {
+		if !strings.Contains(sum.String(), want) {
+			t.Errorf("summary lacks %q:\n%s", want, sum.String())
+		}
+	}
+	for _, want := range []string{"CPU ns per object with 1 worker, wall ns with more", "1 worker · CPU ns", "2 workers · wall ns", "200 ns", "2500 ns"} {
+		if !strings.Contains(texts, want) {
+			t.Errorf("chart lacks %q:\n%s", want, texts)
+		}
+	}
+}
+
+// TestWorkerWarnings checks when the speed-up of more workers is
+// explained: below 1.3× with other processes holding cores (busy), below
+// 1.3× with the cores free (the workload), and not at all above it.
+func TestWorkerWarnings(t *testing.T) {
+	chosen := map[string]string{"sha256": "s", "keccak256": "k"}
+	rows := func(gain, held float64) []result {
+		var rs []result
+		for _, h := range []string{"sha256", "keccak256"} {
+			for _, wk := range []int{1, 2} {
+				el := time.Duration(1000)
+				if wk == 2 {
+					el = time.Duration(1000 / gain)
+				}
+				rs = append(rs, result{Workload: "w", Strategy: strategyLockstep, Hash: h, Kernel: chosen[h], Workers: wk, Elapsed: el, OtherCores: &held})
 			}
 		}
+		return rs
+	}
+	if w := workerWarnings(rows(0.99, 0.9), chosen); len(w) != 1 || !strings.Contains(w[0], "0.99×") || !strings.Contains(w[0], "other processes kept 0.9 cores busy") {
+		t.Errorf("busy machine: %q", w)
+	}
+	if w := workerWarnings(rows(1.1, 0), chosen); len(w) != 1 || !strings.Contains(w[0], "with the cores free") {
+		t.Errorf("quiet machine, low gain: %q", w)
+	}
+	if w := workerWarnings(rows(1.9, 1.5), chosen); len(w) != 0 {
+		t.Errorf("a 1.9× speed-up was warned about: %q", w)
+	}
+}
+
+// TestEveryFork roots each -fork's synthetic state with its plan and
+// reads its serialized form as a -state file, both against the
+// reference; and refuses a file of another fork by naming the forks.
+func TestEveryFork(t *testing.T) {
+	if !slices.Equal(slices.Sorted(maps.Keys(forks)), slices.Sorted(slices.Values(forkNames()))) {
+		t.Fatalf("forkNames %v and forks disagree", forkNames())
+	}
+	for _, name := range forkNames() {
+		w, err := forks[name].synthetic(6, 3)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		p, err := w.prepare(strategyLockstep, lanes.SHA256, "sha256/auto", 1)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		o, err := p()
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		value := w.(interface{ subject() any }).subject()
+		want, err := ssz.HashTreeRoot(value, ssz.SHA256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if o.root != want {
+			t.Errorf("%s synthetic state: root %x, reference %x", name, o.root, want)
+		}
+		data, err := ssz.Marshal(value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, f, err := forks[name].file("s.ssz", data)
+		if err != nil {
+			t.Fatalf("%s file: %v", name, err)
+		}
+		if f.Root != hexRoot(want) || f.Validators != 6 || !strings.HasPrefix(f.Type, name+".") {
+			t.Errorf("%s file: %+v, want root %s of 6 validators", name, f, hexRoot(want))
+		}
+	}
+	// A phase0 state read as gloas fails, naming the other forks.
+	data, err := ssz.Marshal(phase0.SyntheticBeaconState(6, 3))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := forks["gloas"].file("s.ssz", data); err == nil || !strings.Contains(err.Error(), "phase0, electra, fulu") {
+		t.Errorf("a phase0 state read as gloas: %v", err)
 	}
 }
 
@@ -286,13 +463,13 @@ func TestChartAnswersTheQuestion(t *testing.T) {
 		return slices.ContainsFunc(texts, func(s string) bool { return strings.Contains(s, want) })
 	}
 	for _, want := range []string{
-		"CPU ns per object, log scale",
+		"CPU ns per object with 1 worker, wall ns with more",
 		// the legend
 		"SHA-256 one-at-a-time", "SHA-256 per-level", "SHA-256 lockstep",
 		"Keccak-256 one-at-a-time", "Keccak-256 per-level", "Keccak-256 lockstep",
 		"×N: speed-up over one-at-a-time", "K÷S N: Keccak-256's time ÷ SHA-256's",
 		// workloads and columns
-		"registry n=10 · CPU ns per root", "Vector[Root, 8192] ×1 · CPU ns per root", "1 worker", "2 workers",
+		"registry n=10 · ns per root", "Vector[Root, 8192] ×1 · ns per root", "1 worker · CPU ns", "2 workers · wall ns",
 		// bars and ratios: lockstep is 4× one-at-a-time, Keccak 3× SHA-256
 		"200 ns   ×4.00", "600 ns   ×4.00  K÷S 3.00", "1200 ns   ×2.00  K÷S 3.00",
 		"not measured", // per-level at 2 workers
@@ -319,7 +496,7 @@ func TestChartAnswersTheQuestion(t *testing.T) {
 		t.Fatal(err)
 	}
 	texts = svgTexts(t, buf.Bytes())
-	if !has("lanebench: ns per object") || !has("Time is wall time") || !has("2000 ns   ×4.00") || has("Every kernel") {
+	if !has("lanebench: wall ns per object") || !has("every figure is wall time") || !has("2000 ns   ×4.00") || has("Every kernel") {
 		t.Errorf("wall-time chart: texts:\n%s", strings.Join(texts, "\n"))
 	}
 }
@@ -344,7 +521,7 @@ func TestCompareRatios(t *testing.T) {
 	if err := writeMarkdown(&md, rs); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"speed-up vs sha256 one-at-a-time", "speed-up vs own one-at-a-time", "Ratios are of CPU time",
+	for _, want := range []string{"speed-up vs sha256 one-at-a-time", "speed-up vs own one-at-a-time", timeBase,
 		"keccak÷sha256: this Keccak-256 row's time ÷ the SHA-256 row's (same workload, strategy and workers"} {
 		if !strings.Contains(md.String(), want) {
 			t.Errorf("markdown lacks %q:\n%s", want, md.String())
@@ -402,7 +579,7 @@ func TestSummaryFigures(t *testing.T) {
 		row(strategyLockstep, "keccak256", chosen["keccak256"], 4, 300),
 	}
 	var buf bytes.Buffer
-	writeSummary(&buf, rs, chosen)
+	writeSummary(&buf, rs, chosen, nil)
 	fields := map[string][]string{}
 	for _, line := range strings.Split(buf.String(), "\n") {
 		for label := range map[string]bool{
@@ -441,7 +618,7 @@ func TestSummaryFigures(t *testing.T) {
 		rs[i].CPU = rs[i].Elapsed / 4
 	}
 	buf.Reset()
-	writeSummary(&buf, rs, chosen)
+	writeSummary(&buf, rs, chosen, nil)
 	if !strings.Contains(buf.String(), "busy: the one-worker runs got 25% of a core") ||
 		!strings.Contains(buf.String(), "about 4.0×") {
 		t.Errorf("busy machine not reported:\n%s", buf.String())
@@ -483,11 +660,11 @@ func TestUsersOwnBytes(t *testing.T) {
 	if err := run(cfg, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	text := out.String()
-	var rs []result
-	if err := json.Unmarshal([]byte(text[strings.Index(text, "["):]), &rs); err != nil {
+	var doc document
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
 		t.Fatalf("json output does not parse: %v", err)
 	}
+	rs := doc.Results
 	wantState, err := ssz.HashTreeRoot(state, ssz.SHA256)
 	if err != nil {
 		t.Fatal(err)
@@ -525,6 +702,26 @@ func TestUsersOwnBytes(t *testing.T) {
 	}
 	if len(seen) != len(want) {
 		t.Errorf("workloads measured: %v, want all of %v", seen, want)
+	}
+	// The files' roots come first, in the JSON document and in the summary.
+	wantFiles := []fileRoot{
+		{Path: statePath, Type: "fulu.BeaconState", Validators: 40, Root: hexRoot(wantState)},
+		{Path: registryPath, Type: "List[phase0.Validator, 2^40]", Validators: 33, Root: hexRoot(wantList)},
+	}
+	if !slices.Equal(doc.Files, wantFiles) {
+		t.Errorf("files %+v, want %+v", doc.Files, wantFiles)
+	}
+	summary, err := parseFlags([]string{"-n", "8", "-reps", "1", "-workloads", "registry", "-hash", "sha256", "-workers", "1",
+		"-state", statePath, "-q"}, io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	if err := run(summary, &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if line := statePath + ": fulu.BeaconState, 40 validators, hash_tree_root (SHA-256) " + hexRoot(wantState); !strings.Contains(out.String(), line) {
+		t.Errorf("summary lacks %q:\n%s", line, out.String())
 	}
 
 	// A registry file that is not whole validators is refused by name.
@@ -610,11 +807,18 @@ func TestQuickRunIsShort(t *testing.T) {
 	if err := run(cfg, &out, &progress); err != nil {
 		t.Fatal(err)
 	}
-	// The busy-machine warning may or may not show; count it in.
+	// The busy-machine note and the worker warnings depend on the load;
+	// count them in whether or not they show (two lines of note, one
+	// warning per workload and a blank line).
 	lines := strings.Count(out.String(), "\n") + strings.Count(progress.String(), "\n")
-	if !strings.Contains(out.String(), "busy") {
-		lines += 2
+	lines -= strings.Count(out.String(), "warning:")
+	if strings.Contains(out.String(), "busy") {
+		lines -= 2
 	}
+	if strings.Contains(out.String(), "warning:") {
+		lines--
+	}
+	lines += 2 + 2 + 1
 	if lines > 60 {
 		t.Errorf("the quick run prints %d lines, want at most 60:\n%s%s", lines, progress.String(), out.String())
 	}
@@ -630,7 +834,7 @@ func TestQuickRunIsShort(t *testing.T) {
 	if err := run(cfg, &out, io.Discard); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"List[uint64, 2^40] n=64: ns per uint64", "Vector[Root, 8192] ×1: ns per root", "speed-up, lockstep over one at a time"} {
+	for _, want := range []string{"List[uint64, 2^40] n=64: CPU ns per uint64", "Vector[Root, 8192] ×1: CPU ns per root", "speed-up, lockstep over one at a time"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("wide summary lacks %q:\n%s", want, out.String())
 		}

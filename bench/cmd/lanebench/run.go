@@ -10,7 +10,6 @@ import (
 
 	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/lanes"
-	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -45,19 +44,22 @@ func kernelNames(h lanes.Hash, choice string) []string {
 	return names
 }
 
-func buildWorkloads(cfg *config) ([]workload, error) {
+// buildWorkloads builds the workloads cfg names, and reads the caller's
+// files, whose roots it returns.
+func buildWorkloads(cfg *config) ([]workload, []fileRoot, error) {
 	var ws []workload
+	var files []fileRoot
 	for _, name := range cfg.workloads {
 		switch name {
 		case "registry":
 			vals := phase0.RandomValidators(cfg.n, cfg.seed)
 			ws = append(ws, &containers[phase0.Validator]{label: fmt.Sprintf("registry n=%d", cfg.n), items: vals, limit: registryLimit})
 		case "state":
-			if cfg.fork == "phase0" {
-				ws = append(ws, &single[phase0.BeaconState]{label: fmt.Sprintf("phase0 state n=%d", cfg.n), value: phase0.SyntheticBeaconState(cfg.n, cfg.seed), count: cfg.n})
-			} else {
-				ws = append(ws, &single[fulu.BeaconState]{label: fmt.Sprintf("fulu state n=%d", cfg.n), value: fulu.SyntheticBeaconState(cfg.n, cfg.seed), count: cfg.n})
+			w, err := forks[cfg.fork].synthetic(cfg.n, cfg.seed)
+			if err != nil {
+				return nil, nil, err
 			}
+			ws = append(ws, w)
 		case "small":
 			ws = append(ws, smallWorkloads(smallCount(cfg.n), cfg.seed)...)
 		case "wide":
@@ -67,40 +69,38 @@ func buildWorkloads(cfg *config) ([]workload, error) {
 	if cfg.state != "" {
 		data, err := os.ReadFile(cfg.state)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		sw, err := stateWorkloads(cfg.state, data, cfg.fork)
+		sw, root, err := forks[cfg.fork].file(cfg.state, data)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		ws = append(ws, sw...)
+		files = append(files, root)
 	}
 	if cfg.registry != "" {
 		data, err := os.ReadFile(cfg.registry)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		const size = 121
 		if len(data) == 0 || len(data)%size != 0 {
-			return nil, fmt.Errorf("%s: %d bytes is not a whole number of %d-byte validators", cfg.registry, len(data), size)
+			return nil, nil, fmt.Errorf("%s: %d bytes is not a whole number of %d-byte validators", cfg.registry, len(data), size)
 		}
-		ws = append(ws, registryWorkloads(cfg.registry, data, len(data)/size)...)
+		rw, root, err := registryWorkloads(cfg.registry, data, len(data)/size)
+		if err != nil {
+			return nil, nil, err
+		}
+		ws = append(ws, rw...)
+		files = append(files, root)
 	}
-	return ws, nil
+	return ws, files, nil
 }
 
 // smallCount is how many of each small container the small workload
 // hashes: a quarter of n, capped so that a large -n spends its time on
 // the registry and the state.
 func smallCount(n int) int { return min(max(n/4, 1), 10_000) }
-
-// errNotState says that a -state file is not a state of the fork.
-func errNotState(path, fork string, err error) error {
-	if fork == "phase0" {
-		return fmt.Errorf("%s: not a phase0 BeaconState: %w", path, err)
-	}
-	return fmt.Errorf("%s: not a %s BeaconState (try -fork): %w", path, fork, err)
-}
 
 // job is one measurement: a workload hashed with one strategy, hash
 // function, kernel and worker count.
@@ -139,26 +139,32 @@ func planJobs(cfg *config, ws []workload) []job {
 }
 
 func run(cfg *config, stdout, stderr io.Writer) error {
+	if cfg.suite != "" {
+		return runSuiteCommand(cfg, stdout, stderr)
+	}
 	prog := newProgress(stderr, cfg.quiet)
-	var names []string
-	chosen := map[string]string{}
-	for _, k := range lanes.Kernels() {
-		if k.Available {
-			names = append(names, k.Name)
-		}
+	m, chosen := thisMachine()
+	// A person's formats (summary, Markdown) carry the header; CSV and
+	// JSON write only data to stdout, so the header goes with the
+	// progress to stderr (and JSON carries the machine inside).
+	text := cfg.format == "summary" || cfg.format == "markdown"
+	header := prog.w
+	if text {
+		header = stdout
 	}
-	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
-		if k, err := lanes.Select(h, h.String()+"/auto"); err == nil {
-			chosen[h.String()] = k.Name()
-		}
-	}
-	writeMachine(stdout, names, chosen)
-	fmt.Fprintln(stdout)
+	writeMachine(header, m)
+	fmt.Fprintln(header)
 
 	prog.note("building workloads (n=%d, seed=%d)...", cfg.n, cfg.seed)
-	ws, err := buildWorkloads(cfg)
+	ws, files, err := buildWorkloads(cfg)
 	if err != nil {
 		return err
+	}
+	for _, f := range files {
+		fmt.Fprintf(header, "%s: %s, %d validators, hash_tree_root (SHA-256) %s\n", f.Path, f.Type, f.Validators, f.Root)
+	}
+	if len(files) > 0 {
+		fmt.Fprintln(header)
 	}
 	jobs := planJobs(cfg, ws)
 	if len(jobs) == 0 {
@@ -180,10 +186,30 @@ func run(cfg *config, stdout, stderr io.Writer) error {
 	}
 	prog.end()
 	compare(results, chosen)
-	if cfg.format == "summary" {
-		writeSummary(stdout, results, chosen)
-	} else if err := writeResults(stdout, cfg.format, results); err != nil {
+	warnings := workerWarnings(results, chosen)
+	switch cfg.format {
+	case "summary":
+		writeSummary(stdout, results, chosen, warnings)
+	case "markdown":
+		err = writeMarkdown(stdout, results)
+	case "csv":
+		err = writeCSV(stdout, m, results)
+	case "json":
+		err = writeJSON(stdout, document{Machine: m, TimeBase: timeBaseOf(results), Files: files, Warnings: warnings, Results: results})
+	}
+	if err != nil {
 		return err
+	}
+	// The JSON document holds its warnings; the other formats print them
+	// where a person reads: after a text table, or on stderr beside CSV.
+	if cfg.format != "json" && cfg.format != "summary" {
+		out := stdout
+		if !text {
+			out = stderr
+		}
+		for _, w := range warnings {
+			fmt.Fprintln(out, w)
+		}
 	}
 	if cfg.svg != "" {
 		if err := writeChart(cfg.svg, results, chosen, kernelColumns(ws)); err != nil {
@@ -214,6 +240,7 @@ func measure(j job, reps int, roots map[string]string) (result, error) {
 	}
 	times := make([]time.Duration, reps)
 	cpu := make([]time.Duration, reps)
+	others := startOther()
 	for r := range times {
 		c0, t0 := processCPU(), time.Now()
 		if o, err = p(); err != nil {
@@ -221,12 +248,13 @@ func measure(j job, reps int, roots map[string]string) (result, error) {
 		}
 		times[r], cpu[r] = time.Since(t0), processCPU()-c0
 	}
+	held := others.cores()
 	slices.Sort(times)
 	slices.Sort(cpu)
 	return result{
 		Workload: j.w.name(), Unit: j.w.unit(), Strategy: j.strategy, Hash: j.hash.String(), Kernel: j.kernel,
 		Workers: j.workers, Objects: j.w.objects(), Pairs: o.pairs, Elapsed: times[len(times)/2], CPU: cpu[len(cpu)/2],
-		LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
+		OtherCores: held, LaneFill: laneFill(j.strategy, o.laneFill), Root: hexRoot(o.root),
 	}, nil
 }
 
@@ -248,17 +276,18 @@ func laneFill(strategy string, fill float64) float64 {
 	return fill
 }
 
-// compare fills the speed-up and Keccak÷SHA-256 columns from the time
-// cpuClock chooses (CPU time on Unix).
+// compare sets every row's clock (assignClocks) and fills the speed-up
+// and Keccak÷SHA-256 columns from the rows' times on it; the rows a ratio
+// relates have the same worker count, so the same clock.
 func compare(rs []result, chosen map[string]string) {
+	assignClocks(rs)
 	type key struct {
 		workload, strategy, hash, kernel string
 		workers                          int
 	}
-	cpu := cpuClock(rs)
 	at := map[key]time.Duration{}
 	for _, r := range rs {
-		at[key{r.Workload, r.Strategy, r.Hash, r.Kernel, r.Workers}] = r.ratioTime(cpu)
+		at[key{r.Workload, r.Strategy, r.Hash, r.Kernel, r.Workers}] = r.baseTime()
 	}
 	sha := chosen["sha256"]
 	ratio := func(num, den time.Duration) float64 {
@@ -269,7 +298,7 @@ func compare(rs []result, chosen map[string]string) {
 	}
 	for i := range rs {
 		r := &rs[i]
-		t := r.ratioTime(cpu)
+		t := r.baseTime()
 		if base, ok := at[key{r.Workload, strategyOneAtATime, "sha256", sha, r.Workers}]; ok {
 			r.Speedup = ratio(base, t)
 		}

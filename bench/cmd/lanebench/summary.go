@@ -11,7 +11,7 @@ import (
 // strategyLabels names the strategies the way a reader of the summary
 // knows them.
 var strategyLabels = map[string]string{
-	strategyOneAtATime: "one at a time (libraries)",
+	strategyOneAtATime: "one at a time (lanehash's own path)",
 	strategyPerLevel:   "per-level batching",
 	strategyLockstep:   "lockstep (lanehash)",
 }
@@ -24,20 +24,30 @@ var summaryHashes = []struct{ name, title string }{
 
 // writeSummary prints the quick answer: per workload, a few lines a
 // person reads at a glance — ns per object of each strategy with one
-// worker on the automatic kernels of both hash functions, Keccak-256 ÷
-// SHA-256, the speed-up of lockstep over one at a time, lockstep's lane
-// fill and lockstep on every worker — then where the full sweep is.
-func writeSummary(w io.Writer, rs []result, chosen map[string]string) {
+// worker on the automatic kernels of both hash functions (CPU time),
+// Keccak-256 ÷ SHA-256, the speed-up of lockstep over one at a time,
+// lockstep's lane fill and lockstep on every worker (wall time) — then
+// the warnings, what the rows are, and where the full sweep is.
+func writeSummary(w io.Writer, rs []result, chosen map[string]string, warnings []string) {
 	for _, name := range workloadOrder(rs) {
 		writeWorkloadSummary(w, rs, name, chosen)
 		fmt.Fprintln(w)
 	}
-	if share, ok := coreShare(rs); ok && share < busyShare {
-		fmt.Fprintf(w, "This machine is busy: the one-worker runs got %.0f%% of a core, so these wall times are\n", 100*share)
-		fmt.Fprintf(w, "about %.1f× a quiet machine's; compare ratios, or see cpu ns/object in -format csv.\n", 1/share)
+	for _, line := range warnings {
+		fmt.Fprintln(w, line)
 	}
-	fmt.Fprintln(w, "Lane fill is the share of SIMD lanes that carried a real object. Every strategy")
-	fmt.Fprintln(w, "computed the same root for each workload and hash.")
+	if share, ok := coreShare(rs); ok && share < busyShare {
+		fmt.Fprintf(w, "This machine is busy: the one-worker runs got %.0f%% of a core. Their figures are CPU time and hold;\n", 100*share)
+		fmt.Fprintf(w, "wall times (the worker rows) are about %.1f× a quiet machine's.\n", 1/share)
+	}
+	if len(warnings) > 0 {
+		fmt.Fprintln(w)
+	}
+	fmt.Fprintln(w, "One worker: CPU time of the process; more workers: wall time (CPU time summed over threads")
+	fmt.Fprintln(w, "would hide what they gain). Lane fill is the share of SIMD lanes that carried a real object.")
+	fmt.Fprintln(w, "Every strategy computed the same root for each workload and hash.")
+	fmt.Fprintln(w, "\"One at a time\" is lanehash's own one-object-at-a-time path, not another library; the Go SSZ")
+	fmt.Fprintln(w, "libraries (fastssz, dynamic-ssz, karalabe/ssz, go-eth2-client) are measured in bench/compare.")
 	fmt.Fprintln(w, "Full sweep (every kernel, small containers, wide trees; -format csv|json, -svg chart.svg):")
 	fmt.Fprintln(w, "  go run ./bench/cmd/lanebench -all       (your data: -state state.ssz, -registry validators.ssz)")
 }
@@ -124,9 +134,16 @@ func writeWorkloadSummary(w io.Writer, rs []result, name string, chosen map[stri
 		unit = r.Unit
 		break
 	}
-	fmt.Fprintf(w, "%s: ns per %s, %d worker (lower is faster)\n", name, unit, one)
+	clock := clockWall
+	for _, r := range cell {
+		if r.Workers == one {
+			clock = r.Clock
+			break
+		}
+	}
+	fmt.Fprintf(w, "%s: %s ns per %s, %d worker%s (lower is faster)\n", name, clockTitle(clock), unit, one, plural(one))
 	row := func(label string, cells ...string) {
-		s := "  " + label + spaces(38-utf8.RuneCountInString(label))
+		s := "  " + label + spaces(42-utf8.RuneCountInString(label))
 		for _, c := range cells {
 			s += spaces(12-utf8.RuneCountInString(c)) + c
 		}
@@ -174,10 +191,10 @@ func writeWorkloadSummary(w io.Writer, rs []result, name string, chosen map[stri
 			cells = append(cells, nsCell(cell, strategyLockstep, h.name, most))
 			base, ok1 := cell.get(strategyLockstep, h.name, one)
 			wide, ok2 := cell.get(strategyLockstep, h.name, most)
-			gains = append(gains, timesCell(base, wide, ok1 && ok2))
+			gains = append(gains, wallTimesCell(base, wide, ok1 && ok2))
 		}
-		row(fmt.Sprintf("lockstep on %d workers", most), cells...)
-		row(fmt.Sprintf("speed-up, %d workers over 1", most), gains...)
+		row(fmt.Sprintf("lockstep on %d workers, wall ns", most), cells...)
+		row(fmt.Sprintf("speed-up, %d workers over %d (wall)", most, one), gains...)
 	}
 }
 
@@ -195,10 +212,10 @@ func nsCell(c summaryCell, strategy, hash string, workers int) string {
 func ratioCell(c summaryCell, strategy string, workers int) string {
 	sha, ok1 := c.get(strategy, "sha256", workers)
 	kec, ok2 := c.get(strategy, "keccak256", workers)
-	if !ok1 || !ok2 || sha.Elapsed <= 0 {
+	if !ok1 || !ok2 || sha.baseTime() <= 0 {
 		return "–"
 	}
-	return fmt.Sprintf("%.2f", float64(kec.Elapsed)/float64(sha.Elapsed))
+	return fmt.Sprintf("%.2f", float64(kec.baseTime())/float64(sha.baseTime()))
 }
 
 // timesCell is how many times faster than base the row fast is.
@@ -207,4 +224,14 @@ func timesCell(base, fast result, ok bool) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.2f×", base.nsPerObject()/fast.nsPerObject())
+}
+
+// wallTimesCell is how many times faster than base the row fast is in
+// wall time: what more workers gain, which CPU time summed over their
+// threads cannot show.
+func wallTimesCell(base, fast result, ok bool) string {
+	if !ok || fast.Elapsed <= 0 {
+		return "–"
+	}
+	return fmt.Sprintf("%.2f×", float64(base.Elapsed)/float64(fast.Elapsed))
 }

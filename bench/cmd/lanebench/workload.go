@@ -124,6 +124,9 @@ func (s *single[T]) unit() string         { return "validator" }
 func (s *single[T]) objects() int         { return s.count }
 func (s *single[T]) strategies() []string { return []string{strategyLockstep} }
 
+// subject is the value hashed, for checks against the reference.
+func (s *single[T]) subject() any { return s.value }
+
 func (s *single[T]) prepare(_ string, h lanes.Hash, kernel string, workers int) (pass, error) {
 	p, err := plan.PlanFor[T](plan.WithHash(h), plan.WithKernel(kernel), plan.WithWorkers(workers))
 	if err != nil {
