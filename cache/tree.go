@@ -94,6 +94,9 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	if err != nil {
 		return nil, err
 	}
+	if err := checkVectors(t, typeName(t)); err != nil {
+		return nil, err
+	}
 	if cfg.upper {
 		if err := upperLevelsOK(t, typeName(t)); err != nil {
 			return nil, err
@@ -237,7 +240,18 @@ func (tr *tree) nodeLocked(g proof.GIndex) ([32]byte, error) {
 		return tr.value, nil
 	}
 	n, err := tr.root.nodeAt(tr.c, tr.last, g)
-	return n, tr.valueError(err) // a value read for a node: the one value error
+	if err == nil {
+		return n, nil
+	}
+	// A value read for a node: the one value error. A value that is
+	// invalid now was valid at the last Root, so that error is also a
+	// change since (a list past its limit, a vector cut): both stay
+	// visible, and a server that roots again on ErrChanged does so.
+	ve := tr.valueError(err)
+	if ve != err && errors.Is(err, ErrChanged) {
+		return [32]byte{}, fmt.Errorf("cache: %w: %w", ErrChanged, ve)
+	}
+	return [32]byte{}, ve
 }
 
 type lockedSource struct{ tr *tree }
