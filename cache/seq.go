@@ -56,6 +56,7 @@ type seq struct {
 	proofNodes []byte
 	proofIdx   int
 	proofOK    bool
+	rootLoc    *graph.Located // where the element's root is among its nodes, once located
 
 	tree  chunkTree
 	n     int
@@ -525,10 +526,14 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 // roots), or hash with its sibling's root to the stored parent (an upper
 // levels only tree); else ErrChanged.
 func (s *seq) checkElem(c *ctx, base unsafe.Pointer, zeroVec bool, i int, nodes []byte) error {
-	loc, err := s.rooter.locate(1, false)
-	if err != nil {
-		return s.planError(err, []int{i})
+	if s.rootLoc == nil {
+		loc, err := s.rooter.locate(1, false)
+		if err != nil {
+			return s.planError(err, []int{i})
+		}
+		s.rootLoc = &loc
 	}
+	loc := *s.rootLoc
 	var r [32]byte
 	if loc.Zero >= 0 {
 		r = c.hasher.zero[loc.Zero]
