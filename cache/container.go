@@ -88,6 +88,10 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 			if r := c.elemPlan(f.Type); r != nil {
 				if l := r.layout(); l != nil && l.Size == int(f.Type.Size) {
 					fd.inline = l.Encode
+					// A short vector held as a slice (a Vector[uint16, 9]
+					// field): its slice can be replaced or cut, so it is
+					// encoded again on every root (32 bytes compared).
+					fd.watch = f.Type.Go.Kind() == reflect.Slice
 				}
 			}
 		}

@@ -138,10 +138,11 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		return [32]byte{}, err
 	}
 	at, atLen := p.shape(v)
-	if sel != nil && p.built && at != p.at {
+	if sel != nil && p.built && (at != p.at || !p.list && atLen != p.atLen) {
 		// Marked mode, and the bytes are not where the last update read
-		// them (a new array, a nil slice): compared whole with the stored
-		// chunks, as for a whole-field mark.
+		// them (a new array, a nil slice, a vector's slice cut to the
+		// zero vector): compared whole with the stored chunks, as for a
+		// whole-field mark. A list's length alone is the length logic's.
 		sel = nil
 	}
 	p.at, p.atLen = at, atLen
