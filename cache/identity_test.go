@@ -32,6 +32,8 @@ type idFlat struct {
 	Wrap  idWrap
 	Body  nestedBody
 	PBody *nestedBody
+	Short []uint16 `ssz-size:"9"`      // serialized into its chunk
+	Bits  []byte   `ssz-bitsize:"425"` // a bitvector held as a slice
 }
 
 // idState adds lists inside list elements (its fields are idFlat's,
@@ -49,7 +51,7 @@ func newIDState() *idState {
 	return &idState{
 		idFlat: idFlat{
 			Slot:  1,
-			B:     []uint64{1, 2, 3, 4, 5},
+			B:     []uint64{1, 2, 3, 4, 5, 6, 7, 8, 9},
 			Cps:   []phase0.Checkpoint{*cp(1), *cp(2), *cp(3)},
 			Roots: []phase0.Root{{1}, {2}, {3}, {4}},
 			LP:    []*phase0.Checkpoint{cp(4), cp(5), cp(6)},
@@ -57,8 +59,10 @@ func newIDState() *idState {
 			Wrap:  idWrap{Slot: 2, Cp: cp(8)},
 			Body:  nestedBody{Slot: 3, Extra: []byte{1, 2, 3}},
 			PBody: &nestedBody{Slot: 4, Extra: []byte{4, 5}},
+			Short: []uint16{1, 2, 3, 4, 5, 6, 7, 8, 9},
+			Bits:  append(make([]byte, 53), 1),
 		},
-		Elems: []nestedInner{{A: 1, L: []uint32{1, 2}}, {A: 2, L: []uint32{3}}},
+		Elems: []nestedInner{{A: 1, L: []uint32{1, 2}}, {A: 2, L: []uint32{3}, Cps: []phase0.Checkpoint{*cp(1), *cp(2), *cp(3)}}},
 	}
 }
 
@@ -70,15 +74,15 @@ var identityEdits = []struct {
 	name string
 	edit func(v *idState)
 }{
-	{"basic list, new array, same length", func(v *idState) { v.B = []uint64{9, 9, 9, 9, 9} }},
-	{"basic list, new array, longer", func(v *idState) { v.B = []uint64{8, 8, 8, 8, 8, 8, 8} }},
-	{"basic list, new array, shorter", func(v *idState) { v.B = []uint64{7, 7} }},
+	{"basic list, new array, same length", func(v *idState) { v.B = []uint64{9, 9, 9, 9, 9, 9, 9, 9, 9} }},
+	{"basic list, new array, longer", func(v *idState) { v.B = []uint64{8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8} }},
+	{"basic list, new array, shorter", func(v *idState) { v.B = []uint64{7, 7, 7, 7, 7, 7} }},
 	{"basic list, append past capacity then write the new array", func(v *idState) {
 		v.B = append(v.B[:len(v.B):len(v.B)], 6)
 		v.B[0] = 100
 	}},
 	{"composite list, new array, same length", func(v *idState) { v.Cps = []phase0.Checkpoint{*cp(11), *cp(12), *cp(13)} }},
-	{"composite list, new array, other length", func(v *idState) { v.Cps = []phase0.Checkpoint{*cp(14)} }},
+	{"composite list, new array, other length", func(v *idState) { v.Cps = []phase0.Checkpoint{*cp(14), *cp(16)} }},
 	{"composite list, append past capacity then write the new array", func(v *idState) {
 		v.Cps = append(v.Cps[:len(v.Cps):len(v.Cps)], *cp(15))
 		v.Cps[0].Epoch = 99
@@ -86,7 +90,7 @@ var identityEdits = []struct {
 	{"vector as a slice, new array", func(v *idState) { v.Roots = []phase0.Root{{5}, {6}, {7}, {8}} }},
 	{"vector as a slice, set to nil (the zero vector)", func(v *idState) { v.Roots = nil }},
 	{"list of pointers, new array, same length", func(v *idState) { v.LP = []*phase0.Checkpoint{cp(21), cp(22), cp(23)} }},
-	{"list of pointers, new array, other length", func(v *idState) { v.LP = []*phase0.Checkpoint{cp(24)} }},
+	{"list of pointers, new array, other length", func(v *idState) { v.LP = []*phase0.Checkpoint{cp(24), cp(25)} }},
 	{"pointer field to a fixed-size container, new target", func(v *idState) { v.Cp = cp(31) }},
 	{"pointer field to a fixed-size container, nil", func(v *idState) { v.Cp = nil }},
 	{"pointer inside a fixed-size container field, new target", func(v *idState) { v.Wrap.Cp = cp(32) }},
@@ -96,7 +100,14 @@ var identityEdits = []struct {
 	}},
 	{"list in a pointer field's target, new array, same length", func(v *idState) { v.PBody.Extra = []byte{6, 6} }},
 	{"list in a list element, new array, same length", func(v *idState) { v.Elems[0].L = []uint32{7, 7} }},
-	{"list in a list element, new array, other length", func(v *idState) { v.Elems[1].L = []uint32{8, 8, 8} }},
+	{"list in a list element, new array, other length", func(v *idState) { v.Elems[1].Cps = []phase0.Checkpoint{*cp(9), *cp(10)} }},
+	// Found by TestEditKinds (seeds 27, 46, 47 and 36): a vector short
+	// enough to be serialized into its chunk, held as a slice, and a
+	// vector cut in place to the zero vector (s[len(s):], whose array
+	// pointer Go leaves where it was).
+	{"short vector as a slice, new array", func(v *idState) { v.Short = []uint16{9, 8, 7, 6, 5, 4, 3, 2, 1} }},
+	{"short vector as a slice, cut to the zero vector", func(v *idState) { v.Short = v.Short[:0] }},
+	{"bitvector as a slice, cut to the zero vector in place", func(v *idState) { v.Bits = v.Bits[len(v.Bits):] }},
 	{"list of variable-size elements, new array, same length", func(v *idState) {
 		v.Elems = []nestedInner{{A: 5, L: []uint32{1, 2}}, {A: 6, L: []uint32{3}}}
 	}},

@@ -125,6 +125,10 @@ func TestChangedKeptWithValueError(t *testing.T) {
 		{"upper, list past its limit", []cache.Option{cache.WithUpperLevelsOnly()}, func(v *state) { v.L = append(v.L, make([]phase0.Validator, 6)...) }, "L[1]", ssz.ErrListTooLong},
 		{"upper, basic list past its limit", []cache.Option{cache.WithUpperLevelsOnly()}, func(v *state) { v.B = append(v.B, 1, 2, 3, 4, 5, 6, 7) }, "B[0]", ssz.ErrListTooLong},
 		{"upper, vector lost an element", []cache.Option{cache.WithUpperLevelsOnly()}, func(v *state) { v.V = v.V[:1] }, "V[0].ExitEpoch", ssz.ErrSize},
+		// Found by TestEditKinds (seeds 247, 306): the sibling's root is
+		// read from the value, which is invalid now.
+		{"upper, the sibling invalid", []cache.Option{cache.WithUpperLevelsOnly()}, func(v *state) { v.L[1].WithdrawalCredentials = v.L[1].WithdrawalCredentials[:5] }, "L[0]", ssz.ErrSize},
+		{"marked, the element invalid", []cache.Option{cache.WithMode(cache.Marked)}, func(v *state) { v.L[2].WithdrawalCredentials = v.L[2].WithdrawalCredentials[:5] }, "L[2].Slashed", ssz.ErrSize},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			tr, err := cache.New[state](c.opts...)
@@ -134,6 +138,7 @@ func TestChangedKeptWithValueError(t *testing.T) {
 			v := &state{L: make([]phase0.Validator, 3), V: make([]phase0.Validator, 4), B: []uint64{1, 2}}
 			for i := range v.L {
 				v.L[i].EffectiveBalance = phase0.Gwei(i + 1)
+				v.L[i].WithdrawalCredentials = make([]byte, 32)
 			}
 			if _, err := tr.Root(v); err != nil {
 				t.Fatal(err)

@@ -452,7 +452,7 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 			if err != nil {
 				return err // the element roots are read from the value
 			}
-			return s.rootElems(c, base, zeroVec, idx, dst)
+			return s.rootsFromValue(c, base, zeroVec, idx, dst)
 		}
 		return s.tree.node(c.hasher, rel, fetch)
 	}
@@ -520,6 +520,16 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	return [32]byte(s.proofNodes[32*loc.Node:]), nil
 }
 
+// rootsFromValue is rootElems for a node of the last root read from the
+// value: an element that is invalid now was valid then, so its error is
+// also ErrChanged.
+func (s *seq) rootsFromValue(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, dst []byte) error {
+	if err := s.rootElems(c, base, zeroVec, idx, dst); err != nil {
+		return fmt.Errorf("%w: %w", ErrChanged, err)
+	}
+	return nil
+}
+
 // checkElem reports whether nodes, computed from element i of the value,
 // are those of the element the last update rooted: the element's root
 // among them must be the stored one (a tree that keeps its element
@@ -550,7 +560,7 @@ func (s *seq) checkElem(c *ctx, base unsafe.Pointer, zeroVec bool, i int, nodes 
 	if !ok {
 		return fmt.Errorf("cache: %s: %w (element roots neither stored nor checkable)", s.path, ErrChanged)
 	}
-	fetch := func(idx []int, dst []byte) error { return s.rootElems(c, base, zeroVec, idx, dst) }
+	fetch := func(idx []int, dst []byte) error { return s.rootsFromValue(c, base, zeroVec, idx, dst) }
 	if err := w.checkLeaf(c.hasher, i, r, fetch); err != nil {
 		return fmt.Errorf("cache: %s[%d]: %w", s.path, i, err)
 	}

@@ -39,13 +39,16 @@ const (
 	// append moves it rarely). The look costs one compare per slice and
 	// pointer in the tree outside fixed-size list elements (a block
 	// body's attestations, a state's pointer fields), never one per
-	// element.
+	// element. The tree holds the arrays and targets it compared with
+	// until the next Root, so a new allocation cannot take their address.
 	//
 	// What needs a mark is a write into the same storage: an element or
 	// byte of a list written in place (the element's index); an element
-	// pointer of a []*T or [N]*T retargeted or set to nil inside the same
-	// array (its index); any write inside a fixed-size element (a
-	// validator's field, through a pointer or not: the element's index);
+	// slot given a new value inside the same array — a pointer of a []*T
+	// or [N]*T retargeted or set to nil, a new slice stored in a list of
+	// vectors, two elements swapped (the indices); any write inside a
+	// fixed-size element (a validator's field, through a pointer or not:
+	// the element's index);
 	// a pointer's target written in place (the top-level field); a
 	// truncation and an append in place between two roots, which leave
 	// the same array and may leave the same length (the indices from the

@@ -25,21 +25,21 @@ type EditKind int
 // itself — unless they happen inside a fixed-size element of a list or
 // vector, which is that element's storage and needs its mark too.
 const (
-	WriteInPlace    EditKind = iota // mark: a value written in its storage (a basic value, an array, a struct, a pointee through its pointer, a bit of a bitfield)
-	AppendInCap                     // a list appended to within its capacity (same array)
-	AppendRealloc                   // a list appended to onto a new array
-	Reslice                         // a slice cut in place: s[:k] or s[k:] (a vector so cut is ErrSize, or the zero vector)
-	ReplaceSameLen                  // a slice replaced by a new one of the same length
-	ReplaceOtherLen                 // a slice replaced by a new one of another length
-	SetNil                          // a slice or a pointer field set to nil
-	RetargetPtrField                // a pointer field set to a new object
-	RetargetPtrElem                 // mark: an element of a []*T or [N]*T set to a new object, in the same array
-	NilPtrElem                      // mark: an element of a []*T or [N]*T set to nil, in the same array
-	AliasElems                      // mark: one pointer element set to another's object
-	SwapElems                       // mark: two elements of a list or vector swapped in place
-	ReplaceWhole                    // another *T handed to Root (a shallow copy or a fresh value)
-	TruncateAppendInPlace           // mark: s = append(s[:k], …) within capacity: the same array, possibly the same length
-	NumEditKinds                    // the number of kinds
+	WriteInPlace          EditKind = iota // mark: a value written in its storage (a basic value, an array, a struct, a pointee through its pointer, a bit of a bitfield)
+	AppendInCap                           // a list appended to within its capacity (same array)
+	AppendRealloc                         // a list appended to onto a new array
+	Reslice                               // a slice cut in place: s[:k] or s[k:] (a vector so cut is ErrSize, or the zero vector)
+	ReplaceSameLen                        // a slice replaced by a new one of the same length
+	ReplaceOtherLen                       // a slice replaced by a new one of another length
+	SetNil                                // a slice or a pointer field set to nil
+	RetargetPtrField                      // a pointer field set to a new object
+	RetargetPtrElem                       // mark: an element of a []*T or [N]*T set to a new object, in the same array
+	NilPtrElem                            // mark: an element of a []*T or [N]*T set to nil, in the same array
+	AliasElems                            // mark: one pointer element set to another's object
+	SwapElems                             // mark: two elements of a list or vector swapped in place
+	ReplaceWhole                          // another *T handed to Root (a shallow copy or a fresh value)
+	TruncateAppendInPlace                 // mark: s = append(s[:k], …) within capacity: the same array, possibly the same length
+	NumEditKinds                          // the number of kinds
 )
 
 // Edit is one edit an Editor made.
@@ -106,17 +106,19 @@ type editGen struct {
 // editGens holds each kind's generator, by kind: a kind without one is a
 // nil entry, which the enumeration test reports.
 var editGens = [NumEditKinds]*editGen{
-	WriteInPlace:          {"write-in-place", canWriteInPlace, writeInPlace},
-	AppendInCap:           {"append-in-capacity", func(s *editSite) bool { return isList(s) && roomInCap(s) }, appendInCap},
-	AppendRealloc:         {"append-reallocating", func(s *editSite) bool { return isList(s) && listLen(s) < listMax(s) }, appendRealloc},
-	Reslice:               {"reslice", func(s *editSite) bool { return isSlice(s) && s.v.Len() > 0 }, reslice},
-	ReplaceSameLen:        {"replace-same-length", func(s *editSite) bool { return isSlice(s) && s.v.Len() > 0 }, replaceSameLen},
-	ReplaceOtherLen:       {"replace-other-length", isSlice, replaceOtherLen},
-	SetNil:                {"set-nil", func(s *editSite) bool { return (isSlice(s) || isPtr(s) && !s.isElem) && !s.v.IsNil() }, setNil},
-	RetargetPtrField:      {"retarget-pointer-field", func(s *editSite) bool { return isPtr(s) && !s.isElem }, retargetPtr},
-	RetargetPtrElem:       {"retarget-pointer-element", func(s *editSite) bool { return isPtr(s) && s.isElem }, retargetPtr},
-	NilPtrElem:            {"nil-pointer-element", func(s *editSite) bool { return isPtr(s) && s.isElem && !s.v.IsNil() }, setNil},
-	AliasElems:            {"alias-elements", func(s *editSite) bool { return isSeq(s) && s.v.Len() >= 2 && s.v.Type().Elem().Kind() == reflect.Pointer }, aliasElems},
+	WriteInPlace:     {"write-in-place", canWriteInPlace, writeInPlace},
+	AppendInCap:      {"append-in-capacity", func(s *editSite) bool { return isList(s) && roomInCap(s) }, appendInCap},
+	AppendRealloc:    {"append-reallocating", func(s *editSite) bool { return isList(s) && listLen(s) < listMax(s) }, appendRealloc},
+	Reslice:          {"reslice", func(s *editSite) bool { return isSlice(s) && s.v.Len() > 0 }, reslice},
+	ReplaceSameLen:   {"replace-same-length", func(s *editSite) bool { return isSlice(s) && s.v.Len() > 0 }, replaceSameLen},
+	ReplaceOtherLen:  {"replace-other-length", isSlice, replaceOtherLen},
+	SetNil:           {"set-nil", func(s *editSite) bool { return (isSlice(s) || isPtr(s) && !s.isElem) && !s.v.IsNil() }, setNil},
+	RetargetPtrField: {"retarget-pointer-field", func(s *editSite) bool { return isPtr(s) && !s.isElem }, retargetPtr},
+	RetargetPtrElem:  {"retarget-pointer-element", func(s *editSite) bool { return isPtr(s) && s.isElem }, retargetPtr},
+	NilPtrElem:       {"nil-pointer-element", func(s *editSite) bool { return isPtr(s) && s.isElem && !s.v.IsNil() }, setNil},
+	AliasElems: {"alias-elements", func(s *editSite) bool {
+		return isSeq(s) && s.v.Len() >= 2 && s.v.Type().Elem().Kind() == reflect.Pointer
+	}, aliasElems},
 	SwapElems:             {"swap-elements", func(s *editSite) bool { return isSeq(s) && s.v.Len() >= 2 }, swapElems2},
 	ReplaceWhole:          {"replace-whole-value", func(s *editSite) bool { return s.path == "" }, replaceWhole},
 	TruncateAppendInPlace: {"truncate-append-in-place", func(s *editSite) bool { return isList(s) && !isBits(s) && s.v.Len() > 0 }, truncateAppendInPlace},
