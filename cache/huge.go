@@ -25,7 +25,7 @@ var ErrTooLarge = errors.New("cache: vector too large to keep")
 // variable size (a node each). 4 GiB: a vector of 2^26 validators, far
 // past any consensus type (the largest, a state's 65536 randao mixes,
 // costs 6 MiB).
-const MaxVectorBytes = 1 << 32
+const MaxVectorBytes uint64 = 1 << 32
 
 // checkVectors returns the ErrTooLarge of the first vector of t (at
 // path) past MaxVectorBytes, walking fields, elements and union options

@@ -22,7 +22,7 @@ func validator(i int) *phase0.Validator {
 	return &phase0.Validator{
 		Pubkey:                     phase0.BLSPubKey{byte(i), 1},
 		WithdrawalCredentials:      make([]byte, 32),
-		EffectiveBalance:           phase0.Gwei(32e9 + i),
+		EffectiveBalance:           32e9 + phase0.Gwei(i),
 		ActivationEligibilityEpoch: phase0.Epoch(i),
 		ExitEpoch:                  phase0.Epoch(1<<20 + i),
 		WithdrawableEpoch:          phase0.Epoch(1<<21 + i),
