@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strconv"
 	"testing"
+	"time"
 
 	"github.com/lanehash/lanehash/internal/hostile"
 	"github.com/lanehash/lanehash/internal/sszrand"
@@ -189,18 +190,21 @@ const (
 // checks that every edit kind was made in every mode: a kind the
 // vocabulary has but the scripts never reach fails here.
 func TestEditKinds(t *testing.T) {
-	scripts := editScripts
+	scripts, lim := editScripts, hostile.DefaultLimits
 	if testing.Short() {
 		scripts = editScripts / 4
 	}
 	if n, err := strconv.Atoi(os.Getenv("LANEHASH_EDIT_SOAK")); err == nil && n > 0 {
+		// A child runs cases until it dies or is done: its deadline
+		// grows with them.
 		scripts *= n
+		lim.Total *= time.Duration(n)
 	}
-	runEditCases(t, 0, scripts)
+	runEditCases(t, 0, scripts, lim)
 }
 
 // runEditCases runs scripts seeds from first on, and the coverage check.
-func runEditCases(t *testing.T, first, scripts int) {
+func runEditCases(t *testing.T, first, scripts int, lim hostile.Limits) {
 	var counts editCounts
 	cases := make([]hostile.Case, scripts)
 	for i := range cases {
@@ -210,7 +214,7 @@ func runEditCases(t *testing.T, first, scripts int) {
 			Run:  func() error { return runEditScript(rand.New(rand.NewPCG(seed, 30)), editSteps, &counts) },
 		}
 	}
-	hostile.Isolated(t, cases, hostile.DefaultLimits)
+	hostile.Isolated(t, cases, lim)
 	if os.Getenv("LANEHASH_HOSTILE_CHILD") != "" {
 		return
 	}
