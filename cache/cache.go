@@ -21,13 +21,18 @@ type Tree[T any] struct{ tr *tree }
 // Which mode: Marked for a state transition that knows what it changed
 // (it marks contents through Field handles, resolved once at setup:
 // balances.Mark(i) costs no lookup and returns nothing, a bad mark is
-// returned by the next Root; lengths at every depth need no mark), Detect where
+// returned by the next Root; lengths, new arrays and new pointer targets
+// at every depth need no mark: see Marked), Detect where
 // a forgotten mark must not cost a wrong root (a pass over the value per
 // Root). What each costs, on a fulu state of 1M validators, one core of
 // an AMD EPYC Zen 3 (BenchmarkCachedState, BenchmarkCachedStateDetect in
 // bench/compare; docs/cache.md): a block's changes cost about 2 ms of
 // CPU in Marked mode against 136-164 ms in Detect mode, an epoch's about
 // 40 ms in Marked mode against 219-231 ms.
+//
+// A type with a vector whose stored tree would pass MaxVectorBytes (a
+// ssz-size of 2^40, which plan roots by description) is refused here, an
+// *ssz.Error naming the vector and wrapping ErrTooLarge.
 func New[T any](opts ...Option) (*Tree[T], error) {
 	tr, err := newTreeOf(newConfig(opts), ssz.TypeFor[T])
 	if err != nil {
@@ -59,8 +64,9 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 // MarkAll in one call, resolving the name each time and reporting a bad
 // mark here (a *MarkError wrapping ErrMark: an unknown name, a negative
 // index; the call's other marks are dropped) rather than at the next Root;
-// code that marks often should hold Field handles. Appends and
-// truncations, at any depth, need no mark. In Detect mode, and on a
+// code that marks often should hold Field handles. Appends,
+// truncations, new slices and new pointer targets, at any depth, need
+// no mark (Marked lists what does). In Detect mode, and on a
 // big-endian host (where the whole value is one opaque node, compared as
 // a whole), marks are checked and change nothing.
 func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
@@ -72,8 +78,10 @@ func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field,
 // alone (at most its few pairs), from the stored copy in Detect mode and
 // from the value otherwise. The value is read only where it still has the
 // last Root's shape (each list on the way the same length and backing
-// array, each pointer the same): else the error wraps ErrChanged, never a
-// read of memory the value no longer holds. Any g, up to 2^64−1, is a
+// array, each pointer the same) and an element read from it has the
+// stored root (or, in an upper-levels-only tree, hashes with its sibling
+// to the stored parent): else the error wraps ErrChanged, never a node
+// of memory the value no longer holds or of another element. Any g, up to 2^64−1, is a
 // node or an error wrapping proof.ErrIndex, after at most one step per
 // bit of g.
 func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }

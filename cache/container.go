@@ -45,9 +45,13 @@ type field struct {
 	// variable: the field's type is variable-size, so it holds lists
 	// whose lengths Marked mode reads even when the field is not marked.
 	variable bool
-	pos      int                                      // chunk position: the field's index, or its ssz-index
-	inline   func(dst []byte, v unsafe.Pointer) error // a one-chunk field: its plan serializes it into its chunk
-	kid      node
+	// watch: Marked mode looks at the field when it is not marked, for
+	// the identities inside it (a slice's array and length, a pointer's
+	// target: see identityFree) and the lengths of its lists.
+	watch  bool
+	pos    int                                      // chunk position: the field's index, or its ssz-index
+	inline func(dst []byte, v unsafe.Pointer) error // a one-chunk field: its plan serializes it into its chunk
+	kid    node
 }
 
 func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
@@ -84,6 +88,10 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 			if r := c.elemPlan(f.Type); r != nil {
 				if l := r.layout(); l != nil && l.Size == int(f.Type.Size) {
 					fd.inline = l.Encode
+					// A short vector held as a slice (a Vector[uint16, 9]
+					// field): its slice can be replaced or cut, so it is
+					// encoded again on every root (32 bytes compared).
+					fd.watch = f.Type.Go.Kind() == reflect.Slice
 				}
 			}
 		}
@@ -93,6 +101,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 				return nil, err
 			}
 			fd.kid = k
+			fd.watch = fd.variable || !identityFree(k)
 		}
 		ct.fields = append(ct.fields, fd)
 	}
@@ -114,8 +123,8 @@ func (ct *container) base(p unsafe.Pointer) unsafe.Pointer {
 
 // update with sel nil compares every field (Detect, or a marked field
 // below the top); a non-nil sel (lengthsOnly: a container inside an
-// unmarked field or element in Marked mode) reads only the lengths of the
-// lists inside it, at every depth.
+// unmarked field or element in Marked mode) reads only the identities
+// and lengths inside it, at every depth (see updateFields).
 func (ct *container) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error) {
 	if sel != nil {
 		return ct.updateFields(c, p, noMarks)
@@ -128,13 +137,20 @@ func (ct *container) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte,
 var noMarks = map[int]*selection{}
 
 // updateFields updates the fields; with marks (explicit mode) only the
-// marked fields are looked at, plus the lengths of the lists in unmarked
-// fields at every depth (an append or truncation is always seen, and a
-// list past its limit is always an error): a list field's own length, and
-// for a variable-size field of another kind (a container holding lists,
-// an opaque union) the lengths inside it.
+// marked fields are looked at, plus the identities and lengths inside
+// unmarked fields at every depth (an append, a truncation, a slice or
+// pointer replaced are always seen, and a list past its limit is always
+// an error): a list field's own array and length, and for a field of
+// another kind that holds slices or pointers (a container holding lists,
+// a pointer to a checkpoint, an opaque union) the ones inside it. A
+// struct that is not the one of the last update (another *T handed to
+// Root, a pointer field retargeted) is compared whole: nothing in it is
+// known.
 func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selection) ([32]byte, error) {
 	b := ct.base(p)
+	if marks != nil && ct.built && b != ct.at {
+		marks = nil
+	}
 	ct.at = b
 	dirty := ct.dirty[:0]
 	if !ct.built {
@@ -152,9 +168,10 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 			switch {
 			case marked:
 				sel = m
-			case f.kid != nil && (f.variable || isSeq(f.kid)):
-				// A container reads the lengths inside it; an opaque
-				// node compares its whole serialization.
+			case f.watch:
+				// A list or a container reads the identities and
+				// lengths inside it; an opaque node compares its whole
+				// serialization.
 				sel = &lengthsOnly
 			default:
 				continue
@@ -201,10 +218,49 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 // one serves every field and tree.
 var lengthsOnly selection
 
-func isSeq(n node) bool {
-	switch n.(type) {
-	case *seq, *packed:
+// identityFree reports whether the value of node n holds nothing Go
+// code can replace without writing into its own storage: no slice, no
+// pointer, no interface, at any depth outside the elements of a list or
+// vector of fixed-size elements (whose contents, pointers included, are
+// the element's: a change there needs the element's mark). Such a
+// field, when not marked, is not looked at in Marked mode; any other is,
+// at a cost of one look per slice or pointer, never per element.
+func identityFree(n node) bool {
+	switch k := n.(type) {
+	case *seq:
+		return !k.slice && !k.ptr && k.kids == nil && k.enc != nil
+	case *packed:
+		return !k.slice
+	case *container:
+		if k.ptr {
+			return false
+		}
+		for _, f := range k.fields {
+			if f.watch {
+				return false
+			}
+		}
 		return true
+	case *opaque:
+		return !holdsRefs(k.t.Go)
+	}
+	return false
+}
+
+// holdsRefs reports whether values of g hold a slice, pointer, map or
+// interface anywhere.
+func holdsRefs(g reflect.Type) bool {
+	switch g.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Interface, reflect.Map, reflect.UnsafePointer, reflect.Chan, reflect.Func, reflect.String:
+		return true
+	case reflect.Array:
+		return g.Len() > 0 && holdsRefs(g.Elem())
+	case reflect.Struct:
+		for i := range g.NumField() {
+			if holdsRefs(g.Field(i).Type) {
+				return true
+			}
+		}
 	}
 	return false
 }

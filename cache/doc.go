@@ -54,9 +54,11 @@
 // with a stored copy (121 bytes per validator), each one-chunk field with
 // its chunk. A forgotten mark cannot give a wrong root; the price is one
 // pass over the value per root. Marked looks only at what Mark named and
-// at the lengths of lists at every depth: the fast path for code that
-// knows what it changed (an append, a truncation or a list past its limit
-// needs no mark anywhere; a change of contents does).
+// at the identities at every depth (each slice's array and length, each
+// pointer's target, the value's address): the fast path for code that
+// knows what it changed (an append, a truncation, a new slice, a new
+// pointer target, another value or a list past its limit needs no mark
+// anywhere; a write into the same storage does: Marked lists which).
 // WithUpperLevelsOnly keeps no element roots, chunks or copies (about a
 // sixth of Detect's memory for a registry) and implies Marked; a change
 // then re-roots the changed elements and their siblings. A type with a
@@ -75,7 +77,8 @@
 // # Hostile input
 //
 // Options are checked at New (ErrOption: an undefined Mode, upper levels
-// in Detect mode, plan options that contradict each other). Nodes
+// in Detect mode, plan options that contradict each other), and so is
+// the type (ErrTooLarge: a vector whose tree could not be held). Nodes
 // and proofs describe the last root: stored nodes are returned whatever
 // the value has become, and the value is read only where it still has the
 // last root's shape, else ErrChanged. docs/guarantees.md lists each

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/plan"
@@ -43,14 +44,18 @@ func ExampleList() {
 	// equals a full root: true
 }
 
-// Marked mode trusts the caller's marks and compares nothing else: the
-// cheapest update, for code that knows what it changed (a state
-// transition). Appends need no mark. The 99 pairs: the balance's chunk up
+// Marked mode trusts the caller's marks for writes in place and sees
+// every change of identity itself: the cheapest update, for code that
+// knows what it changed (a state transition). Appends need no mark. The
+// registry has room to grow here (an append that must move it to a new
+// array is seen too, and re-roots the whole list: Go grows a slice
+// geometrically, so that is rare). The 99 pairs: the balance's chunk up
 // its 38-deep tree and the length (39), the appended validator (8), its
 // 11 ancestors, 29 ladder pairs and the length (49), and the 11 nodes of
 // the state's 6-level field tree above the three changed fields.
 func ExampleTree_Mark() {
 	state := fulu.SyntheticBeaconState(2000, 1)
+	state.Validators = slices.Grow(state.Validators, 16)
 	tree, err := cache.New[fulu.BeaconState](cache.WithMode(cache.Marked))
 	if err != nil {
 		fmt.Println(err)

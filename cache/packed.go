@@ -137,7 +137,15 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 	if err != nil {
 		return [32]byte{}, err
 	}
-	p.at, p.atLen = p.shape(v)
+	at, atLen := p.shape(v)
+	if sel != nil && p.built && (at != p.at || !p.list && atLen != p.atLen) {
+		// Marked mode, and the bytes are not where the last update read
+		// them (a new array, a nil slice, a vector's slice cut to the
+		// zero vector): compared whole with the stored chunks, as for a
+		// whole-field mark. A list's length alone is the length logic's.
+		sel = nil
+	}
+	p.at, p.atLen = at, atLen
 	oldChunks, chunks := p.tree.count(), p.chunkCount(n)
 	oldN := p.n
 	p.tree.resize(chunks)
@@ -328,12 +336,17 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	fetch := func(idx []int, dst []byte) error {
 		// Only a list of an upper levels only tree reads its chunks
 		// from the value, and only from the bytes of the last update.
-		if at, n := p.shape(v); v == nil || at != p.at || n != p.atLen {
-			return fmt.Errorf("cache: %s: %w (its chunks are read from the value, which is not the last Root's)", p.path, ErrChanged)
+		if v == nil {
+			return fmt.Errorf("cache: %s: %w (its container was replaced)", p.path, ErrChanged)
 		}
 		b, _, err := p.data(v)
 		if err != nil {
-			return err
+			// Valid at the last Root: invalid now is a change too, and
+			// both are said.
+			return fmt.Errorf("%w: %w", ErrChanged, err)
+		}
+		if at, n := p.shape(v); at != p.at || n != p.atLen {
+			return fmt.Errorf("cache: %s: %w (its chunks are read from the value, which is not the last Root's)", p.path, ErrChanged)
 		}
 		for j, i := range idx {
 			putChunk(dst[32*j:], b, i)

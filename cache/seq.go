@@ -56,6 +56,7 @@ type seq struct {
 	proofNodes []byte
 	proofIdx   int
 	proofOK    bool
+	rootLoc    *graph.Located // where the element's root is among its nodes, once located
 
 	tree  chunkTree
 	n     int
@@ -142,6 +143,13 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	base, n, zeroVec, err := s.elems(p)
 	if err != nil {
 		return [32]byte{}, err
+	}
+	if sel != nil && s.built && base != s.at {
+		// Marked mode, and the elements are not where the last update
+		// read them (a new array, a nil slice, the value moved): no mark
+		// can say what they hold, so the whole list is looked at, as for
+		// a whole-field mark. One compare per list, never per element.
+		sel = nil
 	}
 	s.at = base
 	s.proofOK = false
@@ -444,7 +452,7 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 			if err != nil {
 				return err // the element roots are read from the value
 			}
-			return s.rootElems(c, base, zeroVec, idx, dst)
+			return s.rootsFromValue(c, base, zeroVec, idx, dst)
 		}
 		return s.tree.node(c.hasher, rel, fetch)
 	}
@@ -488,12 +496,75 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		}
 		nodes, nerr := s.rooter.nodes(s.proofNodes, el, ser)
 		if nerr != nil {
-			return [32]byte{}, s.planError(nerr, []int{i})
+			nerr = s.planError(nerr, []int{i})
+			if el != nil {
+				// The element was valid at the last Root: read from the
+				// value, its error is a change since, and says so.
+				nerr = fmt.Errorf("%w: %w", ErrChanged, nerr)
+			}
+			return [32]byte{}, nerr
 		}
-		s.proofNodes, s.proofIdx, s.proofOK = nodes, i, true
+		s.proofNodes = nodes
+		if el != nil {
+			// The element is read from the value: its root must be the
+			// last Root's (an element pointer retargeted or set to nil,
+			// contents written in place since, are another element),
+			// else no node of it is given out.
+			if err := s.checkElem(c, base, zeroVec, i, nodes); err != nil {
+				return [32]byte{}, err
+			}
+		}
+		s.proofIdx, s.proofOK = i, true
 		c.pairs += uint64(s.ops)
 	}
 	return [32]byte(s.proofNodes[32*loc.Node:]), nil
+}
+
+// rootsFromValue is rootElems for a node of the last root read from the
+// value: an element that is invalid now was valid then, so its error is
+// also ErrChanged.
+func (s *seq) rootsFromValue(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, dst []byte) error {
+	if err := s.rootElems(c, base, zeroVec, idx, dst); err != nil {
+		return fmt.Errorf("%w: %w", ErrChanged, err)
+	}
+	return nil
+}
+
+// checkElem reports whether nodes, computed from element i of the value,
+// are those of the element the last update rooted: the element's root
+// among them must be the stored one (a tree that keeps its element
+// roots), or hash with its sibling's root to the stored parent (an upper
+// levels only tree); else ErrChanged.
+func (s *seq) checkElem(c *ctx, base unsafe.Pointer, zeroVec bool, i int, nodes []byte) error {
+	if s.rootLoc == nil {
+		loc, err := s.rooter.locate(1, false)
+		if err != nil {
+			return s.planError(err, []int{i})
+		}
+		s.rootLoc = &loc
+	}
+	loc := *s.rootLoc
+	var r [32]byte
+	if loc.Zero >= 0 {
+		r = c.hasher.zero[loc.Zero]
+	} else {
+		r = [32]byte(nodes[32*loc.Node:])
+	}
+	if s.tree.keeps() {
+		if !bytes.Equal(s.tree.leaf(i), r[:]) {
+			return fmt.Errorf("cache: %s[%d]: %w (the element the value holds there is not the last Root's)", s.path, i, ErrChanged)
+		}
+		return nil
+	}
+	w, ok := s.tree.(*wide)
+	if !ok {
+		return fmt.Errorf("cache: %s: %w (element roots neither stored nor checkable)", s.path, ErrChanged)
+	}
+	fetch := func(idx []int, dst []byte) error { return s.rootsFromValue(c, base, zeroVec, idx, dst) }
+	if err := w.checkLeaf(c.hasher, i, r, fetch); err != nil {
+		return fmt.Errorf("cache: %s[%d]: %w", s.path, i, err)
+	}
+	return nil
 }
 
 // current returns the elements of the value at p for reading nodes of the

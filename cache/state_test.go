@@ -179,15 +179,7 @@ func TestStateRandom(t *testing.T) {
 // new makes, in Detect, Marked and upper-levels-only trees, and compares
 // every root with the reference.
 func testStateRandom[S any](t *testing.T, seed uint64, new func() *S, mutate func(testing.TB, *rand.Rand, *S, marker, []phase0.Validator)) {
-	modes := []struct {
-		name string
-		opts []cache.Option
-	}{
-		{"detect", nil},
-		{"marked", []cache.Option{cache.WithMode(cache.Marked)}},
-		{"upper", []cache.Option{cache.WithUpperLevelsOnly()}},
-	}
-	for _, md := range modes {
+	for _, md := range cacheModes {
 		t.Run(md.name, func(t *testing.T) {
 			r := rand.New(rand.NewPCG(seed, seed+1))
 			pool := phase0.RandomValidators(200, 9)

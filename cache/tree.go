@@ -24,20 +24,41 @@ const (
 	// memory (about 121 bytes compared per validator) and, for lists of
 	// fixed-size elements, a copy of their serializations.
 	Detect Mode = iota
-	// Marked looks only at what Mark named since the last Root, and at
-	// the length of every list at every depth (a top-level field, a list
-	// inside a field, inside a list or vector element), so appends,
-	// truncations, a list set to nil or to a new array, and a list past
-	// its limit (ssz.ErrListTooLong) are always seen without a mark. That
-	// costs a look at every variable-size value in the tree (a block
-	// body's attestations; a fulu BeaconState has one, its execution
-	// payload header), never at fixed-size elements (validators), which
-	// hold no lists. A change of contents that was not marked is missed: the root
-	// is then wrong. It
-	// keeps no copies of elements: a whole-field Mark of a list of
-	// composite elements re-roots every element (a list of basic values is
-	// still compared with its stored chunks), and proofs read the insides
-	// of an element from the value.
+	// Marked looks at what Mark named since the last Root, and sees
+	// without a mark every change of identity, at every depth (a
+	// top-level field, a field of a field, a pointer field's target, a
+	// list inside a list or vector element): a slice's backing array or
+	// length, a pointer's target, the address of the value handed to
+	// Root. So appends (within capacity or moving to a new array),
+	// truncations, a list set to nil or to a new slice of any length, a
+	// pointer field set to a new object or nil, another *T (a state
+	// decoded afresh) and a list past its limit (ssz.ErrListTooLong) need
+	// no mark. A change of identity is a whole-field change: the part is
+	// compared as a whole-field Mark compares it (a new registry array
+	// re-roots every validator; Go grows a slice geometrically, so an
+	// append moves it rarely). The look costs one compare per slice and
+	// pointer in the tree outside fixed-size list elements (a block
+	// body's attestations, a state's pointer fields), never one per
+	// element. The tree holds the arrays and targets it compared with
+	// until the next Root, so a new allocation cannot take their address.
+	//
+	// What needs a mark is a write into the same storage: an element or
+	// byte of a list written in place (the element's index); an element
+	// slot given a new value inside the same array — a pointer of a []*T
+	// or [N]*T retargeted or set to nil, a new slice stored in a list of
+	// vectors, two elements swapped (the indices); any write inside a
+	// fixed-size element (a validator's field, through a pointer or not:
+	// the element's index);
+	// a pointer's target written in place (the top-level field); a
+	// truncation and an append in place between two roots, which leave
+	// the same array and may leave the same length (the indices from the
+	// truncation on). A change of contents that was not marked is missed:
+	// the root is then wrong. Marked keeps no copies of elements: a
+	// whole-field Mark of a list of composite elements re-roots every
+	// element (a list of basic values is still compared with its stored
+	// chunks), and proofs read the insides of an element from the value,
+	// checking that element's root against the stored one first
+	// (ErrChanged if it moved or changed).
 	Marked
 )
 
@@ -47,9 +68,13 @@ const (
 var ErrMark = errors.New("cache: bad mark")
 
 // ErrChanged reports a node or proof that would have to be read from a
-// part of the value that changed shape since the last Root (a list
-// shortened, replaced or set to nil): the tree does not store that part
-// and will not read the new value as if it were the old one.
+// part of the value that changed since the last Root (a list shortened,
+// replaced or set to nil, a pointer retargeted or set to nil, an element
+// read from the value whose root is not the stored one): the tree does
+// not store that part and will not read the new value as if it were the
+// old one. When the value is also invalid now (a list past its limit, a
+// vector held as a slice of the wrong length), the error wraps both
+// ErrChanged and the *plan.Error of the value, so errors.Is finds both.
 var ErrChanged = errors.New("cache: value changed since the last Root")
 
 // tree is the untyped core of Tree and List.
@@ -92,6 +117,9 @@ func newTreeOf(cfg config, describe func(...ssz.Option) (*ssz.Type, error)) (*tr
 	}
 	t, err := describe(sopts...)
 	if err != nil {
+		return nil, err
+	}
+	if err := checkVectors(t, typeName(t)); err != nil {
 		return nil, err
 	}
 	if cfg.upper {
@@ -237,7 +265,18 @@ func (tr *tree) nodeLocked(g proof.GIndex) ([32]byte, error) {
 		return tr.value, nil
 	}
 	n, err := tr.root.nodeAt(tr.c, tr.last, g)
-	return n, tr.valueError(err) // a value read for a node: the one value error
+	if err == nil {
+		return n, nil
+	}
+	// A value read for a node: the one value error. A value that is
+	// invalid now was valid at the last Root, so that error is also a
+	// change since (a list past its limit, a vector cut): both stay
+	// visible, and a server that roots again on ErrChanged does so.
+	ve := tr.valueError(err)
+	if ve != err && errors.Is(err, ErrChanged) {
+		return [32]byte{}, fmt.Errorf("cache: %w: %w", ErrChanged, ve)
+	}
+	return [32]byte{}, ve
 }
 
 type lockedSource struct{ tr *tree }

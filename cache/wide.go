@@ -292,10 +292,44 @@ func (w *wide) node(h *hasher, g proof.GIndex, fetch fetchFunc) ([32]byte, error
 	}
 	if level == 0 && !w.keepLeaves {
 		var c [32]byte
-		err := fetch([]int{j}, c[:])
-		return c, err
+		if err := fetch([]int{j}, c[:]); err != nil {
+			return [32]byte{}, err
+		}
+		return c, w.checkLeaf(h, j, c, fetch)
 	}
 	return [32]byte(w.lv[level][32*j:]), nil
+}
+
+// checkLeaf reports whether c, chunk j as read from the value, is the
+// chunk of the last update, when the chunks are not stored: its pair
+// (the sibling read from the value too) must hash to the stored parent,
+// or for a single chunk equal the one kept. Else the value changed since
+// (an element pointer retargeted or set to nil, contents written in
+// place) and the error wraps ErrChanged: a node of the last root is
+// never made from memory that now holds something else. One pair hashed
+// per chunk read.
+func (w *wide) checkLeaf(h *hasher, j int, c [32]byte, fetch fetchFunc) error {
+	var want [32]byte
+	if w.n == 1 {
+		want = w.leaf0
+	} else {
+		sib := h.zero[0]
+		if j^1 < w.n {
+			if err := fetch([]int{j ^ 1}, sib[:]); err != nil {
+				return err
+			}
+		}
+		l, r := c, sib
+		if j&1 == 1 {
+			l, r = sib, c
+		}
+		c = h.pair(l, r)
+		want = [32]byte(w.lv[1][32*(j>>1):])
+	}
+	if c != want {
+		return fmt.Errorf("cache: chunk %d read from the value is not the last Root's: %w", j, ErrChanged)
+	}
+	return nil
 }
 
 // bytes is the memory the tree holds.

@@ -146,15 +146,32 @@ func persistPath(key persistKey) (string, error) {
 
 // loadPersisted returns the timings stored at path for key, as
 // candidates from entries. The error wraps errPersist (and the cause)
-// when the file is missing, unreadable, too large, not JSON of the
+// when the file is missing, not a regular file (a FIFO, a device, a
+// directory: refused without reading, never waited on), unreadable, too
+// large, not JSON of the
 // expected shape, stored for another key, or has timings that are not
 // finite positive numbers for exactly key's kernels.
 func loadPersisted(path string, key persistKey, entries []entry) ([]measured, error) {
-	f, err := os.Open(path)
+	// Non-blocking, and a regular file only: whatever sits at the path
+	// (a FIFO, reached directly or through a symlink, blocks its reader
+	// until a writer comes; a device may never end) is looked at through
+	// the open descriptor before a byte is read, so calibration never
+	// waits on it and every PlanFor in the process goes on.
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errPersist, err)
 	}
 	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errPersist, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%w: not a regular file (%s)", errPersist, fi.Mode().Type())
+	}
+	if fi.Size() > persistMaxSize {
+		return nil, fmt.Errorf("%w: larger than %d bytes", errPersist, persistMaxSize)
+	}
 	b, err := io.ReadAll(io.LimitReader(f, persistMaxSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errPersist, err)

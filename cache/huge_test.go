@@ -1,0 +1,121 @@
+package cache_test
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/internal/hostile"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// Types holding a vector far larger than memory, which plan and the
+// reference root by description (zero-subtree ladders) in microseconds.
+type (
+	hugeBasic struct {
+		A uint64
+		V []uint64 `ssz-size:"1099511627776"`
+	}
+	hugeComposite struct {
+		V []phase0.Checkpoint `ssz-size:"1099511627776"`
+		B uint8
+	}
+	hugeBits struct {
+		V []byte `ssz-bitsize:"18446744073709551615"`
+	}
+	hugeElem struct {
+		V []uint64 `ssz-size:"1099511627776"`
+	}
+	hugeInList struct {
+		L []hugeElem `ssz-max:"4"`
+	}
+	hugeVarElem struct {
+		L []uint8 `ssz-max:"4"`
+	}
+	hugeVarVector struct {
+		V []hugeVarElem `ssz-size:"1099511627776"`
+	}
+	hugeUnion = ssz.Union[struct {
+		Nothing ssz.None
+		Big     hugeElem
+	}]
+	hugeInUnion struct {
+		A uint16
+		U hugeUnion
+	}
+)
+
+// hugeCase checks one huge type: cache.New, a first Root and TreeOf
+// either refuse it with an *ssz.Error naming field, wrapping
+// cache.ErrTooLarge, or root it to the reference's root.
+func hugeCase[T any](field string, v *T) hostile.Case {
+	return hostile.Case{Name: fmt.Sprintf("%T", v), Run: func() error {
+		want, werr := ssz.HashTreeRoot(v, ssz.SHA256)
+		if werr != nil && strconv.IntSize == 32 && errors.Is(werr, ssz.ErrOverflow) {
+			// A 32-bit host: the vector's length does not fit an int, so
+			// the type does not describe (docs/guarantees.md, "Sizes")
+			// and there is nothing to cache; New must say so too.
+			if _, err := cache.New[T](); !errors.Is(err, ssz.ErrOverflow) {
+				return fmt.Errorf("32-bit host: New: %v, want ssz.ErrOverflow as the reference", err)
+			}
+			return nil
+		}
+		if werr != nil {
+			return fmt.Errorf("the reference: %v", werr)
+		}
+		if p, err := plan.PlanFor[T](); err != nil {
+			return fmt.Errorf("plan: %v", err)
+		} else if r, err := p.Root(v); err != nil || r != want {
+			return fmt.Errorf("plan: %x (%v), reference %x", r, err, want)
+		}
+		refused := func(what string, err error) error {
+			var se *ssz.Error
+			if !errors.Is(err, cache.ErrTooLarge) || !errors.Is(err, ssz.ErrUnsupported) || !errors.As(err, &se) || !strings.HasSuffix(se.Path, field) {
+				return fmt.Errorf("%s: %v; want an *ssz.Error at ...%s wrapping cache.ErrTooLarge", what, err, field)
+			}
+			return nil
+		}
+		for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
+			tr, err := cache.New[T](cache.WithMode(mode))
+			if err != nil {
+				if err := refused("New", err); err != nil {
+					return err
+				}
+				continue
+			}
+			if got, err := tr.Root(v); err != nil || got != want {
+				return fmt.Errorf("mode %d: Root %x (%v), reference %x", mode, got, err, want)
+			}
+		}
+		if _, got, err := cache.TreeOf(v); err != nil {
+			return refused("TreeOf", err)
+		} else if got != want {
+			return fmt.Errorf("TreeOf: %x, reference %x", got, want)
+		}
+		return nil
+	}}
+}
+
+// TestHugeVectorNotMaterialised (issue #30, class 4): a type with a
+// vector of 2^40 elements (or 2^64−1 bits) — directly, in a list
+// element, in a vector of variable-size elements, in a union option —
+// is refused at cache.New and TreeOf with a typed error naming the
+// field, or kept as plan keeps it; never a makeslice panic or a fatal
+// out-of-memory. In hostile.Isolated children capped at 3 GiB of
+// address space: before the fix each case died there.
+func TestHugeVectorNotMaterialised(t *testing.T) {
+	cases := []hostile.Case{
+		hugeCase("hugeBasic.V", &hugeBasic{A: 1}),
+		hugeCase("hugeComposite.V", &hugeComposite{B: 2}),
+		hugeCase("hugeBits.V", &hugeBits{}),
+		hugeCase("hugeInList.L[].V", &hugeInList{L: []hugeElem{{}}}),
+		hugeCase("hugeVarVector.V", &hugeVarVector{}),
+		hugeCase(".U.Option1.V", &hugeInUnion{A: 3, U: hugeUnion{Selector: 1, Value: hugeElem{}}}),
+	}
+	hostile.Isolated(t, cases, hostile.DefaultLimits)
+}
