@@ -26,3 +26,22 @@ var (
 	BatchBufLen       = batchBufLen
 	ProgressiveBufLen = progressiveBufLen
 )
+
+// ClimbAndLadder roots trees the way the packed rooter's batch does:
+// the level queue until every tree is one node, then all ladders
+// together, so the tests can compare it with MerkleizeBatch.
+func (t *Tree) ClimbAndLadder(roots [][32]byte, a, b []byte, sizes []int, depth int) {
+	var c counts
+	level := t.batchLevels(a, b, sizes, depth, true, &c)
+	levels := make([]uint8, len(sizes))
+	at := 0
+	for i, n := range sizes {
+		if n == 0 {
+			roots[i], levels[i] = t.zero[depth], uint8(depth)
+			continue
+		}
+		roots[i], levels[i] = [32]byte(a[32*at:]), uint8(level)
+		at++
+	}
+	t.ladder(roots, levels, depth, make([]byte, 96*len(roots)), &c)
+}
