@@ -23,7 +23,7 @@ func batchBufLen(total, trees int) int { return 32 * (total + trees) }
 // root of tree i padded with zero chunks to 2^depth leaves.
 func (t *Tree) MerkleizeBatch(roots [][32]byte, a, b []byte, sizes []int, depth int) {
 	var c counts
-	t.batchLevels(a, b, sizes, depth, false, &c)
+	t.batchLevels(a, b, sizes, depth, false, false, &c)
 	at := 0
 	for i, n := range sizes {
 		if n == 0 {
@@ -42,26 +42,48 @@ func (t *Tree) MerkleizeBatch(roots [][32]byte, a, b []byte, sizes []int, depth 
 // at which no tree has more than one node (the rest of each tree is its
 // ladder of zero hashes, which the caller may run together with other
 // trees'). On return a holds every nonempty tree's nodes back to back
-// and sizes their counts.
+// and sizes their counts. With laid, level 0 is already laid out in b
+// instead (each tree's chunks followed by a zero chunk when their count
+// is odd), which spares the widest level's copy.
 //
 // A tree of one node, the common case above a short tree's first levels,
 // moves as two 32-byte chunk copies (its node and the zero hash beside
 // it) rather than through copy's general path: at 200 transactions of a
 // block, those small moves were most of the queue's own time.
-func (t *Tree) batchLevels(a, b []byte, sizes []int, depth int, untilSingle bool, c *counts) int {
+func (t *Tree) batchLevels(a, b []byte, sizes []int, depth int, untilSingle, laid bool, c *counts) int {
 	widest := 0
 	for _, n := range sizes {
 		widest = max(widest, n)
 	}
+	if laid && depth == 0 {
+		t.unlay(a, b, sizes)
+		return 0
+	}
 	ap, bp := unsafe.Pointer(unsafe.SliceData(a)), unsafe.Pointer(unsafe.SliceData(b))
 	for d := 0; d < depth; d++ {
 		if widest == 0 || untilSingle && widest == 1 {
+			if d == 0 && laid {
+				t.unlay(a, b, sizes)
+			}
 			return d
+		}
+		q := 0
+		if d == 0 && laid {
+			widest = 0
+			for i, n := range sizes {
+				q += n + n%2
+				sizes[i] = (n + 1) / 2
+				widest = max(widest, sizes[i])
+			}
+			t.k.Pairs(a[:16*q], b[:32*q])
+			c.treePairs += uint64(q / 2)
+			c.kernelCalls++
+			continue
 		}
 		// Lay the level out in b: each tree's nodes, padded to an even
 		// count; empty trees stay empty.
 		z := unsafe.Pointer(&t.zero[d])
-		q, in := 0, 0
+		in := 0
 		widest = 0
 		for i, n := range sizes {
 			switch n {
@@ -89,6 +111,17 @@ func (t *Tree) batchLevels(a, b []byte, sizes []int, depth int, untilSingle bool
 		c.kernelCalls++
 	}
 	return depth
+}
+
+// unlay moves a level 0 laid out in b (each tree's chunks padded to an
+// even count) to a, back to back without the padding.
+func (t *Tree) unlay(a, b []byte, sizes []int) {
+	q, out := 0, 0
+	for _, n := range sizes {
+		copy(a[32*out:32*(out+n)], b[32*q:32*(q+n)])
+		out += n
+		q += n + n%2
+	}
 }
 
 // ladder raises every roots[i], a node at level levels[i] of a tree of

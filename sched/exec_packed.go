@@ -243,11 +243,12 @@ const rootedLevel = 255
 // dst[i] the zero tree's root, for an empty value). sizes holds the
 // values' chunk counts and is overwritten.
 func (r *packedRooter) climb(x *run, dst [][32]byte, vals []packedValue, sizes []int, levels []uint8, c *counts) {
-	ap, bp := r.fillBatch(vals)
+	// Level 0 is laid out as it is filled, in the second buffer.
+	bp, ap := r.fillBatch(vals, true)
 	defer putBuf(ap)
 	defer putBuf(bp)
 	t := x.e.tree
-	level := t.batchLevels(*ap, *bp, sizes, r.depth, true, c)
+	level := t.batchLevels(*ap, *bp, sizes, r.depth, true, true, c)
 	at := 0
 	for i, n := range sizes {
 		if n == 0 {
@@ -338,7 +339,7 @@ func putPackedScratch(s *packedScratch) {
 // sizes holds the values' chunk counts and is overwritten; so is
 // lengths, scratch for the mix-ins (nil for vectors).
 func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int, lengths []uint64) {
-	ap, bp := r.fillBatch(vals)
+	ap, bp := r.fillBatch(vals, false)
 	defer putBuf(ap)
 	defer putBuf(bp)
 	t := x.e.tree
@@ -354,8 +355,9 @@ func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes [
 }
 
 // fillBatch returns the level queue's two buffers for vals, the first
-// holding their chunks back to back.
-func (r *packedRooter) fillBatch(vals []packedValue) (ap, bp *[]byte) {
+// holding their chunks back to back, each value's padded to an even
+// count with a zero chunk when padded.
+func (r *packedRooter) fillBatch(vals []packedValue, padded bool) (ap, bp *[]byte) {
 	total := 0
 	for _, v := range vals {
 		total += v.chunks
@@ -365,6 +367,10 @@ func (r *packedRooter) fillBatch(vals []packedValue) (ap, bp *[]byte) {
 	for _, v := range vals {
 		r.fill((*ap)[32*at:], v)
 		at += v.chunks
+		if padded && v.chunks%2 == 1 {
+			clear((*ap)[32*at : 32*at+32])
+			at++
+		}
 	}
 	return ap, bp
 }

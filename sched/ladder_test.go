@@ -12,13 +12,18 @@ import (
 // sizes (empty, one chunk, up to 40) at depths from 0 to 30 through the
 // level queue stopped at one node per tree plus the shared zero-hash
 // ladder, and compares every root with a plain merkleization of that
-// tree alone.
+// tree alone; level 0 laid out by the caller (as the packed rooter
+// does) and by the queue.
 func TestClimbAndLadderMatchesTreeByTree(t *testing.T) {
 	rng := rand.New(rand.NewPCG(31, 32))
 	for _, k := range testKernels(t) {
 		tree := sched.NewTree(k, nil)
-		for _, depth := range []int{0, 1, 2, 6, 25, 30} {
-			t.Run(fmt.Sprintf("%s/depth=%d", kernelName(k), depth), func(t *testing.T) {
+		for _, c := range []struct {
+			depth int
+			laid  bool
+		}{{0, false}, {0, true}, {1, true}, {2, false}, {2, true}, {6, true}, {25, false}, {25, true}, {30, true}} {
+			depth := c.depth
+			t.Run(fmt.Sprintf("%s/depth=%d/laid=%v", kernelName(k), depth, c.laid), func(t *testing.T) {
 				trees := 1 + rng.IntN(60)
 				counts, chunks, a, b := randomBatch(rng, trees, min(1<<depth, 40), func(i int) int {
 					switch i % 9 {
@@ -30,7 +35,7 @@ func TestClimbAndLadderMatchesTreeByTree(t *testing.T) {
 					return -1
 				})
 				roots := make([][32]byte, trees)
-				tree.ClimbAndLadder(roots, a, b, counts, depth)
+				tree.ClimbAndLadder(roots, a, b, counts, depth, c.laid)
 				for i, cs := range chunks {
 					buf := make([]byte, sched.BufLen(len(cs)))
 					for j, c := range cs {
