@@ -135,31 +135,37 @@ func (t *Tree) ladder(roots [][32]byte, levels []uint8, depth int, scratch []byt
 	src := scratch[:64*len(roots)]
 	out := scratch[64*len(roots) : 96*len(roots)]
 	sp, op := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(out))
-	for {
-		m := 0
-		for i := range roots {
-			if int(levels[i]) >= depth {
-				continue
-			}
+	// src holds the pairs of the nodes still climbing, in index order:
+	// each digest goes straight to its next pair, or home once at the
+	// top, so a level costs two chunk moves per node.
+	m := 0
+	for i := range roots {
+		if int(levels[i]) < depth {
 			chunk.Copy(unsafe.Add(sp, 64*m), unsafe.Pointer(&roots[i]))
 			chunk.Copy(unsafe.Add(sp, 64*m+32), unsafe.Pointer(&t.zero[levels[i]]))
 			m++
 		}
-		if m == 0 {
-			return
-		}
+	}
+	for m > 0 {
 		t.k.Pairs(out[:32*m], src[:64*m])
 		c.treePairs += uint64(m)
 		c.kernelCalls++
-		m = 0
+		j, next := 0, 0
 		for i := range roots {
 			if int(levels[i]) >= depth {
 				continue
 			}
-			chunk.Copy(unsafe.Pointer(&roots[i]), unsafe.Add(op, 32*m))
 			levels[i]++
-			m++
+			if int(levels[i]) >= depth {
+				chunk.Copy(unsafe.Pointer(&roots[i]), unsafe.Add(op, 32*j))
+			} else {
+				chunk.Copy(unsafe.Add(sp, 64*next), unsafe.Add(op, 32*j))
+				chunk.Copy(unsafe.Add(sp, 64*next+32), unsafe.Pointer(&t.zero[levels[i]]))
+				next++
+			}
+			j++
 		}
+		m = next
 	}
 }
 
