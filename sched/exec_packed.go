@@ -3,6 +3,7 @@ package sched
 import (
 	"math/bits"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/checked"
@@ -187,10 +188,15 @@ func (r *packedRooter) rootOf(x *run, v packedValue) [32]byte {
 
 // rootsBatch checks every value, then hashes them a tile at a time:
 // small values' trees go through the level queue together, to fill the
-// lanes, a wide one by itself, in place (see tileChunks).
+// lanes, a wide one by itself, in place (see tileChunks). Plain trees
+// go through the queue only until every tree of the tile is one node;
+// the zero-hash ladders above those nodes (20 levels for a transaction
+// of a few hundred bytes) and the length mix-ins then run for all
+// values of all tiles together (ladderAll).
 func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
-	vals := make([]packedValue, in.n)
-	sizes := make([]int, in.n)
+	s := getPackedScratch(in.n)
+	defer putPackedScratch(s)
+	vals, sizes := s.vals, s.sizes
 	for i := range vals {
 		p, err := in.at(i)
 		if err != nil {
@@ -201,14 +207,130 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		}
 		sizes[i] = vals[i].chunks
 	}
-	return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
+	if r.progressive() {
+		return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
+			if hi-lo > 1 {
+				r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths)
+			} else {
+				dst[lo] = r.rootOf(x, vals[lo])
+			}
+			return nil
+		})
+	}
+	levels := s.levels
+	var c counts
+	_ = tileSpans(sizes, false, func(lo, hi int, _ []uint64) error {
 		if hi-lo > 1 {
-			r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths)
+			r.climb(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], levels[lo:hi], &c)
 		} else {
 			dst[lo] = r.rootOf(x, vals[lo])
+			levels[lo] = rootedLevel
 		}
 		return nil
 	})
+	r.ladderAll(x, dst, vals, levels, s, &c)
+	x.e.tree.stats.add(&c)
+	return nil
+}
+
+// rootedLevel marks, in rootsBatch's levels, a value already rooted
+// (its length mixed in): one wide enough to be a tile by itself.
+const rootedLevel = 255
+
+// climb runs the level queue over the plain trees of vals (together at
+// most a tile of chunks) until each is a single node, and leaves in
+// dst[i] the node of value i and in levels[i] its level (the depth, with
+// dst[i] the zero tree's root, for an empty value). sizes holds the
+// values' chunk counts and is overwritten.
+func (r *packedRooter) climb(x *run, dst [][32]byte, vals []packedValue, sizes []int, levels []uint8, c *counts) {
+	// Level 0 is laid out as it is filled, in the second buffer.
+	bp, ap := r.fillBatch(vals, true)
+	defer putBuf(ap)
+	defer putBuf(bp)
+	t := x.e.tree
+	level := t.batchLevels(*ap, *bp, sizes, r.depth, true, true, c)
+	at := 0
+	for i, n := range sizes {
+		if n == 0 {
+			dst[i], levels[i] = t.zero[r.depth], uint8(r.depth)
+			continue
+		}
+		dst[i], levels[i] = [32]byte((*ap)[32*at:]), uint8(level)
+		at++
+	}
+}
+
+// ladderAll finishes every value climb left as one node: its ladder of
+// zero hashes up to the tree's depth, then its length mixed in, each
+// for all such values at once.
+func (r *packedRooter) ladderAll(x *run, dst [][32]byte, vals []packedValue, levels []uint8, s *packedScratch, c *counts) {
+	pend := s.pend[:0]
+	for i, l := range levels[:len(vals)] {
+		if l != rootedLevel {
+			pend = append(pend, int32(i))
+		}
+	}
+	s.pend = pend
+	m := len(pend)
+	if m == 0 {
+		return
+	}
+	rb, sb := getBuf(32*m), getBuf(96*m)
+	defer putBuf(rb)
+	defer putBuf(sb)
+	roots := rootsView(*rb, m)
+	lv := s.ladderLevels[:m]
+	for j, i := range pend {
+		roots[j], lv[j] = dst[i], levels[i]
+	}
+	t := x.e.tree
+	t.ladder(roots, lv, r.depth, *sb, c)
+	if r.mixesLength() {
+		lengths := s.lengths[:m]
+		for j, i := range pend {
+			lengths[j] = vals[i].length
+		}
+		t.mixInLengths(roots, lengths, *sb, c)
+	}
+	for j, i := range pend {
+		dst[i] = roots[j]
+	}
+}
+
+// packedScratch is rootsBatch's per-call bookkeeping, pooled so that a
+// call allocates nothing in steady state.
+type packedScratch struct {
+	vals         []packedValue
+	sizes        []int
+	levels       []uint8
+	ladderLevels []uint8
+	lengths      []uint64
+	pend         []int32
+}
+
+var packedScratchPool = sync.Pool{New: func() any { return new(packedScratch) }}
+
+// getPackedScratch returns scratch for n values.
+func getPackedScratch(n int) *packedScratch {
+	s := packedScratchPool.Get().(*packedScratch)
+	if cap(s.vals) < n {
+		s.vals = make([]packedValue, n)
+		s.sizes = make([]int, n)
+		s.levels = make([]uint8, n)
+		s.ladderLevels = make([]uint8, n)
+		s.lengths = make([]uint64, n)
+		s.pend = make([]int32, 0, n)
+	}
+	s.vals, s.sizes, s.levels = s.vals[:n], s.sizes[:n], s.levels[:n]
+	s.ladderLevels, s.lengths = s.ladderLevels[:n], s.lengths[:n]
+	return s
+}
+
+// putPackedScratch returns s to the pool, dropping its references to
+// the caller's values.
+func putPackedScratch(s *packedScratch) {
+	clear(s.vals)
+	packedScratchPool.Put(s)
 }
 
 // batch hashes the trees of vals (together at most a tile of chunks)
@@ -217,18 +339,9 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 // sizes holds the values' chunk counts and is overwritten; so is
 // lengths, scratch for the mix-ins (nil for vectors).
 func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int, lengths []uint64) {
-	total := 0
-	for _, v := range vals {
-		total += v.chunks
-	}
-	ap, bp := getBuf(batchBufLen(total, len(vals))), getBuf(batchBufLen(total, len(vals)))
+	ap, bp := r.fillBatch(vals, false)
 	defer putBuf(ap)
 	defer putBuf(bp)
-	at := 0
-	for _, v := range vals {
-		r.fill((*ap)[32*at:], v)
-		at += v.chunks
-	}
 	t := x.e.tree
 	t.merkleizeTrees(dst, *ap, *bp, sizes, r.depth, r.progressive())
 	if r.mixesLength() {
@@ -239,6 +352,27 @@ func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes [
 		defer putBuf(sp)
 		t.MixInLengths(dst, lengths, *sp)
 	}
+}
+
+// fillBatch returns the level queue's two buffers for vals, the first
+// holding their chunks back to back, each value's padded to an even
+// count with a zero chunk when padded.
+func (r *packedRooter) fillBatch(vals []packedValue, padded bool) (ap, bp *[]byte) {
+	total := 0
+	for _, v := range vals {
+		total += v.chunks
+	}
+	ap, bp = getBuf(batchBufLen(total, len(vals))), getBuf(batchBufLen(total, len(vals)))
+	at := 0
+	for _, v := range vals {
+		r.fill((*ap)[32*at:], v)
+		at += v.chunks
+		if padded && v.chunks%2 == 1 {
+			clear((*ap)[32*at : 32*at+32])
+			at++
+		}
+	}
+	return ap, bp
 }
 
 // PackedCheck returns the check a run makes of a value of packed node n:

@@ -12,6 +12,7 @@ const (
 	StreamPhase0State
 	StreamFuluState
 	StreamGloasState
+	StreamElectraBlock
 )
 
 // New returns a deterministic generator for one seed and stream: the

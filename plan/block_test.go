@@ -1,0 +1,133 @@
+package plan
+
+import (
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/electra"
+)
+
+// blockShapes are the electra block shapes the block tests root: no
+// transactions at all, one, a few, the mainnet shape, and blocks whose
+// other lists are empty or full.
+var blockShapes = []electra.BlockShape{
+	{},
+	{Transactions: 1},
+	{Transactions: 2, Attestations: 1, AggregationBitsLen: 1, Withdrawals: 1, BlobCommitments: 1},
+	{Transactions: 3, Attestations: 3, AggregationBitsLen: 7, Withdrawals: 3, BlobCommitments: 2},
+	{Transactions: 17, Attestations: 8, AggregationBitsLen: 512, Withdrawals: 16, BlobCommitments: 5},
+	electra.MainnetBlockShape,
+	{Transactions: 33, Attestations: 8, AggregationBitsLen: 131072, Withdrawals: 16, BlobCommitments: 4096},
+}
+
+// TestBlockRoots compares the roots of electra SignedBeaconBlocks of
+// every shape in blockShapes, alone (Root) and together (RootAllPtr,
+// with one and two workers, a nil block among them), with the
+// reference, on every kernel.
+func TestBlockRoots(t *testing.T) {
+	var blocks []*electra.SignedBeaconBlock
+	var want [][32]byte
+	for i, s := range blockShapes {
+		b := electra.SyntheticSignedBeaconBlock(s, uint64(i+1))
+		r, err := ssz.HashTreeRoot(b, ssz.SHA256)
+		if err != nil {
+			t.Fatalf("shape %+v: reference: %v", s, err)
+		}
+		blocks, want = append(blocks, b), append(want, r)
+	}
+	zero, err := ssz.HashTreeRoot(&electra.SignedBeaconBlock{}, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	blocks, want = append(blocks, nil), append(want, zero)
+	for _, k := range testKernels(t, lanes.SHA256) {
+		for _, workers := range []int{1, 2} {
+			p := planOn[electra.SignedBeaconBlock](t, k, WithWorkers(workers))
+			for i, b := range blocks {
+				if got, err := p.Root(b); err != nil || got != want[i] {
+					t.Errorf("%s workers=%d: block %d: Root %x, %v; reference %x", kernelName(k), workers, i, got, err, want[i])
+				}
+			}
+			dst := make([][32]byte, len(blocks))
+			if err := p.RootAllPtr(dst, blocks); err != nil {
+				t.Fatalf("%s workers=%d: RootAllPtr: %v", kernelName(k), workers, err)
+			}
+			for i := range blocks {
+				if dst[i] != want[i] {
+					t.Errorf("%s workers=%d: RootAllPtr block %d %x; reference %x", kernelName(k), workers, i, dst[i], want[i])
+				}
+			}
+		}
+	}
+}
+
+// BenchmarkBlock roots the mainnet-shaped electra SignedBeaconBlock
+// (200 transactions, 8 attestations of 2,048 bits, 16 withdrawals, 6 blob
+// commitments) with one worker on the automatic kernel: one block by
+// Root, and 64 blocks by RootAllPtr. Every iteration also times the
+// kernel's Pairs over as many pairs as the block needs (a 64 KiB level,
+// hot), so "x-pairs" is the block's time over its pairs' time, both
+// under the same machine load.
+func BenchmarkBlock(b *testing.B) {
+	p, err := PlanFor[electra.SignedBeaconBlock](WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	k, err := lanes.Select(lanes.SHA256, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1, 64} {
+		b.Run(fmt.Sprintf("blocks=%d", n), func(b *testing.B) {
+			blocks := make([]*electra.SignedBeaconBlock, n)
+			for i := range blocks {
+				blocks[i] = electra.SyntheticSignedBeaconBlock(electra.MainnetBlockShape, uint64(i+1))
+			}
+			dst := make([][32]byte, n)
+			run := func() error {
+				if n == 1 {
+					r, err := p.Root(blocks[0])
+					dst[0] = r
+					return err
+				}
+				return p.RootAllPtr(dst, blocks)
+			}
+			p.ResetStats()
+			if err := run(); err != nil {
+				b.Fatal(err)
+			}
+			st := p.Stats()
+			pairs := int(st.Pairs())
+			src := make([]byte, 2048*64)
+			for i := range src {
+				src[i] = byte(i * 13)
+			}
+			out := make([]byte, 2048*32)
+			var tBlock, tPairs time.Duration
+			b.ReportAllocs()
+			for b.Loop() {
+				t0 := time.Now()
+				if err := run(); err != nil {
+					b.Fatal(err)
+				}
+				t1 := time.Now()
+				for left := pairs; left > 0; left -= 2048 {
+					m := min(left, 2048)
+					k.Pairs(out[:m*32], src[:m*64])
+				}
+				tBlock, tPairs = tBlock+t1.Sub(t0), tPairs+time.Since(t1)
+			}
+			runs := float64(b.N)
+			b.ReportMetric(float64(tBlock.Nanoseconds())/runs/float64(n), "ns/block")
+			b.ReportMetric(float64(tBlock.Nanoseconds())/runs/float64(pairs), "ns/pair")
+			b.ReportMetric(float64(tPairs.Nanoseconds())/runs/float64(pairs), "pairs-ns/pair")
+			b.ReportMetric(float64(tBlock)/float64(tPairs), "x-pairs")
+			b.ReportMetric(float64(pairs)/float64(n), "pairs/block")
+			b.ReportMetric(float64(st.KernelCalls)/float64(n), "calls/block")
+			b.ReportMetric(st.LaneFill(), "lanefill")
+		})
+	}
+}

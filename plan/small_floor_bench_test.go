@@ -1,0 +1,81 @@
+package plan
+
+import (
+	"testing"
+	"time"
+
+	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// chainLength is the number of dependent steps of a single instance's
+// program: the height of its root above the leaves, counting a pair of
+// a field rooted inside the program (a pubkey, a checkpoint) as a step.
+func chainLength(p *graph.Program) int {
+	height := make([]int, p.Nodes)
+	for _, op := range p.Ops {
+		height[op.Out] = max(height[op.Left], height[op.Right]) + 1
+	}
+	return height[p.Root]
+}
+
+// BenchmarkSmallFloor roots one small container with Root (one worker,
+// automatic kernel) and, in the same iteration, runs its latency floor:
+// as many dependent one-pair Pairs calls (each reads the digest the last
+// one wrote) as the program's dependency chain is long, on the kernel
+// the automatic kernel runs a single instance on. "x-floor" is Root's
+// time over the floor's, both under the same machine load; ns/op is
+// 64 roots and their floors.
+func BenchmarkSmallFloor(b *testing.B) {
+	r := phase0.RandomValidators(1, 3)[0]
+	cp := phase0.Checkpoint{Epoch: 7, Root: phase0.Root{1, 2, 3}}
+	data := phase0.AttestationData{Slot: 9, Index: 3, BeaconBlockRoot: phase0.Root{4}, Source: &cp, Target: &cp}
+	hdr := phase0.BeaconBlockHeader{Slot: 11, ProposerIndex: 5, ParentRoot: phase0.Root{6}, StateRoot: phase0.Root{7}, BodyRoot: phase0.Root{8}}
+	b.Run("type=Validator", func(b *testing.B) { benchSmallFloor(b, &r) })
+	b.Run("type=BeaconBlockHeader", func(b *testing.B) { benchSmallFloor(b, &hdr) })
+	b.Run("type=AttestationData", func(b *testing.B) { benchSmallFloor(b, &data) })
+	b.Run("type=Checkpoint", func(b *testing.B) { benchSmallFloor(b, &cp) })
+}
+
+func benchSmallFloor[T any](b *testing.B, v *T) {
+	p, err := PlanFor[T](WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog := programOf(b, p)
+	if prog == nil {
+		b.Fatal("not one program")
+	}
+	steps := chainLength(prog)
+	auto, err := lanes.Select(lanes.SHA256, "")
+	if err != nil {
+		b.Fatal(err)
+	}
+	one := auto.ForInstances(1)
+	var buf [64]byte
+	var tRoot, tFloor time.Duration
+	b.ReportAllocs()
+	// Reps of each per clock reading: on a virtual machine without a
+	// fast clock, reading it costs more than a small root.
+	const reps = 64
+	for b.Loop() {
+		t0 := time.Now()
+		for range reps {
+			if _, err := p.Root(v); err != nil {
+				b.Fatal(err)
+			}
+		}
+		t1 := time.Now()
+		for range reps * steps {
+			one.Pairs(buf[:32], buf[:])
+		}
+		tRoot, tFloor = tRoot+t1.Sub(t0), tFloor+time.Since(t1)
+	}
+	runs := float64(b.N) * reps
+	b.ReportMetric(float64(tRoot.Nanoseconds())/runs, "ns/root")
+	b.ReportMetric(float64(tFloor.Nanoseconds())/runs, "floor-ns")
+	b.ReportMetric(float64(tRoot)/float64(tFloor), "x-floor")
+	b.ReportMetric(float64(steps), "chain")
+	b.ReportMetric(float64(len(prog.Ops)), "pairs")
+}
