@@ -401,6 +401,8 @@ func evict(keep any) {
 
 // specKey is a canonical string of spec values: sorted name=value pairs
 // after a mark that tells an empty spec from none (the mainnet values).
+// Names are quoted, so that a name holding '=' or ';' cannot spell the
+// key of another spec.
 func specKey(s map[string]uint64) string {
 	if s == nil {
 		return ""
@@ -408,7 +410,7 @@ func specKey(s map[string]uint64) string {
 	var b strings.Builder
 	b.WriteString("spec:")
 	for _, n := range slices.Sorted(maps.Keys(s)) {
-		b.WriteString(n)
+		b.WriteString(strconv.Quote(n))
 		b.WriteByte('=')
 		b.WriteString(strconv.FormatUint(s[n], 10))
 		b.WriteByte(';')
