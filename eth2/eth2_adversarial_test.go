@@ -1,11 +1,14 @@
 package eth2_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/attestantio/go-eth2-client/api"
 	apiv1 "github.com/attestantio/go-eth2-client/api/v1"
+	apiv1gloas "github.com/attestantio/go-eth2-client/api/v1/gloas"
 	"github.com/attestantio/go-eth2-client/spec"
+	"github.com/attestantio/go-eth2-client/spec/gloas"
 	"github.com/lanehash/lanehash/eth2"
 )
 
@@ -27,6 +30,42 @@ func TestNilRegistrationMessage(t *testing.T) {
 		got, err := eth2.HashTreeRoot(v)
 		if err != nil || got != want {
 			t.Errorf("%T: root %x, %v; the client's %x", v, got, err, want)
+		}
+	}
+}
+
+// TestEPBSProposalIncludedFlag: an api.VersionedEPBSProposal's
+// ExecutionPayloadIncluded selects its arm (GloasContents when true,
+// Gloas when false, as the client's methods read it); the adapter rooted
+// whichever arm was set, so a proposal whose flag disagrees with its arm
+// got the root of a value the client does not consider the proposal,
+// where a wrapper whose fields disagree is documented as refused.
+func TestEPBSProposalIncludedFlag(t *testing.T) {
+	block := &gloas.BeaconBlock{Slot: 3}
+	contents := &apiv1gloas.BlockContents{Block: block}
+	for _, c := range []struct {
+		v    *api.VersionedEPBSProposal
+		want any // the arm rooted, nil for a refusal
+	}{
+		{&api.VersionedEPBSProposal{Version: spec.DataVersionGloas, Gloas: block}, block},
+		{&api.VersionedEPBSProposal{Version: spec.DataVersionGloas, ExecutionPayloadIncluded: true, GloasContents: contents}, contents},
+		{&api.VersionedEPBSProposal{Version: spec.DataVersionGloas, ExecutionPayloadIncluded: true, Gloas: block}, nil},
+		{&api.VersionedEPBSProposal{Version: spec.DataVersionGloas, GloasContents: contents}, nil},
+	} {
+		got, err := eth2.HashTreeRoot(c.v)
+		if c.want == nil {
+			if !errors.Is(err, eth2.ErrVersionMismatch) {
+				t.Errorf("included %v, Gloas %v, GloasContents %v: root %x, %v; want ErrVersionMismatch",
+					c.v.ExecutionPayloadIncluded, c.v.Gloas != nil, c.v.GloasContents != nil, got, err)
+			}
+			continue
+		}
+		want, werr := c.want.(interface{ HashTreeRoot() ([32]byte, error) }).HashTreeRoot()
+		if werr != nil {
+			t.Fatal(werr)
+		}
+		if err != nil || got != want {
+			t.Errorf("%T arm: root %x, %v; the client's %x", c.want, got, err, want)
 		}
 	}
 }
