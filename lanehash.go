@@ -371,8 +371,13 @@ func compile(t reflect.Type, opts []plan.Option) (*entry, error) {
 
 // versioned reports whether t is one of go-eth2-client's versioned
 // wrappers, by its shape, without importing the client: a struct named
-// Versioned... of the client's module with a Version field.
+// Versioned... of the client's module with a Version field, or a pointer
+// to one (the plan of a **VersionedBeaconState, HashTreeRoot(&resp.Data),
+// is compiled for *VersionedBeaconState).
 func versioned(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
 	if t.Kind() != reflect.Struct || !strings.HasPrefix(t.PkgPath(), "github.com/attestantio/go-eth2-client/") || !strings.HasPrefix(t.Name(), "Versioned") {
 		return false
 	}

@@ -99,7 +99,9 @@ func HashTreeRoot(v any) ([32]byte, error) {
 // value, nil included, is returned as it is.
 func Unwrap(v any) (any, error) {
 	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Pointer {
+	// Through every pointer: a **VersionedBeaconState (&resp.Data) is a
+	// wrapper too, and rooting it as anything else would root the wrapper.
+	for rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
 			return v, nil
 		}

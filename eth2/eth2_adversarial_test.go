@@ -9,6 +9,8 @@ import (
 	apiv1gloas "github.com/attestantio/go-eth2-client/api/v1/gloas"
 	"github.com/attestantio/go-eth2-client/spec"
 	"github.com/attestantio/go-eth2-client/spec/gloas"
+	"github.com/attestantio/go-eth2-client/spec/phase0"
+	"github.com/lanehash/lanehash"
 	"github.com/lanehash/lanehash/eth2"
 )
 
@@ -67,5 +69,32 @@ func TestEPBSProposalIncludedFlag(t *testing.T) {
 		if err != nil || got != want {
 			t.Errorf("%T arm: root %x, %v; the client's %x", c.want, got, err, want)
 		}
+	}
+}
+
+// TestWrapperBehindTwoPointers: a pointer to a wrapper pointer
+// (HashTreeRoot(&resp.Data) with Data a *spec.VersionedBeaconState) was
+// not recognised as a wrapper, neither by Unwrap nor by lanehash's
+// refusal, and was rooted as a container of the Version and one pointer
+// per fork: a root no chain has, with no error.
+func TestWrapperBehindTwoPointers(t *testing.T) {
+	v := &spec.VersionedBeaconState{Version: spec.DataVersionPhase0, Phase0: &phase0.BeaconState{Slot: 5}}
+	want, err := v.Phase0.HashTreeRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := eth2.HashTreeRoot(&v)
+	if err != nil || got != want {
+		t.Errorf("eth2.HashTreeRoot(**VersionedBeaconState): root %x, %v; the fork's %x", got, err, want)
+	}
+	p, root, err := eth2.ProveField(&v, "slot")
+	if err != nil || root != want || !p.Verify(want) {
+		t.Errorf("eth2.ProveField(**VersionedBeaconState): root %x, %v; the fork's %x", root, err, want)
+	}
+	if got, err := lanehash.HashTreeRoot(&v); !errors.Is(err, lanehash.ErrVersioned) {
+		t.Errorf("lanehash.HashTreeRoot(**VersionedBeaconState): root %x, %v; want ErrVersioned", got, err)
+	}
+	if got, err := lanehash.HashTreeRootList([]**spec.VersionedBeaconState{&v}, 4); !errors.Is(err, lanehash.ErrVersioned) {
+		t.Errorf("lanehash.HashTreeRootList([]**VersionedBeaconState): root %x, %v; want ErrVersioned", got, err)
 	}
 }
