@@ -371,8 +371,13 @@ func compile(t reflect.Type, opts []plan.Option) (*entry, error) {
 
 // versioned reports whether t is one of go-eth2-client's versioned
 // wrappers, by its shape, without importing the client: a struct named
-// Versioned... of the client's module with a Version field.
+// Versioned... of the client's module with a Version field, or a pointer
+// to one (the plan of a **VersionedBeaconState, HashTreeRoot(&resp.Data),
+// is compiled for *VersionedBeaconState).
 func versioned(t reflect.Type) bool {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
 	if t.Kind() != reflect.Struct || !strings.HasPrefix(t.PkgPath(), "github.com/attestantio/go-eth2-client/") || !strings.HasPrefix(t.Name(), "Versioned") {
 		return false
 	}
@@ -401,6 +406,8 @@ func evict(keep any) {
 
 // specKey is a canonical string of spec values: sorted name=value pairs
 // after a mark that tells an empty spec from none (the mainnet values).
+// Names are quoted, so that a name holding '=' or ';' cannot spell the
+// key of another spec.
 func specKey(s map[string]uint64) string {
 	if s == nil {
 		return ""
@@ -408,7 +415,7 @@ func specKey(s map[string]uint64) string {
 	var b strings.Builder
 	b.WriteString("spec:")
 	for _, n := range slices.Sorted(maps.Keys(s)) {
-		b.WriteString(n)
+		b.WriteString(strconv.Quote(n))
 		b.WriteByte('=')
 		b.WriteString(strconv.FormatUint(s[n], 10))
 		b.WriteByte(';')

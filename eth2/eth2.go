@@ -46,7 +46,9 @@ var (
 	// ErrVersionMismatch reports a versioned value whose Version names
 	// another fork than the value set (or an unknown one), or whose
 	// Blinded flag disagrees with the value set (a proposal's FuluBlinded
-	// set with Blinded false).
+	// set with Blinded false), or whose ExecutionPayloadIncluded flag does
+	// (an EPBS proposal's GloasContents set with it false: the client
+	// reads that proposal's Gloas arm).
 	ErrVersionMismatch = errors.New("eth2: version disagrees with the value set")
 )
 
@@ -97,7 +99,9 @@ func HashTreeRoot(v any) ([32]byte, error) {
 // value, nil included, is returned as it is.
 func Unwrap(v any) (any, error) {
 	rv := reflect.ValueOf(v)
-	if rv.Kind() == reflect.Pointer {
+	// Through every pointer: a **VersionedBeaconState (&resp.Data) is a
+	// wrapper too, and rooting it as anything else would root the wrapper.
+	for rv.Kind() == reflect.Pointer {
 		if rv.IsNil() {
 			return v, nil
 		}
@@ -121,6 +125,9 @@ type wrapper struct {
 	names   []string // the Version's names by value ("phase0" is names[1] for a DataVersion)
 	forks   []forkField
 	blinded int // index of a Blinded bool, or -1
+	// included is the index of an ExecutionPayloadIncluded bool (an EPBS
+	// proposal's), or -1: true selects the fork field named ...Contents.
+	included int
 }
 
 // forkField is a field holding one fork's value.
@@ -177,7 +184,7 @@ func describe(t reflect.Type) *wrapper {
 	if !ok || len(vf.Index) != 1 {
 		return nil
 	}
-	w := &wrapper{typ: t.String(), version: vf.Index[0], blinded: -1}
+	w := &wrapper{typ: t.String(), version: vf.Index[0], blinded: -1, included: -1}
 	switch vf.Type {
 	case reflect.TypeFor[spec.DataVersion]():
 		w.names = dataVersions
@@ -190,6 +197,10 @@ func describe(t reflect.Type) *wrapper {
 		f := t.Field(i)
 		if f.Name == "Blinded" && f.Type.Kind() == reflect.Bool {
 			w.blinded = i
+			continue
+		}
+		if f.Name == "ExecutionPayloadIncluded" && f.Type.Kind() == reflect.Bool {
+			w.included = i
 			continue
 		}
 		if f.Type.Kind() != reflect.Pointer {
@@ -238,6 +249,8 @@ func (w *wrapper) unwrap(rv reflect.Value) (any, error) {
 	case set.fork != version:
 		return refuse(ErrVersionMismatch)
 	case w.blinded >= 0 && rv.Field(w.blinded).Bool() != set.blinded:
+		return refuse(ErrVersionMismatch)
+	case w.included >= 0 && rv.Field(w.included).Bool() != strings.HasSuffix(set.name, "Contents"):
 		return refuse(ErrVersionMismatch)
 	}
 	return rv.Field(set.index).Interface(), nil

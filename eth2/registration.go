@@ -24,7 +24,10 @@ type signedValidatorRegistration struct {
 
 func mirrorRegistration(r *apiv1.ValidatorRegistration) *validatorRegistration {
 	if r == nil {
-		return nil // the zero value, as the client roots a nil Message
+		// The client roots a nil Message as a new ValidatorRegistration,
+		// whose zero time.Time has Unix seconds -62135596800 (year 1),
+		// not 0: mirror that value, not the mirror's zero value.
+		r = new(apiv1.ValidatorRegistration)
 	}
 	return &validatorRegistration{FeeRecipient: r.FeeRecipient, GasLimit: r.GasLimit, Timestamp: uint64(r.Timestamp.Unix()), Pubkey: r.Pubkey}
 }

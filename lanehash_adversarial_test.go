@@ -1,0 +1,43 @@
+package lanehash_test
+
+import (
+	"testing"
+
+	"github.com/lanehash/lanehash"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// specKeyed has a list whose limit is the spec value BB, 1024 when the
+// spec does not name it.
+type specKeyed struct {
+	L []uint64 `ssz-max:"1024" dynssz-max:"BB"`
+}
+
+// TestSpecKeyNamesWithSeparators: the plan table keyed spec values by a
+// string of name=value; pairs, so a spec whose names hold '=' or ';'
+// ({"A=1;BB": 2}, where BB is not named) had the key of another spec
+// ({"A": 1, "BB": 2}) and the second call got the first's plan: the root
+// of a list of limit 1024 for a list of limit 2.
+func TestSpecKeyNamesWithSeparators(t *testing.T) {
+	v := &specKeyed{L: []uint64{1, 2}}
+	for _, order := range [][]ssz.SpecValues{
+		{{"A=1;BB": 2}, {"A": 1, "BB": 2}},
+		{{"A": 1, "BB": 2}, {"A=1;BB": 2}},
+	} {
+		for _, s := range order {
+			p, err := plan.PlanFor[specKeyed](plan.WithSpec(s))
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := p.Root(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := lanehash.HashTreeRoot(v, plan.WithSpec(s))
+			if err != nil || got != want {
+				t.Errorf("WithSpec(%v): root %x, %v; plan.PlanFor's %x", s, got, err, want)
+			}
+		}
+	}
+}
