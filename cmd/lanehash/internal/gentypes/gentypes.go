@@ -111,7 +111,7 @@ func scanPackage(dir string) (map[string]bool, map[string]string, error) {
 				}
 				switch t := ts.Type.(type) {
 				case *ast.StructType:
-					if !ts.Assign.IsValid() {
+					if !ts.Assign.IsValid() && sszFields(t) {
 						structs[ts.Name.Name] = true
 					}
 				case *ast.SelectorExpr:
@@ -123,6 +123,26 @@ func scanPackage(dir string) (map[string]bool, map[string]string, error) {
 		}
 	}
 	return structs, aliases, nil
+}
+
+// sszFields reports whether no field of t has a Go type SSZ cannot
+// describe. The fork packages also declare plain Go structs beside the
+// consensus types (a synthetic generator's parameters such as
+// electra.BlockShape, with int fields); they are no type to root a file
+// as, and ssz.TypeOf would refuse them.
+func sszFields(t *ast.StructType) bool {
+	for _, f := range t.Fields.List {
+		switch ft := f.Type.(type) {
+		case *ast.Ident:
+			switch ft.Name {
+			case "int", "int8", "int16", "int32", "int64", "uint", "uintptr", "string", "float32", "float64", "complex64", "complex128":
+				return false
+			}
+		case *ast.MapType, *ast.FuncType, *ast.ChanType, *ast.InterfaceType:
+			return false
+		}
+	}
+	return true
 }
 
 // Generate returns the gofmt'ed source of types_gen.go for entries.
