@@ -516,12 +516,22 @@ short:
 Leaves are basic fields and elements, byte strings (roots, keys), bitfields
 and list lengths. Paths are what 'lanehash prove -path' takes.
 
+What is listed: every deepest path whose subtree root differs, and a list's
+__len__ when the lengths do. A basic element is listed when its value
+differs (elements packed into one chunk share its node: the ones that
+differ are named). An element past the shorter list's end is compared with
+that list's zero padding there: a basic element is listed when it is not 0,
+a composite one when its root is not the zero chunk (a 0 balance or a zero
+Bytes32 root gained or lost is no difference; only __len__ is). So every
+printed path's node differs between the two files' trees.
+
 A subtree's root differs exactly where its serialization does, so diff
-hashes nothing: it validates both files as strictly as the decoder (in
-parallel, at memory speed) and compares their bytes type by type,
-descending only into spans that differ. Two 1M-validator states diff in
-less time than one of them takes to root. -v adds both roots (two roots'
-time) on stderr. Exit status: 0 identical, 1 different, 2 error.
+hashes nothing but all-zero elements past a list's end: it validates both
+files as strictly as the decoder (in parallel, at memory speed) and
+compares their bytes type by type, descending only into spans that
+differ. Two 1M-validator states diff in less time than one of them takes
+to root. -v adds both roots (two roots' time) on stderr. Exit status: 0
+identical, 1 different, 2 error.
 
 Examples:
   lanehash diff -type fulu.BeaconState ours.ssz theirs.ssz

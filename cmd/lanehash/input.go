@@ -67,7 +67,7 @@ func (e *env) readFile(name string, lim inputLimit) ([]byte, error) {
 		return readLimited(f, name, -1, lim)
 	}
 	if st.Size() > lim.raw {
-		return nil, &tooLargeError{File: name, Size: st.Size(), Limit: lim.raw, Why: lim.rawWhy}
+		return nil, &tooLargeError{File: name, Size: st.Size(), Limit: lim.raw, Why: lim.rawWhy, TypeBound: lim.typeBound}
 	}
 	var r io.Reader = f
 	p := e.progress(name, st.Size())
@@ -94,7 +94,7 @@ func readLimited(r io.Reader, name string, size int64, lim inputLimit) ([]byte, 
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if int64(len(b)) > lim.raw {
-			return nil, &tooLargeError{File: name, Size: -1, Limit: lim.raw, Why: lim.rawWhy}
+			return nil, &tooLargeError{File: name, Size: -1, Limit: lim.raw, Why: lim.rawWhy, TypeBound: lim.typeBound}
 		}
 		if err == io.EOF {
 			return b, nil
@@ -124,6 +124,9 @@ const maxProofInput = 1 << 20
 type inputLimit struct {
 	ssz, raw       int64
 	sszWhy, rawWhy string
+	// typeBound is set when the bounds are the type's own (not
+	// -max-input): an input over them cannot be of the type.
+	typeBound bool
 }
 
 // tooLargeError is an input longer than its limit (an input error, exit
@@ -134,6 +137,9 @@ type tooLargeError struct {
 	Limit   int64
 	Decoded bool   // Size and Limit count decompressed bytes
 	Why     string // where the limit comes from
+	// TypeBound is set when the limit is the type's own bound: the input
+	// is then also of the wrong size for it (ssz.ErrSize).
+	TypeBound bool
 }
 
 func (e *tooLargeError) Error() string {
@@ -147,8 +153,14 @@ func (e *tooLargeError) Error() string {
 	return fmt.Sprintf("%s: %d %s, over the limit of %d (%s)", e.File, e.Size, what, e.Limit, e.Why)
 }
 
-// Unwrap makes a too-large input one of the input errors.
-func (e *tooLargeError) Unwrap() error { return errInput }
+// Unwrap makes a too-large input one of the input errors, and, over
+// the type's own bound, one of the wrong size.
+func (e *tooLargeError) Unwrap() []error {
+	if e.TypeBound {
+		return []error{errInput, ssz.ErrSize}
+	}
+	return []error{errInput}
+}
 
 // limitFor returns the limit of an input of type st (named name) under
 // format: the most st serializes to, or maxInput when that is larger or
@@ -156,7 +168,7 @@ func (e *tooLargeError) Unwrap() error { return errInput }
 func limitFor(st *ssz.Type, name string, format string, maxInput int64) inputLimit {
 	lim := inputLimit{ssz: maxInput, sszWhy: "-max-input"}
 	if m, ok := maxSize(st); ok && m <= uint64(maxInput) {
-		lim.ssz = int64(m)
+		lim.ssz, lim.typeBound = int64(m), true
 		lim.sszWhy = fmt.Sprintf("the most %s serializes to", name)
 		if st.Fixed {
 			lim.sszWhy = fmt.Sprintf("the SSZ size of %s", name)
@@ -314,7 +326,7 @@ func unsnappyBlock(raw []byte, lim inputLimit) ([]byte, error) {
 		return nil, fmt.Errorf("%w: not snappy block data: claims %d bytes from %d", errInput, n, len(raw))
 	}
 	if int64(n) > lim.ssz {
-		return nil, &tooLargeError{Size: int64(n), Limit: lim.ssz, Decoded: true, Why: lim.sszWhy}
+		return nil, &tooLargeError{Size: int64(n), Limit: lim.ssz, Decoded: true, Why: lim.sszWhy, TypeBound: lim.typeBound}
 	}
 	b, err := snappy.Decode(nil, raw)
 	if err != nil {
@@ -332,7 +344,7 @@ func unsnappyFramed(raw []byte, lim inputLimit) ([]byte, error) {
 		return nil, fmt.Errorf("%w: bad snappy framed data: %w", errInput, err)
 	}
 	if int64(len(b)) > lim.ssz {
-		return nil, &tooLargeError{Size: -1, Limit: lim.ssz, Decoded: true, Why: lim.sszWhy}
+		return nil, &tooLargeError{Size: -1, Limit: lim.ssz, Decoded: true, Why: lim.sszWhy, TypeBound: lim.typeBound}
 	}
 	return b, nil
 }

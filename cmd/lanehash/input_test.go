@@ -16,6 +16,7 @@ import (
 	"github.com/golang/snappy"
 
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
@@ -139,15 +140,25 @@ func TestInputLimitSnappyClaim(t *testing.T) {
 	runLimited(t, nil, file+": more bytes decompressed than the limit of 121 (the SSZ size of phase0.Validator)",
 		"root", "-type", "phase0.Validator", file)
 
-	// The error is typed.
+	// The error is typed. block is the 64 KiB one claiming 2 MiB: over
+	// phase0.Validator's size it is also of the wrong size; over
+	// -max-input (a state's bound is larger) it is not.
 	st, err := ssz.TypeFor[phase0.Validator]()
 	if err != nil {
 		t.Fatal(err)
 	}
 	_, err = payloads("v", block, formatBlock, limitFor(st, "phase0.Validator", formatBlock, defaultMaxInput))
 	var tl *tooLargeError
-	if !errors.As(err, &tl) || !errors.Is(err, errInput) || tl.Size != 2<<20 || tl.Limit != 121 || !tl.Decoded {
+	if !errors.As(err, &tl) || !errors.Is(err, errInput) || !errors.Is(err, ssz.ErrSize) || tl.Size != 2<<20 || tl.Limit != 121 || !tl.Decoded {
 		t.Errorf("payloads: %#v", err)
+	}
+	st, err = ssz.TypeFor[fulu.BeaconState]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = payloads("s", block, formatBlock, limitFor(st, "fulu.BeaconState", formatBlock, 1<<20))
+	if !errors.As(err, &tl) || !errors.Is(err, errInput) || errors.Is(err, ssz.ErrSize) || tl.Limit != 1<<20 {
+		t.Errorf("payloads under -max-input: %#v", err)
 	}
 }
 

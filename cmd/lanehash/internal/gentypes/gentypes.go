@@ -111,7 +111,7 @@ func scanPackage(dir string) (map[string]bool, map[string]string, error) {
 				}
 				switch t := ts.Type.(type) {
 				case *ast.StructType:
-					if !ts.Assign.IsValid() {
+					if !ts.Assign.IsValid() && !platformInts(t) {
 						structs[ts.Name.Name] = true
 					}
 				case *ast.SelectorExpr:
@@ -123,6 +123,18 @@ func scanPackage(dir string) (map[string]bool, map[string]string, error) {
 		}
 	}
 	return structs, aliases, nil
+}
+
+// platformInts reports whether a field of st is an int or a uint, which
+// SSZ has no encoding for: a helper struct (electra.BlockShape, the size
+// of a synthetic block), not a consensus type.
+func platformInts(st *ast.StructType) bool {
+	for _, f := range st.Fields.List {
+		if id, ok := f.Type.(*ast.Ident); ok && (id.Name == "int" || id.Name == "uint") {
+			return true
+		}
+	}
+	return false
 }
 
 // Generate returns the gofmt'ed source of types_gen.go for entries.
