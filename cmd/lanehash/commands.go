@@ -7,6 +7,8 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -19,14 +21,64 @@ import (
 // typeFlags are the flags every command that reads SSZ takes.
 type typeFlags struct {
 	typ, preset, format *string
+	maxInput            *byteSize
 }
 
 func addTypeFlags(fs *flag.FlagSet) typeFlags {
-	return typeFlags{
-		typ:    fs.String("type", "", "the SSZ type, `fork.Type` (fulu.BeaconState); 'lanehash types' lists them"),
-		preset: fs.String("preset", "mainnet", "the consensus `preset`: mainnet or minimal"),
-		format: fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block) or framed (snappy stream)"),
+	tf := typeFlags{
+		typ:      fs.String("type", "", "the SSZ type, `fork.Type` (fulu.BeaconState); 'lanehash types' lists them"),
+		preset:   fs.String("preset", "mainnet", "the consensus `preset`: mainnet or minimal"),
+		format:   fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block) or framed (snappy stream)"),
+		maxInput: new(byteSize),
 	}
+	*tf.maxInput = defaultMaxInput
+	fs.Var(tf.maxInput, "max-input", "the most SSZ bytes an input may hold (`size`: 512MiB, 4GiB, 300MB, bytes),\n"+
+		"for a type with no smaller bound; a fixed-size type's input is its size, a\n"+
+		"bounded type's at most the most it serializes to (snappy input: the\n"+
+		"compressed worst case of that)")
+	return tf
+}
+
+// byteSize is a -max-input size: bytes, or a number with a binary (KiB,
+// MiB, GiB, TiB) or decimal (kB, MB, GB, TB) unit.
+type byteSize int64
+
+// byteUnits are the units byteSize parses, longest first so that MiB is
+// not read as B.
+var byteUnits = []struct {
+	name string
+	n    int64
+}{
+	{"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40},
+	{"kB", 1e3}, {"KB", 1e3}, {"MB", 1e6}, {"GB", 1e9}, {"TB", 1e12},
+	{"B", 1},
+}
+
+func (s *byteSize) String() string {
+	n := int64(*s)
+	for _, u := range byteUnits[:4] {
+		if n >= u.n && n%u.n == 0 && (n/u.n < 1024 || u.name == "TiB") {
+			return strconv.FormatInt(n/u.n, 10) + u.name
+		}
+	}
+	return strconv.FormatInt(n, 10)
+}
+
+// Set parses a size; it must be positive and fit in an int64.
+func (s *byteSize) Set(v string) error {
+	num, mul := strings.TrimSpace(v), int64(1)
+	for _, u := range byteUnits {
+		if rest, ok := strings.CutSuffix(num, u.name); ok {
+			num, mul = strings.TrimSpace(rest), u.n
+			break
+		}
+	}
+	n, err := strconv.ParseInt(num, 10, 64)
+	if err != nil || n <= 0 || n > math.MaxInt64/mul {
+		return fmt.Errorf("%q: want a positive size such as 512MiB, 4GiB or 300MB", v)
+	}
+	*s = byteSize(n * mul)
+	return nil
 }
 
 // resolve returns the type and preset the flags name.
@@ -116,10 +168,17 @@ func describe(t typeEntry, p preset, file string, pl payload, err error) error {
 
 // decodeFile reads file and returns its SSZ payload under f's format,
 // the first of payloads that try accepts, and try's result; an error
-// names the file, the byte and the field (an *inputError), or the reading
-// problem (errInput).
-func (e *env) decodeFile(t typeEntry, p preset, file, format, verb string, try func([]byte) error) (payload, error) {
-	raw, err := e.readFile(file)
+// names the file, the byte and the field (an *inputError), the limit
+// the file exceeds (a *tooLargeError: no input is read or decompressed
+// past the most t can take, or maxInput), or the reading problem
+// (errInput).
+func (e *env) decodeFile(t typeEntry, p preset, file, format string, maxInput int64, verb string, try func([]byte) error) (payload, error) {
+	st, err := t.SSZType(p)
+	if err != nil {
+		return payload{}, err
+	}
+	lim := limitFor(st, t.Name(), format, maxInput)
+	raw, err := e.readFile(file, lim)
 	if err != nil {
 		return payload{}, err
 	}
@@ -127,7 +186,12 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format, verb string, try f
 	if file == "-" {
 		name = "stdin"
 	}
-	pls, err := payloads(file, raw, format)
+	pls, err := payloads(file, raw, format, lim)
+	var tl *tooLargeError
+	if errors.As(err, &tl) {
+		tl.File = name
+		return payload{}, tl
+	}
 	if err != nil {
 		return payload{}, fmt.Errorf("%s: %w", name, err)
 	}
@@ -204,7 +268,7 @@ func (e *env) root(fs *flag.FlagSet, args []string) int {
 	for _, file := range files {
 		var root [32]byte
 		var took time.Duration
-		pl, err := e.decodeFile(t, p, file, *tf.format, "rooting", func(b []byte) error {
+		pl, err := e.decodeFile(t, p, file, *tf.format, int64(*tf.maxInput), "rooting", func(b []byte) error {
 			start := time.Now()
 			r, err := t.RootBytes(p, b)
 			took, root = time.Since(start), r
@@ -303,7 +367,7 @@ func (e *env) prove(fs *flag.FlagSet, args []string) int {
 	}
 	var pr *proof.Proof
 	var root [32]byte
-	if _, err := e.decodeFile(t, p, fs.Arg(0), *tf.format, "decoding and proving", func(b []byte) error {
+	if _, err := e.decodeFile(t, p, fs.Arg(0), *tf.format, int64(*tf.maxInput), "decoding and proving", func(b []byte) error {
 		var err error
 		pr, root, err = t.Prove(p, b, *path)
 		return err
@@ -354,7 +418,8 @@ func (e *env) verify(fs *flag.FlagSet, args []string) int {
 	if fs.NArg() == 1 {
 		file = fs.Arg(0)
 	}
-	raw, err := e.readFile(file)
+	raw, err := e.readFile(file, inputLimit{ssz: maxProofInput, raw: maxProofInput,
+		sszWhy: "a proof is under 10 KB", rawWhy: "a proof is under 10 KB"})
 	if err != nil {
 		return e.fail("verify", err)
 	}
@@ -451,12 +516,22 @@ short:
 Leaves are basic fields and elements, byte strings (roots, keys), bitfields
 and list lengths. Paths are what 'lanehash prove -path' takes.
 
+What is listed: every deepest path whose subtree root differs, and a list's
+__len__ when the lengths do. A basic element is listed when its value
+differs (elements packed into one chunk share its node: the ones that
+differ are named). An element past the shorter list's end is compared with
+that list's zero padding there: a basic element is listed when it is not 0,
+a composite one when its root is not the zero chunk (a 0 balance or a zero
+Bytes32 root gained or lost is no difference; only __len__ is). So every
+printed path's node differs between the two files' trees.
+
 A subtree's root differs exactly where its serialization does, so diff
-hashes nothing: it validates both files as strictly as the decoder (in
-parallel, at memory speed) and compares their bytes type by type,
-descending only into spans that differ. Two 1M-validator states diff in
-less time than one of them takes to root. -v adds both roots (two roots'
-time) on stderr. Exit status: 0 identical, 1 different, 2 error.
+hashes nothing but all-zero elements past a list's end: it validates both
+files as strictly as the decoder (in parallel, at memory speed) and
+compares their bytes type by type, descending only into spans that
+differ. Two 1M-validator states diff in less time than one of them takes
+to root. -v adds both roots (two roots' time) on stderr. Exit status: 0
+identical, 1 different, 2 error.
 
 Examples:
   lanehash diff -type fulu.BeaconState ours.ssz theirs.ssz
@@ -484,7 +559,7 @@ func (e *env) diff(fs *flag.FlagSet, args []string) int {
 		return e.fail("diff", fmt.Errorf("%w: -max %d: want 0 (all) or more", errUsage, *maxOut))
 	}
 	start := time.Now()
-	diffs, roots, total, err := e.diffFiles(t, p, fs.Arg(0), fs.Arg(1), *tf.format, *maxOut, *verbose)
+	diffs, roots, total, err := e.diffFiles(t, p, fs.Arg(0), fs.Arg(1), *tf.format, int64(*tf.maxInput), *maxOut, *verbose)
 	if err != nil {
 		return e.fail("diff", err)
 	}
@@ -512,7 +587,7 @@ func (e *env) diff(fs *flag.FlagSet, args []string) int {
 // hashing: validate holds to the decoder's rules; a file it rejects gets
 // the decoder's own message), and walks their bytes. With roots (-v) it
 // also roots both, in parallel.
-func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxOut int, roots bool) ([]difference, [2][32]byte, int, error) {
+func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxInput int64, maxOut int, roots bool) ([]difference, [2][32]byte, int, error) {
 	var rs [2][32]byte
 	st, err := t.SSZType(p)
 	if err != nil {
@@ -525,7 +600,7 @@ func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxOut int
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			pl, err := e.decodeFile(t, p, f, format, "validating", func(b []byte) error {
+			pl, err := e.decodeFile(t, p, f, format, maxInput, "validating", func(b []byte) error {
 				if validate(st, b) == nil {
 					return nil
 				}

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"math/big"
+	"reflect"
 	"strconv"
 
 	"github.com/lanehash/lanehash/ssz"
@@ -15,6 +16,15 @@ import (
 // two values of one type: a basic field or element, a byte string, a
 // bitfield, a union, an element present in one value only, or a list's
 // length. Ancestors of a difference differ too and are not listed.
+//
+// An element one list has beyond the other's end is a difference only
+// when its node differs from what the shorter list has there, the zero
+// padding: a basic element when it is not 0 (its chunk then differs;
+// elements of 0 sharing that chunk are not listed, as equal elements
+// sharing a changed chunk are not), a composite one when its root is not
+// the zero chunk (a zero Bytes32 root is the padding itself). So every
+// difference's node differs between the two trees, and every differing
+// leaf chunk or element root holds a difference.
 type difference struct {
 	path string // spec names, a proof path ("validators[513].effective_balance")
 	a, b string // the values, "" where too long to show
@@ -28,11 +38,23 @@ const maxShownBytes = 48
 // serialization is injective per type and hash_tree_root is collision
 // resistant, a subtree's root differs exactly where its bytes differ, so
 // the walk compares bytes (memcmp speed) and descends only into spans that
-// differ; no hashing is needed to find the paths.
+// differ; no hashing is needed to find the paths. The one exception is an
+// element past the shorter list's end, compared with the zero padding
+// there: only an all-zero composite element can root to the zero chunk,
+// and only those are hashed, once per type and length.
 type differ struct {
 	out   []difference
 	total int // differences found, including those past max
 	max   int // differences kept (0: all)
+	// zeroRoot memoizes whether the all-zero serialization of a type, of
+	// a length, roots to the zero chunk.
+	zeroRoot map[zeroKey]bool
+}
+
+// zeroKey is an all-zero serialization: its type and length.
+type zeroKey struct {
+	t *ssz.Type
+	n int
 }
 
 func (d *differ) add(path, a, b string) {
@@ -91,6 +113,8 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 		differing(a, b, s, min(na, nb), func(i int) {
 			d.add(index(path, i), basicString(t.Elem, a[i*s:(i+1)*s]), basicString(t.Elem, b[i*s:(i+1)*s]))
 		})
+		// Past the shorter end an element of 0 is the padding of the
+		// shorter list's chunk there: its chunk is the same in both.
 		for i := min(na, nb); i < max(na, nb); i++ {
 			va, vb := absent, absent
 			if i < na {
@@ -98,7 +122,13 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 			} else {
 				vb = basicString(t.Elem, b[i*s:(i+1)*s])
 			}
-			d.add(index(path, i), va, vb)
+			long := a
+			if i >= na {
+				long = b
+			}
+			if !allZero(long[i*s : (i+1)*s]) {
+				d.add(index(path, i), va, vb)
+			}
 		}
 		d.lengths(t, path, na, nb)
 		return nil
@@ -131,15 +161,62 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 	if werr != nil {
 		return werr
 	}
+	// Past the shorter end, an element rooting to the zero chunk is the
+	// shorter list's padding there.
 	for i := min(na, nb); i < max(na, nb); i++ {
-		if i < na {
-			d.add(index(path, i), present, absent)
-		} else {
-			d.add(index(path, i), absent, present)
+		va, vb, long, offs := present, absent, a, oa
+		if i >= na {
+			va, vb, long, offs = absent, present, b, ob
+		}
+		sp := elemSpan(t, i, offs)
+		zero, err := d.rootsToZero(t.Elem, long[sp.lo:sp.hi])
+		if err != nil {
+			return fmt.Errorf("%s: %w", index(path, i), err)
+		}
+		if !zero {
+			d.add(index(path, i), va, vb)
 		}
 	}
 	d.lengths(t, path, na, nb)
 	return nil
+}
+
+// rootsToZero reports whether b, a serialization of composite type t,
+// has the zero chunk as its hash_tree_root. A root is a chunk of the
+// value's bytes or a hash, so only all-zero bytes can root to zero (a
+// hash of zero would be a SHA-256 preimage); those are rooted by the
+// reference, ssz.HashTreeRootValue, once per type and length.
+func (d *differ) rootsToZero(t *ssz.Type, b []byte) (bool, error) {
+	if !allZero(b) {
+		return false, nil
+	}
+	k := zeroKey{t, len(b)}
+	if z, ok := d.zeroRoot[k]; ok {
+		return z, nil
+	}
+	v := reflect.New(t.Go).Elem()
+	if err := ssz.UnmarshalValue(t, b, v); err != nil {
+		return false, err
+	}
+	r, err := ssz.HashTreeRootValue(t, v, ssz.SHA256)
+	if err != nil {
+		return false, err
+	}
+	if d.zeroRoot == nil {
+		d.zeroRoot = make(map[zeroKey]bool)
+	}
+	d.zeroRoot[k] = r == [32]byte{}
+	return d.zeroRoot[k], nil
+}
+
+// allZero reports whether every byte of b is 0.
+func allZero(b []byte) bool {
+	for _, c := range b {
+		if c != 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // differingBlock is how many bytes differing compares at once before it

@@ -15,6 +15,7 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
 // editedStates returns a synthetic fulu state of n validators and a copy
@@ -196,4 +197,109 @@ func TestDiffProgressive(t *testing.T) {
 		t.Fatalf("status %d (%s), printed\n%s\nwant\n%s", code, errOut, out, want)
 	}
 	checkNodesDiffer[gloas.BeaconState](t, ssz.MainnetSpec(), a, b, strings.Split(strings.TrimSpace(out), "\n"))
+}
+
+// TestDiffZeroPastEnd diffs states whose lists gained or lost elements
+// that are the zero padding of the shorter list's tree: a balance of 0
+// inside the chunk the list already uses, a zero Bytes32 root. Their
+// nodes are the same in both trees, so only the lengths, and the
+// elements that are not zero, are listed; a zero validator (a container
+// whose root is a hash, not the zero chunk) still is.
+func TestDiffZeroPastEnd(t *testing.T) {
+	s := fulu.SyntheticBeaconState(40, 9)
+	a, err := ssz.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	nh := len(s.HistoricalRoots)
+	edit := func(f func(e *fulu.BeaconState)) []byte {
+		var e fulu.BeaconState
+		if err := ssz.Unmarshal(a, &e); err != nil {
+			t.Fatal(err)
+		}
+		f(&e)
+		b, err := ssz.Marshal(&e)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	for _, c := range []struct {
+		name string
+		b    []byte
+		want []string // a -> b; b -> a is the same with the sides swapped
+		same []string // paths whose nodes are the same in both trees
+	}{
+		{"balance 0", edit(func(e *fulu.BeaconState) { e.Balances = append(e.Balances, 0) }),
+			[]string{"balances.__len__: 40 -> 41"}, []string{"balances[40]"}},
+		{"balances 0, 7", edit(func(e *fulu.BeaconState) { e.Balances = append(e.Balances, 0, 7) }),
+			[]string{"balances[41]: (absent) -> 7", "balances.__len__: 40 -> 42"}, nil},
+		{"zero root", edit(func(e *fulu.BeaconState) { e.HistoricalRoots = append(e.HistoricalRoots, phase0.Root{}) }),
+			[]string{fmt.Sprintf("historical_roots.__len__: %d -> %d", nh, nh+1)}, []string{fmt.Sprintf("historical_roots[%d]", nh)}},
+		{"zero root, root", edit(func(e *fulu.BeaconState) {
+			e.HistoricalRoots = append(e.HistoricalRoots, phase0.Root{}, phase0.Root{31: 1})
+		}), []string{fmt.Sprintf("historical_roots[%d]: (absent) -> (present)", nh+1),
+			fmt.Sprintf("historical_roots.__len__: %d -> %d", nh, nh+2)}, []string{fmt.Sprintf("historical_roots[%d]", nh)}},
+		{"zero validator", edit(func(e *fulu.BeaconState) { e.Validators = append(e.Validators, &phase0.Validator{}) }),
+			[]string{"validators[40]: (absent) -> (present)", "validators.__len__: 40 -> 41"}, nil},
+	} {
+		fa, fb := writeFile(t, "a.ssz", a), writeFile(t, "b.ssz", c.b)
+		for _, reversed := range []bool{false, true} {
+			x, y, want := a, c.b, c.want
+			args := []string{"diff", "-type", "fulu.BeaconState", "-max", "0", fa, fb}
+			if reversed {
+				x, y = c.b, a
+				args[5], args[6] = fb, fa
+				want = nil
+				for _, l := range c.want {
+					path, vals, _ := strings.Cut(l, ": ")
+					va, vb, _ := strings.Cut(vals, " -> ")
+					want = append(want, path+": "+vb+" -> "+va)
+				}
+			}
+			out, errOut, code := runCmd(t, nil, args...)
+			if code != exitNegative || out != strings.Join(want, "\n")+"\n" {
+				t.Errorf("%s (reversed %t): status %d (%s), printed\n%s\nwant\n%s", c.name, reversed, code, errOut, out, strings.Join(want, "\n"))
+				continue
+			}
+			checkNodesDiffer[fulu.BeaconState](t, ssz.MainnetSpec(), x, y, want)
+			checkNodesSame(t, x, y, c.same)
+		}
+	}
+}
+
+// checkNodesSame checks that the node at each path is the same in the
+// Merkle trees of states a and b.
+func checkNodesSame(t *testing.T, a, b []byte, paths []string) {
+	t.Helper()
+	var va, vb fulu.BeaconState
+	if err := ssz.Unmarshal(a, &va); err != nil {
+		t.Fatal(err)
+	}
+	if err := ssz.Unmarshal(b, &vb); err != nil {
+		t.Fatal(err)
+	}
+	ta, _, err := cache.TreeOf(&va)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb, _, err := cache.TreeOf(&vb)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ssz.TypeFor[fulu.BeaconState]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, path := range paths {
+		g, err := proof.GIndexOf(st, path)
+		if err != nil {
+			t.Fatalf("%s: %v", path, err)
+		}
+		na, errA := ta.Node(g)
+		nb, errB := tb.Node(g)
+		if errA != nil || errB != nil || na != nb {
+			t.Errorf("%s (gindex %d): nodes %x, %x (%v, %v): want the same node", path, g, na, nb, errA, errB)
+		}
+	}
 }

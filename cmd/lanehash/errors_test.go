@@ -84,7 +84,7 @@ func TestInputErrors(t *testing.T) {
 		{"wrong preset", []string{"root", "-type", "fulu.BeaconState", state}, "it decodes with -preset minimal"},
 		{"truncated", []string{"root", "-type", "fulu.BeaconState", "-preset", "minimal", truncated}, truncated + " (" + fmt.Sprint(len(raw)/2) + " bytes): byte "},
 		{"not snappy", []string{"root", "-type", "fulu.BeaconState", "-preset", "minimal", notSnappy}, "not snappy block data"},
-		{"wrong type", []string{"root", "-type", "fulu.Validator", "-preset", "minimal", state}, "of fulu.Validator: wrong size"},
+		{"wrong type", []string{"root", "-type", "fulu.Validator", "-preset", "minimal", state}, "over the limit of 191 (121 bytes snappy compressed at worst, the SSZ size of fulu.Validator)"},
 		{"prove no path", []string{"prove", "-type", "fulu.BeaconState", state}, "-path is required"},
 		{"prove bad path", []string{"prove", "-type", "fulu.BeaconState", "-path", "validators[0].nope", state}, `no field "nope"`},
 		{"prove bad file", []string{"prove", "-type", "fulu.BeaconState", "-path", "slot", truncated}, "truncated.ssz"},

@@ -24,11 +24,21 @@
 //
 // Roots are computed from the bytes by lanehash's plans (package plan),
 // without decoding. Proofs come from the value's Merkle tree (package
-// cache) and are checked by package proof. diff hashes nothing: a
+// cache) and are checked by package proof. diff lists every deepest
+// path whose subtree root differs, and a list's __len__ when the lengths
+// do; an element past the shorter list's end is compared with that
+// list's zero padding (a 0 balance or a zero root there is no
+// difference). It hashes nothing but such all-zero elements: a
 // subtree's root differs exactly where its serialization does, so it
 // validates both inputs as strictly as the decoder and compares their
 // bytes type by type, descending only where they differ — two
 // 1M-validator states in less time than one root.
+//
+// No input is read past what its type can hold: a fixed-size type's SSZ
+// size, a bounded type's largest serialization, or -max-input (4GiB by
+// default) for a type with no smaller bound, each with snappy's worst
+// case on top for compressed input; a longer file, stdin or device is an
+// input error naming the file, its size and the limit.
 //
 // Paths use the spec's field names (validators[7].effective_balance;
 // Go names work as well), element indices in brackets and __len__ for
@@ -109,7 +119,8 @@ Usage:
 
 Commands:
 %s
-Files are raw SSZ or snappy compressed (block or framed, sniffed), - is stdin.
+Files are raw SSZ or snappy compressed (block or framed, sniffed), - is stdin,
+read no further than their type's size (or -max-input, default 4GiB).
 Types are fork.Type (fulu.BeaconState); -preset mainnet|minimal.
 Exit status: 0 ok, 1 negative answer (differences, invalid proof, root
 mismatch), 2 usage or input error.
