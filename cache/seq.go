@@ -485,6 +485,11 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		return c.hasher.zero[loc.Zero], nil
 	}
 	if !s.proofOK || s.proofIdx != i {
+		// The kept nodes are overwritten below: until they are those
+		// of element i and checked against the last Root, nothing is
+		// kept. A refused element (written in place since) must not
+		// leave its nodes standing for the element proved before it.
+		s.proofOK = false
 		var ser []byte
 		var el unsafe.Pointer
 		if s.keep {
