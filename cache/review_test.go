@@ -19,9 +19,9 @@ import (
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
-// advModes are the modes that read element insides from the value, where
+// valueReadingModes are the modes that read element insides from the value, where
 // docs/guarantees.md promises a proof of the last root or ErrChanged.
-var advModes = []struct {
+var valueReadingModes = []struct {
 	name string
 	opts []cache.Option
 }{
@@ -29,16 +29,17 @@ var advModes = []struct {
 	{"upper", []cache.Option{cache.WithUpperLevelsOnly()}},
 }
 
-// TestAdvFailedProofPoisonsOtherElementProof: a validator written in
-// place after a Root makes its own proof ErrChanged (as documented), but
-// that refused proof leaves the tree answering the next proof of another,
+// TestRefusedProofLeavesNoNodesForOthers: a validator written in
+// place after a Root makes its own proof ErrChanged (as documented); that
+// refused proof left the tree answering the next proof of another,
 // unchanged validator (one proved before) with the changed validator's
-// contents: a proof that does not verify against the last root, with no
-// error. Docs: "an element ... written in place, since the last root
+// contents — a proof that did not verify against the last root, with no
+// error — since the element's nodes computed from the value were kept
+// before they were checked. Docs: "an element ... written in place, since the last root
 // gives cache.ErrChanged for every proof through it, never a proof of
 // the new target; proofs elsewhere still verify."
-func TestAdvFailedProofPoisonsOtherElementProof(t *testing.T) {
-	for _, md := range advModes {
+func TestRefusedProofLeavesNoNodesForOthers(t *testing.T) {
+	for _, md := range valueReadingModes {
 		for _, n := range []int{3, 100} {
 			t.Run(fmt.Sprintf("%s/n=%d", md.name, n), func(t *testing.T) {
 				vals := make([]*phase0.Validator, n)
@@ -117,15 +118,16 @@ func advHugeCase[T any](t *testing.T, v *T, opts ...cache.Option) {
 	}
 }
 
-// TestAdvZeroVectorsMaterialisedPastTheBound: MaxVectorBytes bounds one
+// TestZeroVectorsNotMaterialised: MaxVectorBytes bounds one
 // vector, not the tree. A list of 64 elements each holding a zero
 // 256 MiB vector (a value of a few KiB that plan and the reference root
-// by description in microseconds), or sixteen such fields, passes New
-// and then Root materialises every vector: 64 × ~768 MiB, a fatal
+// by description in microseconds), or sixteen such fields, passed New
+// and then Root materialised every vector: 64 × ~768 MiB, a fatal
 // out-of-memory no recover catches (issue #30 class 4: "keep such parts as
-// the plan does ... or refuse the type at New with a typed error"). Run
-// in a child capped at 3 GiB of address space.
-func TestAdvZeroVectorsMaterialisedPastTheBound(t *testing.T) {
+// the plan does ... or refuse the type at New with a typed error"). A
+// zero vector is now kept by description (TestZeroVectorKeptByDescription).
+// Run in a child capped at 3 GiB of address space.
+func TestZeroVectorsNotMaterialised(t *testing.T) {
 	if which := os.Getenv(advHugeChild); which != "" {
 		var lim syscall.Rlimit
 		lim.Cur, lim.Max = 3<<30, 3<<30
@@ -148,7 +150,7 @@ func TestAdvZeroVectorsMaterialisedPastTheBound(t *testing.T) {
 		t.Run(which, func(t *testing.T) {
 			ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 			defer cancel()
-			cmd := exec.CommandContext(ctx, exe, "-test.run=^TestAdvZeroVectorsMaterialisedPastTheBound$", "-test.v")
+			cmd := exec.CommandContext(ctx, exe, "-test.run=^TestZeroVectorsNotMaterialised$", "-test.v")
 			cmd.Env = append(os.Environ(), advHugeChild+"="+which)
 			out, err := cmd.CombinedOutput()
 			if ctx.Err() != nil {
@@ -179,12 +181,12 @@ type advOuter struct {
 	W []advInner `ssz-max:"4"`
 }
 
-// TestAdvFailedProofPoisonsOtherElementProofNested: the same bug one level
+// TestRefusedProofLeavesNoNodesForOthersNested: the same bug one level
 // down (Marked mode): a list of fixed-size elements inside a list
 // element. Prove W[1].F[0].A, write W[1].F[1].A in place, Prove
 // W[1].F[1].A (ErrChanged, as documented), Prove W[1].F[0].A again: its
-// leaf is W[1].F[1].A's new value.
-func TestAdvFailedProofPoisonsOtherElementProofNested(t *testing.T) {
+// leaf was W[1].F[1].A's new value.
+func TestRefusedProofLeavesNoNodesForOthersNested(t *testing.T) {
 	v := &advOuter{W: []advInner{{F: []advFixed{{A: 10}, {A: 11}}}, {F: []advFixed{{A: 12}, {A: 13}}}}}
 	tr, err := cache.New[advOuter](cache.WithMode(cache.Marked))
 	if err != nil {
@@ -218,12 +220,12 @@ type advVecPtr struct {
 	V [2]*advFixed
 }
 
-// TestAdvFailedProofPoisonsOtherElementProofVector: the same bug on a
+// TestRefusedProofLeavesNoNodesForOthersVector: the same bug on a
 // [N]*T field (Marked and upper levels): after V[1].A is written in place
 // and its proof refused, the proof of the unchanged V[0].A (proved once
-// before) carries V[1]'s contents.
-func TestAdvFailedProofPoisonsOtherElementProofVector(t *testing.T) {
-	for _, md := range advModes {
+// before) carried V[1]'s contents.
+func TestRefusedProofLeavesNoNodesForOthersVector(t *testing.T) {
+	for _, md := range valueReadingModes {
 		t.Run(md.name, func(t *testing.T) {
 			v := &advVecPtr{V: [2]*advFixed{{A: 1}, {A: 2}}}
 			tr, err := cache.New[advVecPtr](md.opts...)
