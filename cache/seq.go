@@ -239,8 +239,9 @@ func (s *seq) zeroVector(c *ctx) ([32]byte, error) {
 // root, one past the length a zero-subtree root, and the one across the
 // end (at most one per level) the pair of its children.
 func (s *seq) repeated(h *hasher, level int, j uint64) [32]byte {
-	// A vector's tree is at most 2^26 elements deep here
-	// (MaxVectorBytes), so first does not overflow.
+	// A vector here has at most 2^26 elements (MaxVectorBytes: 64
+	// bytes per element root and at least one byte per element), so
+	// first does not overflow.
 	first := j << level
 	switch {
 	case first >= s.limit:
