@@ -24,7 +24,12 @@ var ErrTooLarge = errors.New("cache: vector too large to keep")
 // elements are fixed-size (Detect's copy), or 256 bytes per element of
 // variable size (a node each). 4 GiB: a vector of 2^26 validators, far
 // past any consensus type (the largest, a state's 65536 randao mixes,
-// costs 6 MiB).
+// costs 6 MiB). A vector held by an empty slice, the zero vector,
+// costs nothing: it is kept by description (a basic vector or bitvector
+// as the zero-subtree root at its depth, a vector of composite elements
+// as the zero element's root and its ladder of repeated roots), and its
+// chunks, element roots and copies are stored only while the value
+// holds its elements.
 const MaxVectorBytes uint64 = 1 << 32
 
 // checkVectors returns the ErrTooLarge of the first vector of t (at

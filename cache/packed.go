@@ -35,11 +35,17 @@ type packed struct {
 	at     unsafe.Pointer // the value's bytes at the last update (a slice's array)
 	atLen  int            // and its slice length
 	root   [32]byte
-	zeros  []byte // the bytes of a vector held by an empty slice
-	strip  []byte // a bitlist's bytes without the delimiter
-	dirty  []int  // scratch: changed chunks
-	iota   []int  // 0, 1, 2, …: the dirty list when every chunk changed
-	built  bool
+	// desc: the last update's value was a vector held by an empty
+	// slice (the zero vector), kept by description: its root is the
+	// zero-subtree root at the tree's depth and no chunk is stored, so
+	// a zero vector costs the tree nothing however long it is. Chunks
+	// are stored only for a vector that holds its bytes (memory its
+	// owner holds already).
+	desc  bool
+	strip []byte // a bitlist's bytes without the delimiter
+	dirty []int  // scratch: changed chunks
+	iota  []int  // 0, 1, 2, …: the dirty list when every chunk changed
+	built bool
 }
 
 func newPacked(c *ctx, t *ssz.Type, path string) *packed {
@@ -74,9 +80,6 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 	if p.tree == nil {
 		p.tree = &wide{depth: sched.Depth(t.ChunkCount()), keepLeaves: !c.upper || !p.list}
 	}
-	if t.Kind == ssz.KindVector || t.Kind == ssz.KindBitvector {
-		p.zeros = make([]byte, t.Size)
-	}
 	p.check = elemplan.CheckPacked(t)
 	return p
 }
@@ -90,9 +93,8 @@ func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
 	case err != nil:
 		return nil, 0, fieldError(p.path, err)
 	case p.t.Kind == ssz.KindVector || p.t.Kind == ssz.KindBitvector:
-		if b == nil {
-			return p.zeros, p.fixedN, nil // an empty slice: the zero vector
-		}
+		// b is nil for an empty slice, the zero vector: update keeps
+		// it by description and reads no byte of it.
 		return b, p.fixedN, nil
 	case p.t.Kind == ssz.KindBitlist || p.t.Kind == ssz.KindProgressiveBitlist:
 		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
@@ -138,6 +140,14 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		return [32]byte{}, err
 	}
 	at, atLen := p.shape(v)
+	if b == nil && !p.list && n > 0 {
+		return p.zeroVector(c, at, atLen), nil
+	}
+	if p.desc {
+		// From the zero vector by description to bytes: the tree is
+		// empty, and every chunk is new.
+		sel, p.desc = nil, false
+	}
 	if sel != nil && p.built && (at != p.at || !p.list && atLen != p.atLen) {
 		// Marked mode, and the bytes are not where the last update read
 		// them (a new array, a nil slice, a vector's slice cut to the
@@ -230,6 +240,23 @@ func (p *packed) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, err
 		p.root = c.mixIn(p.root, uint64(n))
 	}
 	return p.root, nil
+}
+
+// zeroVector roots the zero vector (an empty slice standing for a
+// vector) by description: the zero-subtree root at the tree's depth, and
+// no chunk stored. A tree built for a vector that held bytes before is
+// dropped, so the memory goes with the bytes it mirrored.
+func (p *packed) zeroVector(c *ctx, at unsafe.Pointer, atLen int) [32]byte {
+	p.at, p.atLen = at, atLen
+	if p.desc && p.built {
+		return p.root
+	}
+	w := p.tree.(*wide) // a vector's tree is always wide
+	p.tree = &wide{depth: w.depth, keepLeaves: w.keepLeaves}
+	p.dirty, p.iota = nil, nil // scratch sized to the bytes held before
+	p.n, p.built, p.desc = p.fixedN, true, true
+	p.root = c.hasher.zero[w.depth]
+	return p.root
 }
 
 // every returns the chunks 0 … m−1, the dirty list of a rehash of every
@@ -330,6 +357,16 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 			return [32]byte{}, errInside(g)
 		}
 	}
+	if p.desc {
+		// The zero vector kept by description: every node is the
+		// zero-subtree root of its height.
+		d := rel.Depth()
+		depth := p.tree.(*wide).depth
+		if rel == 0 || d > depth {
+			return [32]byte{}, fmt.Errorf("cache: %s: node %d below a tree of depth %d: %w", p.path, g, depth, proof.ErrIndex)
+		}
+		return c.hasher.zero[depth-d], nil
+	}
 	if p.tree.keeps() {
 		return p.tree.node(c.hasher, rel, nil) // no closure on the common path
 	}
@@ -357,7 +394,7 @@ func (p *packed) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 }
 
 func (p *packed) bytes() int {
-	return p.tree.bytes() + cap(p.zeros) + cap(p.strip) + 8*(cap(p.dirty)+cap(p.iota))
+	return p.tree.bytes() + cap(p.strip) + 8*(cap(p.dirty)+cap(p.iota))
 }
 
 // plainBytes reports whether values of g are integers (or arrays of them)

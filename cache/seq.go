@@ -58,6 +58,17 @@ type seq struct {
 	proofOK    bool
 	rootLoc    *graph.Located // where the element's root is among its nodes, once located
 
+	// desc: the last update's value was a vector held by an empty slice
+	// (the zero vector), kept by description: every element is the zero
+	// element, whose root is ladder[0]; ladder[k] is the root of 2^k of
+	// them. No element root, copy or node is stored, so a zero vector
+	// costs the tree nothing however long it is; zeroKid is the zero
+	// element's node (variable-size or node-per-element types), for
+	// proofs into it.
+	desc    bool
+	ladder  [][32]byte
+	zeroKid node
+
 	tree  chunkTree
 	n     int
 	at    unsafe.Pointer // element 0's slot at the last update (nil: none, or the zero vector)
@@ -144,6 +155,15 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
+	if zeroVec {
+		return s.zeroVector(c)
+	}
+	old := s.n
+	if s.desc {
+		// From the zero vector by description to elements the value
+		// holds: nothing is stored, every element is new.
+		old, sel, s.desc, s.ladder, s.zeroKid = 0, nil, false, nil, nil
+	}
 	if sel != nil && s.built && base != s.at {
 		// Marked mode, and the elements are not where the last update
 		// read them (a new array, a nil slice, the value moved): no mark
@@ -153,7 +173,6 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 	}
 	s.at = base
 	s.proofOK = false
-	old := s.n
 	s.tree.resize(n)
 	if s.kids != nil || s.enc == nil {
 		err = s.updateKids(c, base, zeroVec, n, old, sel)
@@ -174,6 +193,102 @@ func (s *seq) update(c *ctx, p unsafe.Pointer, sel *selection) ([32]byte, error)
 		s.root = c.mixIn(s.root, uint64(n))
 	}
 	return s.root, nil
+}
+
+// zeroVector roots the zero vector (an empty slice standing for a vector
+// of composite elements) by description: the zero element rooted once,
+// and its ladder of repeated roots to the tree's depth. A tree built for
+// a vector that held elements before is dropped.
+func (s *seq) zeroVector(c *ctx) ([32]byte, error) {
+	s.at, s.proofOK = nil, false
+	if s.desc && s.built {
+		return s.root, nil
+	}
+	var r [32]byte
+	var kid node
+	if s.enc != nil && s.kids == nil {
+		if err := s.rootElems(c, nil, true, []int{0}, r[:]); err != nil {
+			return [32]byte{}, err
+		}
+	} else {
+		k, err := newNode(c, s.t.Elem, s.path+"[]")
+		if err != nil {
+			return [32]byte{}, err
+		}
+		if r, err = k.update(c, s.zero, nil); err != nil {
+			return [32]byte{}, err
+		}
+		kid = k
+	}
+	w := s.tree.(*wide) // a vector's tree is always wide
+	s.tree = &wide{depth: w.depth, keepLeaves: w.keepLeaves}
+	s.kids, s.copy, s.dirty, s.marked, s.roots, s.ptrs = nil, nil, nil, nil, nil, nil
+	s.ladder = append(s.ladder[:0], r)
+	for k := 1; k <= w.depth; k++ {
+		r = c.pair(r, r)
+		s.ladder = append(s.ladder, r)
+	}
+	s.zeroKid = kid
+	s.n, s.built, s.desc = int(s.limit), true, true
+	s.root = s.repeated(c.hasher, w.depth, 0)
+	return s.root, nil
+}
+
+// repeated is node j of level (above the element roots) of the zero
+// vector kept by description: a whole run of zero elements is a ladder
+// root, one past the length a zero-subtree root, and the one across the
+// end (at most one per level) the pair of its children.
+func (s *seq) repeated(h *hasher, level int, j uint64) [32]byte {
+	// A vector here has at most 2^26 elements (MaxVectorBytes: 64
+	// bytes per element root and at least one byte per element), so
+	// first does not overflow.
+	first := j << level
+	switch {
+	case first >= s.limit:
+		return h.zero[level]
+	case first+1<<level <= s.limit:
+		return s.ladder[level]
+	}
+	return h.pair(s.repeated(h, level-1, 2*j), s.repeated(h, level-1, 2*j+1))
+}
+
+// descNode is node g (relative to the data root) of the zero vector kept
+// by description.
+func (s *seq) descNode(c *ctx, g proof.GIndex) ([32]byte, error) {
+	depth := s.tree.(*wide).depth
+	chunk, rest, below := s.tree.chunkOf(g)
+	if !below {
+		d := g.Depth()
+		if g == 0 || d > depth {
+			return [32]byte{}, fmt.Errorf("cache: %s: node %d below a tree of depth %d: %w", s.path, g, depth, proof.ErrIndex)
+		}
+		return s.repeated(c.hasher, depth-d, uint64(g)^1<<d), nil
+	}
+	if chunk >= s.limit {
+		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, s.limit, proof.ErrIndex)
+	}
+	if s.zeroKid != nil {
+		return s.zeroKid.nodeAt(c, s.zero, rest)
+	}
+	loc, err := s.rooter.locate(rest, false)
+	if errors.Is(err, graph.ErrNotInProgram) {
+		return [32]byte{}, errInside(rest)
+	}
+	if err != nil {
+		return [32]byte{}, s.planError(err, []int{int(chunk)})
+	}
+	if loc.Zero >= 0 {
+		return c.hasher.zero[loc.Zero], nil
+	}
+	if !s.proofOK {
+		// Every element is the zero element: its nodes, once.
+		nodes, err := s.rooter.nodes(s.proofNodes, s.value(nil, true, 0), nil)
+		if err != nil {
+			return [32]byte{}, s.planError(err, []int{int(chunk)})
+		}
+		s.proofNodes, s.proofIdx, s.proofOK = nodes, -1, true
+	}
+	return [32]byte(s.proofNodes[32*loc.Node:]), nil
 }
 
 // candidates calls f for the elements to look at: all of them when
@@ -442,6 +557,9 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 			return [32]byte{}, errInside(g)
 		}
 	}
+	if s.desc {
+		return s.descNode(c, rel)
+	}
 	base, zeroVec, err := s.current(p)
 	chunk, rest, below := s.tree.chunkOf(rel)
 	if !below {
@@ -485,6 +603,11 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		return c.hasher.zero[loc.Zero], nil
 	}
 	if !s.proofOK || s.proofIdx != i {
+		// The kept nodes are overwritten below: until they are those
+		// of element i and checked against the last Root, nothing is
+		// kept. A refused element (written in place since) must not
+		// leave its nodes standing for the element proved before it.
+		s.proofOK = false
 		var ser []byte
 		var el unsafe.Pointer
 		if s.keep {

@@ -52,7 +52,14 @@ const (
 	// a pointer's target written in place (the top-level field); a
 	// truncation and an append in place between two roots, which leave
 	// the same array and may leave the same length (the indices from the
-	// truncation on). A change of contents that was not marked is missed:
+	// truncation on). An append or a truncation in place (the same array,
+	// another length) is seen by its length alone: the tree roots the
+	// appended tail, or the new length, and reads nothing before it. So
+	// moving elements within the array is a write in place that needs
+	// marks: slices.Insert or slices.Delete within capacity, a copy
+	// between overlapping parts of the slice, shift elements into slots
+	// that held others — mark every moved index (from the first one
+	// moved to the end) or MarkAll the field. A change of contents that was not marked is missed:
 	// the root is then wrong. Marked keeps no copies of elements: a
 	// whole-field Mark of a list of composite elements re-roots every
 	// element (a list of basic values is still compared with its stored

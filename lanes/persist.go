@@ -14,6 +14,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/lanehash/lanehash/lanes/internal/cpufeat"
 )
@@ -38,6 +39,67 @@ const persistFormat = 2
 // persistMaxSize bounds what is read of a file: a real one is about
 // 2 KB, and a corrupt or planted one must not cost memory.
 const persistMaxSize = 64 << 10
+
+// persistReadTimeout bounds how long calibration waits for a stored
+// file's bytes. An ordinary 2 KB file reads in microseconds; a file that
+// passed every check and still waits (a hung network or FUSE file
+// system, a pseudo-file this package does not know) is given up on, and
+// calibration measures instead.
+const persistReadTimeout = 200 * time.Millisecond
+
+// errPersistTimeout is the cause when a stored file's read did not
+// finish within persistReadTimeout.
+var errPersistTimeout = errors.New("read did not finish in time")
+
+// readBounded reads f, which stats as a regular file of size bytes, and
+// closes it. The caller waits at most timeout: the read runs in its own
+// goroutine, under a read deadline where f's descriptor supports one
+// (pollable files opened non-blocking, where the deadline also ends the
+// read itself). Where it does not, and the read never returns, the
+// goroutine and the descriptor are left behind (one per process and
+// hash, since a refused file is replaced by a measurement): the price of
+// never blocking the caller on a file system that hangs. The bytes are
+// used only if exactly size of them were read.
+func readBounded(f *os.File, size int64, timeout time.Duration) ([]byte, error) {
+	type result struct {
+		b   []byte
+		err error
+	}
+	done := make(chan result, 1) // buffered: a late reader never blocks
+	// An error means the descriptor has no deadlines (a regular file on
+	// an ordinary file system): the timer below still bounds the wait.
+	_ = f.SetReadDeadline(time.Now().Add(timeout))
+	read := persistRead
+	go func() {
+		defer f.Close()
+		b, err := read(f)
+		done <- result{b, err}
+	}()
+	timer := time.NewTimer(timeout)
+	defer timer.Stop()
+	select {
+	case r := <-done:
+		if r.err != nil {
+			if errors.Is(r.err, os.ErrDeadlineExceeded) {
+				return nil, errPersistTimeout
+			}
+			return nil, r.err
+		}
+		if int64(len(r.b)) != size {
+			return nil, fmt.Errorf("read %d bytes of a file that stats as %d", len(r.b), size)
+		}
+		return r.b, nil
+	case <-timer.C:
+		return nil, errPersistTimeout
+	}
+}
+
+// persistRead reads a stored calibration, at most one byte past the
+// largest accepted; a variable so that tests can stand in a read that
+// never returns.
+var persistRead = func(f *os.File) ([]byte, error) {
+	return io.ReadAll(io.LimitReader(f, persistMaxSize+1))
+}
 
 // persistKey is what a stored calibration is valid for: one CPU model,
 // one set of available kernels (the features lanes uses, after
@@ -147,8 +209,10 @@ func persistPath(key persistKey) (string, error) {
 // loadPersisted returns the timings stored at path for key, as
 // candidates from entries. The error wraps errPersist (and the cause)
 // when the file is missing, not a regular file (a FIFO, a device, a
-// directory: refused without reading, never waited on), unreadable, too
-// large, not JSON of the
+// directory: refused without reading, never waited on), empty, on a
+// pseudo file system (procfs, sysfs and the like on Linux: refused
+// without reading), unreadable or not read within persistReadTimeout,
+// too large, not JSON of the
 // expected shape, stored for another key, or has timings that are not
 // finite positive numbers for exactly key's kernels.
 func loadPersisted(path string, key persistKey, entries []entry) ([]measured, error) {
@@ -161,7 +225,12 @@ func loadPersisted(path string, key persistKey, entries []entry) ([]measured, er
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errPersist, err)
 	}
-	defer f.Close()
+	closeF := true
+	defer func() {
+		if closeF {
+			f.Close()
+		}
+	}()
 	fi, err := f.Stat()
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errPersist, err)
@@ -169,15 +238,22 @@ func loadPersisted(path string, key persistKey, entries []entry) ([]measured, er
 	if !fi.Mode().IsRegular() {
 		return nil, fmt.Errorf("%w: not a regular file (%s)", errPersist, fi.Mode().Type())
 	}
+	// A stored file is never empty; a pseudo-file (procfs, and much
+	// else the kernel makes up on read) stats as regular of size 0, and
+	// some of them wait for data on read (/proc/kmsg): refused unread.
+	if fi.Size() == 0 {
+		return nil, fmt.Errorf("%w: empty (a stored calibration never is; a pseudo-file stats so)", errPersist)
+	}
 	if fi.Size() > persistMaxSize {
 		return nil, fmt.Errorf("%w: larger than %d bytes", errPersist, persistMaxSize)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, persistMaxSize+1))
-	if err != nil {
+	if err := ordinaryFS(f); err != nil {
 		return nil, fmt.Errorf("%w: %w", errPersist, err)
 	}
-	if len(b) > persistMaxSize {
-		return nil, fmt.Errorf("%w: larger than %d bytes", errPersist, persistMaxSize)
+	closeF = false // readBounded closes f, after its read returns
+	b, err := readBounded(f, fi.Size(), persistReadTimeout)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %w", errPersist, err)
 	}
 	var pf persistFile
 	if err := json.Unmarshal(b, &pf); err != nil {
