@@ -182,7 +182,7 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 	if in.base == nil && in.ptrs == nil {
 		in.base = p.zero // ValueOf(nil): the zero value
 	}
-	return p.single.runnerFor(1).root(&in)
+	return p.single.single().root(&in)
 }
 
 // rootRun is Root through Run, for every graph and input Root does not
