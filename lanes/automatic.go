@@ -100,3 +100,28 @@ func (k *Kernel) ForInstances(n int) *Kernel {
 	}
 	return k.auto.small[n]
 }
+
+// PairsFor returns the function Pairs runs for a call on exactly n
+// pairs, checks included: for the automatic kernel, the kernel its split
+// sends all n pairs to when it sends them to one (full batches only, or
+// a remainder alone), and its split otherwise; for any other kernel,
+// its Pairs. A caller whose batch sizes are known in advance (the levels
+// of a program hashed one instance at a time) resolves them once,
+// instead of dispatching on every call; the choice stays here.
+func (k *Kernel) PairsFor(n int) func(dst, src []byte) {
+	c := k.auto
+	if c == nil {
+		return k.pairs
+	}
+	if c.narrow == nil {
+		return c.pairs.pairs
+	}
+	rest := n % c.pairs.width
+	switch {
+	case rest == 0 || rest >= c.tailThreshold:
+		return c.pairs.pairs
+	case n == rest:
+		return c.narrow.pairs
+	}
+	return k.pairs
+}

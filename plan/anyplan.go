@@ -3,7 +3,6 @@ package plan
 import (
 	"fmt"
 	"reflect"
-	"sync"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/anyplan"
@@ -21,7 +20,6 @@ func init() {
 // T's values reached through pointers and reflect.Values.
 type anyRooter struct {
 	core
-	outs sync.Pool // *[1][32]byte, as Plan.outs
 }
 
 // compileAny is anyplan.Compile: PlanFor for the Go type t.
@@ -30,16 +28,12 @@ func compileAny(t reflect.Type, opts []options.Option) (anyplan.Rooter, error) {
 	if err := r.core.init(t, opts); err != nil {
 		return nil, err
 	}
-	r.outs.New = func() any { return new([1][32]byte) }
 	return r, nil
 }
 
 // Root is Plan.Root of the value at p.
 func (r *anyRooter) Root(p unsafe.Pointer) ([32]byte, error) {
-	out := r.outs.Get().(*[1][32]byte)
-	err := r.run.Run(out[:], sched.ValueAt(r.typ.Go, p), r.workers)
-	root := out[0]
-	r.outs.Put(out)
+	root, err := r.run.Root(sched.ValueAt(r.typ.Go, p), r.workers)
 	if err != nil {
 		return [32]byte{}, r.valueDefect(err, reflect.NewAt(r.typ.Go, p).Elem())
 	}

@@ -14,13 +14,12 @@ import (
 // rootOfValue hashes one value of a type known only at run time with a
 // compiled core.
 func (c *core) rootOfValue(v reflect.Value) ([32]byte, error) {
-	var out [1][32]byte
-	err := c.run.Run(out[:], sched.ValueOfReflect(v), c.workers)
+	root, err := c.run.Root(sched.ValueOfReflect(v), c.workers)
 	if err == nil {
-		return out[0], nil
+		return root, nil
 	}
 	// As Root: the one value, its first defect in field order.
-	return out[0], c.valueDefect(err, v)
+	return root, c.valueDefect(err, v)
 }
 
 // checkPlanShape is one hostile case of the plan: the plan must reject

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"github.com/lanehash/lanehash/internal/options"
 	"reflect"
-	"sync"
 
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
@@ -15,7 +14,6 @@ import (
 // PlanFor and reuse it. A Plan is safe for concurrent use.
 type Plan[T any] struct {
 	core
-	outs sync.Pool // *[1][32]byte for Root, which would escape
 }
 
 // core is everything of a Plan that does not depend on T at compile
@@ -54,7 +52,6 @@ func PlanFor[T any](opts ...Option) (*Plan[T], error) {
 	if err := p.core.init(reflect.TypeFor[T](), opts); err != nil {
 		return nil, err
 	}
-	p.outs.New = func() any { return new([1][32]byte) }
 	return p, nil
 }
 
@@ -126,10 +123,7 @@ func (p *Plan[T]) Width() int { return p.kernel.Width() }
 // Root returns hash_tree_root(*v). A nil v is the zero value of T, as
 // a nil pointer is everywhere (see the package documentation).
 func (p *Plan[T]) Root(v *T) ([32]byte, error) {
-	out := p.outs.Get().(*[1][32]byte)
-	err := p.run.Run(out[:], sched.ValueOf(v), p.workers)
-	root := out[0]
-	p.outs.Put(out)
+	root, err := p.run.Root(sched.ValueOf(v), p.workers)
 	if err != nil {
 		// No root with an error: a caller that ignores the error must
 		// not get the raw bytes of a value that has none.

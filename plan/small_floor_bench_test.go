@@ -20,13 +20,34 @@ func chainLength(p *graph.Program) int {
 	return height[p.Root]
 }
 
+// levelSizes is the number of pairs at each height of p (the ops a
+// single instance's path sends in one Pairs call, level by level).
+func levelSizes(p *graph.Program) []int {
+	height := make([]int, p.Nodes)
+	var n []int
+	for _, op := range p.Ops {
+		h := max(height[op.Left], height[op.Right]) + 1
+		height[op.Out] = h
+		for len(n) < h {
+			n = append(n, 0)
+		}
+		n[h-1]++
+	}
+	return n
+}
+
 // BenchmarkSmallFloor roots one small container with Root (one worker,
 // automatic kernel) and, in the same iteration, runs its latency floor:
 // as many dependent one-pair Pairs calls (each reads the digest the last
 // one wrote) as the program's dependency chain is long, on the kernel
 // the automatic kernel runs a single instance on. "x-floor" is Root's
-// time over the floor's, both under the same machine load; ns/op is
-// 64 roots and their floors.
+// time over the floor's, both under the same machine load. The levels'
+// floor ("levels-ns", "x-levels") is the program's Pairs calls alone:
+// one call per level of that level's pairs, in place so that each reads
+// the last one's digests, on the function the kernel
+// names for that size (PairsFor), with no gathering, moves or entry
+// cost: what Root would cost if it were only its hashing. ns/op is 64
+// roots and their floors.
 func BenchmarkSmallFloor(b *testing.B) {
 	r := phase0.RandomValidators(1, 3)[0]
 	cp := phase0.Checkpoint{Epoch: 7, Root: phase0.Root{1, 2, 3}}
@@ -54,7 +75,15 @@ func benchSmallFloor[T any](b *testing.B, v *T) {
 	}
 	one := auto.ForInstances(1)
 	var buf [64]byte
-	var tRoot, tFloor time.Duration
+	sizes := levelSizes(prog)
+	calls := make([]func(dst, src []byte), len(sizes))
+	widest := 0
+	for l, n := range sizes {
+		calls[l] = one.PairsFor(n)
+		widest = max(widest, n)
+	}
+	pairs := make([]byte, 64*widest)
+	var tRoot, tFloor, tLevels time.Duration
 	b.ReportAllocs()
 	// Reps of each per clock reading: on a virtual machine without a
 	// fast clock, reading it costs more than a small root.
@@ -70,12 +99,22 @@ func benchSmallFloor[T any](b *testing.B, v *T) {
 		for range reps * steps {
 			one.Pairs(buf[:32], buf[:])
 		}
-		tRoot, tFloor = tRoot+t1.Sub(t0), tFloor+time.Since(t1)
+		t2 := time.Now()
+		for range reps {
+			for l, n := range sizes {
+				// In place: each level reads the digests the last one
+				// wrote, a dependency chain as in Root.
+				calls[l](pairs[:32*n], pairs[:64*n])
+			}
+		}
+		tRoot, tFloor, tLevels = tRoot+t1.Sub(t0), tFloor+t2.Sub(t1), tLevels+time.Since(t2)
 	}
 	runs := float64(b.N) * reps
 	b.ReportMetric(float64(tRoot.Nanoseconds())/runs, "ns/root")
 	b.ReportMetric(float64(tFloor.Nanoseconds())/runs, "floor-ns")
 	b.ReportMetric(float64(tRoot)/float64(tFloor), "x-floor")
+	b.ReportMetric(float64(tLevels.Nanoseconds())/runs, "levels-ns")
+	b.ReportMetric(float64(tRoot)/float64(tLevels), "x-levels")
 	b.ReportMetric(float64(steps), "chain")
 	b.ReportMetric(float64(len(prog.Ops)), "pairs")
 }

@@ -81,6 +81,12 @@ type Prepared struct {
 	typ  reflect.Type
 	zero unsafe.Pointer // a zero value of typ: what a nil element reads as
 	root rooter
+	// single is root when it is a program without fields run in
+	// lockstep: Root then goes straight to its single-instance path.
+	single *programRooter
+	// outs holds Root's one-root buffers for the other graphs, whose
+	// roots pass through Run's dst and so would escape.
+	outs sync.Pool // *[1][32]byte
 	// last caches the context of the last call.
 	last atomic.Pointer[run]
 }
@@ -97,7 +103,12 @@ func (e *Exec) PrepareStrategy(g graph.Node, t reflect.Type, s Strategy) (*Prepa
 	if err != nil {
 		return nil, err
 	}
-	return &Prepared{e: e, typ: t, zero: zeroValue(t.Size()), root: r}, nil
+	p := &Prepared{e: e, typ: t, zero: zeroValue(t.Size()), root: r}
+	if pr, ok := r.(*programRooter); ok && len(pr.fields) == 0 && s == Lockstep {
+		p.single = pr
+	}
+	p.outs.New = func() any { return new([1][32]byte) }
+	return p, nil
 }
 
 // Run sets dst[i] to the root of instance i of in, splitting the work

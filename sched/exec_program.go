@@ -2,6 +2,7 @@ package sched
 
 import (
 	"fmt"
+	"sync/atomic"
 
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
@@ -18,6 +19,9 @@ type programRooter struct {
 	// alt holds runners of the same program on the other kernels
 	// ForInstances answered with, created on first use.
 	alt kernelCache[*runner]
+	// one is runnerFor(1), kept once resolved: the kernel's answer for
+	// a batch size never changes, and Prepared.Root asks on every call.
+	one atomic.Pointer[runner]
 }
 
 func (e *Exec) programRooter(n *graph.ProgramNode, s Strategy) (*programRooter, error) {
@@ -56,6 +60,16 @@ func (p *programRooter) runnerFor(n int) *runner {
 		r.strategy = p.runner.strategy
 		return r
 	})
+}
+
+// single returns runnerFor(1), resolving it on first use.
+func (p *programRooter) single() *runner {
+	if r := p.one.Load(); r != nil {
+		return r
+	}
+	r := p.runnerFor(1)
+	p.one.Store(r)
+	return r
 }
 
 func (p *programRooter) roots(x *run, dst [][32]byte, in Input) error {

@@ -46,3 +46,20 @@ func chunkLayout(k Kernel) bool {
 	lk, ok := k.(layoutKernel)
 	return ok && lk.Layout() == lanes.ChunkLayout
 }
+
+// pairsKernel is a Kernel that names the function its Pairs runs for a
+// call on n pairs (lanes.Kernel.PairsFor); *lanes.Kernel is one. The
+// single-instance path resolves it once per program level, so its calls
+// go straight to the kernel that hashes them, with no dispatch per call.
+type pairsKernel interface {
+	PairsFor(n int) func(dst, src []byte)
+}
+
+// pairsFor returns the function that hashes a Pairs call of n pairs on
+// k: what k names (pairsKernel), or k's Pairs.
+func pairsFor(k Kernel, n int) func(dst, src []byte) {
+	if pk, ok := k.(pairsKernel); ok {
+		return pk.PairsFor(n)
+	}
+	return k.Pairs
+}

@@ -95,7 +95,7 @@ func newRunner(t *Tree, p *graph.Program) *runner {
 	}
 	// Words, not bytes: pointers and slice headers are read from it.
 	zero := zeroValue(zeroSize)
-	r.one = newBlock(t, p, 1, zero, planSingle(p))
+	r.one = newBlock(t, p, 1, zero, planSingle(p, k))
 	for g := blockLanes / w; g > 1; g /= 2 {
 		r.blocks = append(r.blocks, newBlock(t, p, g, zero, nil))
 	}

@@ -1,8 +1,10 @@
 package sched
 
 import (
-	"github.com/lanehash/lanehash/internal/chunk"
+	"strconv"
 	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/chunk"
 
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
@@ -15,7 +17,9 @@ import (
 // home of its own in the arena's flat buffer, where the gathers write
 // the leaves, where the constants stay from the arena's creation on,
 // and where each level's digests are copied for the levels that read
-// them. Nothing else is copied per call.
+// them. Nothing else is copied per call. Each level's Pairs function is
+// resolved once, for the level's size (pairsFor): the calls go straight
+// to the kernel that hashes them.
 
 // singlePlan is the flat-buffer layout of a program's single-instance
 // path.
@@ -25,7 +29,6 @@ type singlePlan struct {
 	consts  []singleConst  // constant chunks, written once per arena
 	levels  []singleLevel  // Pairs calls in order
 	root    uint32         // offset of the root chunk in the flat buffer
-	direct  bool           // the last level's single digest is the root: hash it into dst
 }
 
 // singleConst places constant c's chunk at offset at.
@@ -39,13 +42,15 @@ type singleConst struct {
 type singleLevel struct {
 	in, out, n uint32
 	moves      []singleMove
+	pairs      func(dst, src []byte) // the kernel's Pairs for n pairs
 }
 
 // singleMove copies a 32-byte chunk within the flat buffer.
 type singleMove struct{ from, to uint32 }
 
-// planSingle lays out the flat buffer of p's single-instance path.
-func planSingle(p *graph.Program) *singlePlan {
+// planSingle lays out the flat buffer of p's single-instance path on
+// kernel k.
+func planSingle(p *graph.Program, k Kernel) *singlePlan {
 	lv := levels(p)
 	sp := &singlePlan{}
 	// homes[node] lists the offsets of the pair halves that read node.
@@ -60,11 +65,11 @@ func planSingle(p *graph.Program) *singlePlan {
 		}
 		at += 64 * uint32(len(ops))
 	}
-	// The root chunk needs a home of its own unless the last level hashes
-	// it straight into the caller's root.
+	// The root chunk needs a home of its own unless the last level's
+	// lone digest is the root: it is read from that level's output.
 	last := len(lv) - 1
-	sp.direct = last >= 0 && len(lv[last]) == 1 && lv[last][0].Out == p.Root
-	if !sp.direct {
+	direct := last >= 0 && len(lv[last]) == 1 && lv[last][0].Out == p.Root
+	if !direct {
 		homes[p.Root] = append(homes[p.Root], at)
 		sp.root = at
 		at += 32
@@ -84,13 +89,16 @@ func planSingle(p *graph.Program) *singlePlan {
 	for l, ops := range lv {
 		out := at
 		at += 32 * uint32(len(ops))
-		level := singleLevel{in: ins[l], out: out, n: uint32(len(ops))}
+		level := singleLevel{in: ins[l], out: out, n: uint32(len(ops)), pairs: pairsFor(k, len(ops))}
 		for j, op := range ops {
 			for _, h := range homes[op.Out] {
 				level.moves = append(level.moves, singleMove{from: out + 32*uint32(j), to: h})
 			}
 		}
 		sp.levels = append(sp.levels, level)
+	}
+	if direct {
+		sp.root = sp.levels[last].out
 	}
 	sp.size = int(at)
 	return sp
@@ -123,11 +131,20 @@ func (r *block) newFlat() []byte {
 	return flat
 }
 
-// single hashes instance i alone, level by level with the kernel's
-// Pairs entry.
+// single hashes instance i alone into dst[i]; see hashOne.
 func (r *block) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i int, c *counts) error {
+	root, err := r.hashOne(a, in, ext, i, c)
+	if err == nil {
+		dst[i] = root
+	}
+	return err
+}
+
+// hashOne returns the root of instance i alone, level by level with the
+// kernel's Pairs, in a's flat buffer.
+func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int, c *counts) ([32]byte, error) {
 	if err := r.resolve(a, in, ext, i, 0); err != nil {
-		return err
+		return [32]byte{}, err
 	}
 	sp := r.layout
 	flat := a.flat
@@ -137,27 +154,67 @@ func (r *block) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i 
 		g := &sp.gathers[k]
 		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(a.bases[int(g.Src)*w], g.Off), g.Len)
 	}
-	levels := sp.levels
-	if sp.direct {
-		levels = levels[:len(levels)-1]
-	}
-	for k := range levels {
-		l := &levels[k]
-		r.k.Pairs(flat[l.out:l.out+32*l.n], flat[l.in:l.in+64*l.n])
+	for k := range sp.levels {
+		l := &sp.levels[k]
+		l.pairs(flat[l.out:l.out+32*l.n], flat[l.in:l.in+64*l.n])
 		for _, m := range l.moves {
 			chunk.Copy(unsafe.Add(fp, m.to), unsafe.Add(fp, m.from))
 		}
 	}
-	if sp.direct {
-		l := &sp.levels[len(sp.levels)-1]
-		r.k.Pairs(dst[i][:], flat[l.in:l.in+64])
-	} else {
-		dst[i] = *(*[32]byte)(unsafe.Add(fp, sp.root))
-	}
 	c.treePairs += uint64(len(r.p.Ops))
 	c.kernelCalls += uint64(len(sp.levels))
 	c.instances++
-	return nil
+	return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
+}
+
+// Root returns the root of the one instance of in: Run for a single
+// value, with the root returned rather than written through a slice, so
+// that a caller's root need not live on the heap. A program without
+// fields (every fixed-size container of basic fields and vectors) goes
+// straight to its single-instance path: one Pairs call per level on the
+// kernel the executor's kernel names for one instance, no other setup.
+// workers matters only to graphs whose fields are rooted apart.
+func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
+	if in.n != 1 || in.typ != p.typ || p.single == nil {
+		return p.rootRun(in, workers)
+	}
+	in.zero = p.zero
+	if in.base == nil && in.ptrs == nil {
+		in.base = p.zero // ValueOf(nil): the zero value
+	}
+	return p.single.single().root(&in)
+}
+
+// rootRun is Root through Run, for every graph and input Root does not
+// take straight to a program's single-instance path.
+func (p *Prepared) rootRun(in Input, workers int) ([32]byte, error) {
+	if in.n != 1 && in.typ == p.typ { // Run refuses another type (KindType)
+		return [32]byte{}, &Error{Index: -1, Kind: graph.KindLength, Msg: "Root takes one instance, input has " + strconv.Itoa(in.n)}
+	}
+	out := p.outs.Get().(*[1][32]byte)
+	err := p.Run(out[:], in, workers)
+	root := out[0]
+	p.outs.Put(out)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return root, nil
+}
+
+// root returns the root of the one instance of in on the
+// single-instance path (what Run does for one instance, the root
+// returned).
+func (r *runner) root(in *Input) ([32]byte, error) {
+	b := r.one
+	a := b.pool.Get().(*arena)
+	var c counts
+	root, err := b.hashOne(a, in, nil, 0, &c)
+	clear(a.bases)
+	b.pool.Put(a)
+	if err == nil {
+		b.t.stats.addSingle(c.kernelCalls, c.treePairs)
+	}
+	return root, err
 }
 
 // copyChunk copies n (1..32) bytes from src to dst, with single moves

@@ -105,3 +105,70 @@ func TestRunnerSingleErrors(t *testing.T) {
 		t.Fatalf("err = %v, want element 0 thing.Cred", err)
 	}
 }
+
+// TestPreparedRoot checks Root, the single-value entry, against Run over
+// a group (the lockstep path) on every kernel, the automatic ones
+// included: equal roots, twice in a row, the same counters as Run of
+// one value, the same error for a bad field and for a nil value, and
+// typed errors for an input of another type or of other than one value.
+func TestPreparedRoot(t *testing.T) {
+	ks := testKernels(t)
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		auto, err := lanes.Select(h, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks = append(ks, auto)
+	}
+	p := thingProgram(t, false)
+	rng := rand.New(rand.NewPCG(32, 3))
+	for _, k := range ks {
+		t.Run(kernelName(k), func(t *testing.T) {
+			var stats sched.Stats
+			r := prepare(t, k, &stats, p)
+			things := randomThings(rng, k.Width()+1)
+			want := make([][32]byte, len(things))
+			if err := r.Run(want, sched.SliceOf(things), 1); err != nil {
+				t.Fatal(err)
+			}
+			for i := range things {
+				for range 2 {
+					stats.Reset()
+					one := make([][32]byte, 1)
+					if err := r.Run(one, sched.ValueOf(&things[i]), 1); err != nil {
+						t.Fatal(err)
+					}
+					ran := stats.Snapshot()
+					stats.Reset()
+					got, err := r.Root(sched.ValueOf(&things[i]), 1)
+					if err != nil || got != want[i] {
+						t.Fatalf("Root %d = %x, %v; want %x", i, got, err, want[i])
+					}
+					if s := stats.Snapshot(); s != ran || s.Instances != 1 || s.TreePairs != uint64(len(p.Ops)) {
+						t.Fatalf("Root counted %+v, Run of one value %+v", s, ran)
+					}
+				}
+			}
+			bad := things[0]
+			bad.Cred = bad.Cred[:5]
+			var se *sched.Error
+			if _, err := r.Root(sched.ValueOf(&bad), 1); !errors.As(err, &se) || se.Index != 0 || se.Path != "thing.Cred" || se.Kind != graph.KindLength {
+				t.Fatalf("short Cred: err = %v, want element 0 thing.Cred of KindLength", err)
+			}
+			one := make([][32]byte, 1)
+			runErr := r.Run(one, sched.ValueOf[thing](nil), 1)
+			if _, err := r.Root(sched.ValueOf[thing](nil), 1); fmt.Sprint(err) != fmt.Sprint(runErr) || err == nil {
+				t.Fatalf("nil value: Root err = %v, Run err = %v", err, runErr)
+			}
+			if _, err := r.Root(sched.SliceOf(things[:2]), 1); !errors.As(err, &se) || se.Kind != graph.KindLength {
+				t.Fatalf("two values: err = %v, want KindLength", err)
+			}
+			if _, err := r.Root(sched.SliceOf(things[:0]), 1); !errors.As(err, &se) || se.Kind != graph.KindLength {
+				t.Fatalf("no value: err = %v, want KindLength", err)
+			}
+			if _, err := r.Root(sched.ValueOf(&bad.Bal), 1); !errors.As(err, &se) || se.Kind != graph.KindType {
+				t.Fatalf("a uint64: err = %v, want KindType", err)
+			}
+		})
+	}
+}
