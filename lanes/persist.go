@@ -40,58 +40,93 @@ const persistFormat = 2
 // 2 KB, and a corrupt or planted one must not cost memory.
 const persistMaxSize = 64 << 10
 
-// persistReadTimeout bounds how long calibration waits for a stored
-// file's bytes. An ordinary 2 KB file reads in microseconds; a file that
-// passed every check and still waits (a hung network or FUSE file
-// system, a pseudo-file this package does not know) is given up on, and
-// calibration measures instead.
+// persistReadTimeout bounds how long calibration waits on the file
+// system: the whole of loading a stored file (open, stat, read) and of
+// storing one. An ordinary 2 KB file loads in microseconds; a path that
+// still waits (a hung network or FUSE file system, reached directly or
+// through a symlink, or a pseudo-file this package does not know) is
+// given up on, and calibration measures instead.
 const persistReadTimeout = 200 * time.Millisecond
 
 // errPersistTimeout is the cause when a stored file's read did not
 // finish within persistReadTimeout.
 var errPersistTimeout = errors.New("read did not finish in time")
 
-// readBounded reads f, which stats as a regular file of size bytes, and
-// closes it. The caller waits at most timeout: the read runs in its own
-// goroutine, under a read deadline where f's descriptor supports one
-// (pollable files opened non-blocking, where the deadline also ends the
-// read itself). Where it does not, and the read never returns, the
-// goroutine and the descriptor are left behind (one per process and
-// hash, since a refused file is replaced by a measurement): the price of
-// never blocking the caller on a file system that hangs. The bytes are
-// used only if exactly size of them were read.
-func readBounded(f *os.File, size int64, timeout time.Duration) ([]byte, error) {
+// withinTimeout runs fn, the file-system work of loading or storing a
+// calibration, in its own goroutine and waits for it at most timeout.
+// Every step of that work can wait on a file system that hangs (a FUSE
+// or network mount that never answers blocks the open's lookup, the
+// stat, the read, the rename), so none of it runs on the caller's
+// goroutine. Where fn never returns, its goroutine and any descriptor it
+// holds are left behind (one per process and hash): the price of never
+// blocking a PlanFor on a file system.
+func withinTimeout[T any](timeout time.Duration, fn func() (T, error)) (T, error) {
 	type result struct {
-		b   []byte
+		v   T
 		err error
 	}
-	done := make(chan result, 1) // buffered: a late reader never blocks
-	// An error means the descriptor has no deadlines (a regular file on
-	// an ordinary file system): the timer below still bounds the wait.
-	_ = f.SetReadDeadline(time.Now().Add(timeout))
-	read := persistRead
+	done := make(chan result, 1) // buffered: a late fn never blocks
 	go func() {
-		defer f.Close()
-		b, err := read(f)
-		done <- result{b, err}
+		v, err := fn()
+		done <- result{v, err}
 	}()
 	timer := time.NewTimer(timeout)
 	defer timer.Stop()
 	select {
 	case r := <-done:
-		if r.err != nil {
-			if errors.Is(r.err, os.ErrDeadlineExceeded) {
-				return nil, errPersistTimeout
-			}
-			return nil, r.err
-		}
-		if int64(len(r.b)) != size {
-			return nil, fmt.Errorf("read %d bytes of a file that stats as %d", len(r.b), size)
-		}
-		return r.b, nil
+		return r.v, r.err
 	case <-timer.C:
-		return nil, errPersistTimeout
+		var zero T
+		return zero, errPersistTimeout
 	}
+}
+
+// readPersisted opens, checks and reads the stored calibration at path;
+// loadPersisted runs it within persistReadTimeout. The bytes are used
+// only if exactly the stat's size of them were read.
+func readPersisted(path string, read func(*os.File) ([]byte, error)) ([]byte, error) {
+	// Non-blocking, and a regular file only: whatever sits at the path
+	// (a FIFO, reached directly or through a symlink, blocks its reader
+	// until a writer comes; a device may never end) is looked at through
+	// the open descriptor before a byte is read.
+	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("not a regular file (%s)", fi.Mode().Type())
+	}
+	// A stored file is never empty; a pseudo-file (procfs, and much
+	// else the kernel makes up on read) stats as regular of size 0, and
+	// some of them wait for data on read (/proc/kmsg): refused unread.
+	if fi.Size() == 0 {
+		return nil, errors.New("empty (a stored calibration never is; a pseudo-file stats so)")
+	}
+	if fi.Size() > persistMaxSize {
+		return nil, fmt.Errorf("larger than %d bytes", persistMaxSize)
+	}
+	if err := ordinaryFS(f); err != nil {
+		return nil, err
+	}
+	// An error means the descriptor has no deadlines (a regular file on
+	// an ordinary file system): withinTimeout still bounds the wait.
+	_ = f.SetReadDeadline(time.Now().Add(persistReadTimeout))
+	b, err := read(f)
+	if err != nil {
+		if errors.Is(err, os.ErrDeadlineExceeded) {
+			return nil, errPersistTimeout
+		}
+		return nil, err
+	}
+	if int64(len(b)) != fi.Size() {
+		return nil, fmt.Errorf("read %d bytes of a file that stats as %d", len(b), fi.Size())
+	}
+	return b, nil
 }
 
 // persistRead reads a stored calibration, at most one byte past the
@@ -216,42 +251,11 @@ func persistPath(key persistKey) (string, error) {
 // expected shape, stored for another key, or has timings that are not
 // finite positive numbers for exactly key's kernels.
 func loadPersisted(path string, key persistKey, entries []entry) ([]measured, error) {
-	// Non-blocking, and a regular file only: whatever sits at the path
-	// (a FIFO, reached directly or through a symlink, blocks its reader
-	// until a writer comes; a device may never end) is looked at through
-	// the open descriptor before a byte is read, so calibration never
-	// waits on it and every PlanFor in the process goes on.
-	f, err := os.OpenFile(path, os.O_RDONLY|openNonblock, 0)
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errPersist, err)
-	}
-	closeF := true
-	defer func() {
-		if closeF {
-			f.Close()
-		}
-	}()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("%w: %w", errPersist, err)
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%w: not a regular file (%s)", errPersist, fi.Mode().Type())
-	}
-	// A stored file is never empty; a pseudo-file (procfs, and much
-	// else the kernel makes up on read) stats as regular of size 0, and
-	// some of them wait for data on read (/proc/kmsg): refused unread.
-	if fi.Size() == 0 {
-		return nil, fmt.Errorf("%w: empty (a stored calibration never is; a pseudo-file stats so)", errPersist)
-	}
-	if fi.Size() > persistMaxSize {
-		return nil, fmt.Errorf("%w: larger than %d bytes", errPersist, persistMaxSize)
-	}
-	if err := ordinaryFS(f); err != nil {
-		return nil, fmt.Errorf("%w: %w", errPersist, err)
-	}
-	closeF = false // readBounded closes f, after its read returns
-	b, err := readBounded(f, fi.Size(), persistReadTimeout)
+	// The whole of the file's access, open included, runs within
+	// persistReadTimeout, so calibration never waits on whatever is at the
+	// path and every PlanFor in the process goes on.
+	read := persistRead // read here: a test may swap it back while a late read runs
+	b, err := withinTimeout(persistReadTimeout, func() ([]byte, error) { return readPersisted(path, read) })
 	if err != nil {
 		return nil, fmt.Errorf("%w: %w", errPersist, err)
 	}
@@ -361,7 +365,12 @@ func persistedTimings(h Hash, entries []entry, id cpufeat.Identity, measure func
 		reason = "measured (" + err.Error() + ")"
 	}
 	ms = measure()
-	if err := storePersisted(path, key, ms); err != nil {
+	// Storing touches the file system too (a directory, a temporary
+	// file, a rename): bounded alike, and a store that has not finished
+	// in time may still finish behind the caller.
+	if _, err := withinTimeout(persistReadTimeout, func() (struct{}, error) {
+		return struct{}{}, storePersisted(path, key, ms)
+	}); err != nil {
 		return ms, reason + ", not stored: " + err.Error()
 	}
 	return ms, reason + ", stored in " + path

@@ -25,13 +25,13 @@ const persistFUSEChild = "LANEHASH_REVIEW2_FUSE_CHILD"
 // TestPersistHungFUSEOpenNeverBlocks: docs/guarantees.md promises that
 // with LANEHASH_CALIBRATE=persist "no file can make PlanFor or cache.New
 // wait" more than the 200 ms read bound, naming "a hung network or FUSE
-// file system" as what that bound is for. The bound covers the read
-// only: the open (and the fstat/fstatfs before the read) are not
-// bounded, and on a hung FUSE mount the open itself waits — for the
-// path lookup, before any byte is read. A calibration path that is a
-// symlink into a FUSE file system whose daemon never answers (here: a
-// mount whose /dev/fuse descriptor nobody reads) made the child's first
-// automatic-kernel Select wait until it was killed.
+// file system" as what that bound is for. The bound covered the read
+// only, and on a hung FUSE mount the open itself waits — for the path
+// lookup, before any byte is read: a calibration path that is a symlink
+// into a FUSE file system whose daemon never answers (here: a mount
+// whose /dev/fuse descriptor nobody reads) made the child's first
+// automatic-kernel Select wait until it was killed. The open, the
+// checks and the store now run within the bound too.
 //
 // The test mounts such a file system itself under a temporary directory,
 // so it needs root (CAP_SYS_ADMIN) and /dev/fuse; it skips naming the
