@@ -44,7 +44,7 @@ func TestRefusedProofLeavesNoNodesForOthers(t *testing.T) {
 			t.Run(fmt.Sprintf("%s/n=%d", md.name, n), func(t *testing.T) {
 				vals := make([]*phase0.Validator, n)
 				for i := range vals {
-					vals[i] = &phase0.Validator{EffectiveBalance: phase0.Gwei(32e9 + i)}
+					vals[i] = &phase0.Validator{EffectiveBalance: phase0.Gwei(32e9) + phase0.Gwei(i)}
 				}
 				l, err := cache.NewList[*phase0.Validator](1<<40, md.opts...)
 				if err != nil {

@@ -89,7 +89,7 @@ func TestInputLimitEndlessStdin(t *testing.T) {
 // TestInputLimitSparseFile offers an 8 GiB file that takes no disk space:
 // its size alone refuses it, nothing of that size is allocated.
 func TestInputLimitSparseFile(t *testing.T) {
-	const size = 8 << 30
+	const size int64 = 8 << 30
 	file := filepath.Join(t.TempDir(), "big.ssz")
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
@@ -97,12 +97,12 @@ func TestInputLimitSparseFile(t *testing.T) {
 	if err := os.Truncate(file, size); err != nil {
 		t.Skipf("the temporary directory's file system makes no sparse files: %v", err)
 	}
-	big := file + ": " + strconv.Itoa(size) + " bytes, over the limit of "
+	big := file + ": " + strconv.FormatInt(size, 10) + " bytes, over the limit of "
 	runLimited(t, nil, big+"191 (121 bytes snappy compressed at worst, the SSZ size of phase0.Validator)",
 		"root", "-type", "phase0.Validator", file)
 	runLimited(t, nil, big+"121 (the SSZ size of phase0.Validator)",
 		"diff", "-type", "phase0.Validator", "-format", "ssz", file, file)
-	runLimited(t, nil, big+strconv.Itoa(4<<30)+" (-max-input)",
+	runLimited(t, nil, big+strconv.FormatInt(4<<30, 10)+" (-max-input)",
 		"prove", "-type", "fulu.BeaconState", "-format", "ssz", "-path", "slot", file)
 	runLimited(t, nil, big+"1048576 (a proof is under 10 KB)", "verify", file)
 }
