@@ -2,8 +2,12 @@
 
 package lanes_test
 
-// A regression test from an adversarial review of issue #30, written from
-// docs/guarantees.md and docs/kernels.md alone.
+// Regression tests from the adversarial reviews of issue #30, written
+// from docs/guarantees.md and docs/kernels.md alone: a file at the
+// calibration path that once hung every process's first automatic-kernel
+// Select. Each runs Select in a child process (this test binary) with
+// LANEHASH_CALIBRATE=persist, once to store the files and once after
+// planting something in their place.
 
 import (
 	"context"
@@ -18,7 +22,50 @@ import (
 	"github.com/lanehash/lanehash/lanes"
 )
 
-const persistBlockingChild = "LANEHASH_ADV_PERSIST_CHILD"
+// persistSelectChild names, in a child's environment, the test the child
+// runs Select for.
+const persistSelectChild = "LANEHASH_PERSIST_SELECT_CHILD"
+
+// inSelectChild runs, in the child, Select for both hash functions, and
+// reports whether this process is that child.
+func inSelectChild(t *testing.T) bool {
+	if os.Getenv(persistSelectChild) != t.Name() {
+		return false
+	}
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		if _, err := lanes.Select(h, ""); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return true
+}
+
+// runSelectChild runs the calling test's child with its calibration
+// cache under xdg, and returns context.DeadlineExceeded when it has not
+// returned within d. It skips where the test binary cannot run itself
+// (go test -exec qemu-…: the binary is not the host's).
+func runSelectChild(t *testing.T, xdg string, d time.Duration) error {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), d)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, exe, "-test.run=^"+t.Name()+"$")
+	cmd.Env = append(os.Environ(), persistSelectChild+"="+t.Name(), "XDG_CACHE_HOME="+xdg, lanes.EnvCalibrate+"=persist")
+	out, err := cmd.CombinedOutput()
+	if ctx.Err() != nil {
+		return ctx.Err()
+	}
+	if errors.Is(err, syscall.ENOEXEC) {
+		t.Skipf("host: the test binary cannot run itself as a child here (user-mode emulation): %v", err)
+	}
+	if err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	return nil
+}
 
 // TestPersistRegularFileThatBlocksNeverBlocks: docs/guarantees.md promises
 // that with LANEHASH_CALIBRATE=persist "no file can make PlanFor or
@@ -30,12 +77,7 @@ const persistBlockingChild = "LANEHASH_ADV_PERSIST_CHILD"
 // the test takes no kernel messages from the host's log reader; any read
 // that passes the checks is bounded by persistReadTimeout.
 func TestPersistRegularFileThatBlocksNeverBlocks(t *testing.T) {
-	if os.Getenv(persistBlockingChild) != "" {
-		for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
-			if _, err := lanes.Select(h, ""); err != nil {
-				t.Fatal(err)
-			}
-		}
+	if inSelectChild(t) {
 		return
 	}
 	f, err := os.OpenFile("/proc/kmsg", os.O_RDONLY|syscall.O_NONBLOCK, 0)
@@ -43,29 +85,8 @@ func TestPersistRegularFileThatBlocksNeverBlocks(t *testing.T) {
 		t.Skipf("host: /proc/kmsg cannot be opened (needs root or CAP_SYSLOG and procfs): %v", err)
 	}
 	f.Close()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
 	xdg := t.TempDir()
-	run := func(d time.Duration) error {
-		ctx, cancel := context.WithTimeout(context.Background(), d)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, exe, "-test.run=^TestPersistRegularFileThatBlocksNeverBlocks$")
-		cmd.Env = append(os.Environ(), persistBlockingChild+"=1", "XDG_CACHE_HOME="+xdg, lanes.EnvCalibrate+"=persist")
-		out, err := cmd.CombinedOutput()
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if errors.Is(err, syscall.ENOEXEC) {
-			// go test -exec qemu-…: the binary is not the host's.
-			t.Skipf("host: the test binary cannot run itself as a child here (user-mode emulation): %v", err)
-		}
-		if err != nil {
-			t.Fatalf("child: %v\n%s", err, out)
-		}
-		return nil
-	}
+	run := func(d time.Duration) error { return runSelectChild(t, xdg, d) }
 	if err := run(60 * time.Second); err != nil {
 		t.Fatalf("first child (stores the calibration): %v", err)
 	}

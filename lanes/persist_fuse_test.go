@@ -2,25 +2,19 @@
 
 package lanes_test
 
-// A regression test from a second adversarial review of issue #30,
-// written from docs/guarantees.md ("Calibration files") and
-// docs/kernels.md alone. It fails now: it records a bug, not a fix.
+// A regression test from the second adversarial review of issue #30;
+// its harness is persist_blocking_test.go's.
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"syscall"
 	"testing"
 	"time"
-
-	"github.com/lanehash/lanehash/lanes"
 )
-
-const persistFUSEChild = "LANEHASH_REVIEW2_FUSE_CHILD"
 
 // TestPersistHungFUSEOpenNeverBlocks: docs/guarantees.md promises that
 // with LANEHASH_CALIBRATE=persist "no file can make PlanFor or cache.New
@@ -39,17 +33,8 @@ const persistFUSEChild = "LANEHASH_REVIEW2_FUSE_CHILD"
 // killable), and closing the descriptor aborts the connection before the
 // mount is detached.
 func TestPersistHungFUSEOpenNeverBlocks(t *testing.T) {
-	if os.Getenv(persistFUSEChild) != "" {
-		for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
-			if _, err := lanes.Select(h, ""); err != nil {
-				t.Fatal(err)
-			}
-		}
+	if inSelectChild(t) {
 		return
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
 	}
 	// Not t.TempDir: its cleanup would walk into the mount before the
 	// deferred abort below has run.
@@ -57,24 +42,7 @@ func TestPersistHungFUSEOpenNeverBlocks(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	run := func(d time.Duration) error {
-		ctx, cancel := context.WithTimeout(context.Background(), d)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, exe, "-test.run=^TestPersistHungFUSEOpenNeverBlocks$")
-		cmd.Env = append(os.Environ(), persistFUSEChild+"=1", "XDG_CACHE_HOME="+xdg, lanes.EnvCalibrate+"=persist")
-		out, err := cmd.CombinedOutput()
-		if ctx.Err() != nil {
-			return ctx.Err()
-		}
-		if errors.Is(err, syscall.ENOEXEC) {
-			// go test -exec qemu-…: the binary is not the host's.
-			t.Skipf("host: the test binary cannot run itself as a child here (user-mode emulation): %v", err)
-		}
-		if err != nil {
-			t.Fatalf("child: %v\n%s", err, out)
-		}
-		return nil
-	}
+	run := func(d time.Duration) error { return runSelectChild(t, xdg, d) }
 	if err := run(60 * time.Second); err != nil {
 		os.RemoveAll(xdg)
 		t.Fatalf("first child (stores the calibration): %v", err)
