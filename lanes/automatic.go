@@ -23,6 +23,8 @@ func newAutomatic(h Hash, c choice) *Kernel {
 	k.name = h.String() + "/auto(" + strings.Join(isas, "+") + ")"
 	c.pairsName = k.name + " Pairs"
 	k.pairs = k.splitPairs
+	// A lone instance's ops go where a batch of one goes.
+	k.single = k.ForInstances(1).single
 	return &k
 }
 

@@ -147,8 +147,12 @@ type Kernel struct {
 	// arena's size; nil for kernels without such an entry, whose
 	// LockstepOps runs lockstep (checking every index).
 	lockstepOps func(arena []byte, ops *kernelcheck.Ops)
-	pack        func(dst, src []byte)
-	unpack      func(dst, src []byte)
+	// single runs one instance's checked op list over a flat buffer of
+	// chunks (Kernel.Single); nil for kernels without such an entry,
+	// whose Single runs the ops through Pairs.
+	single func(buf []byte, ops *kernelcheck.Ops)
+	pack   func(dst, src []byte)
+	unpack func(dst, src []byte)
 
 	// auto is the choice of an automatic kernel, nil for a registered
 	// kernel.
@@ -235,6 +239,50 @@ func (k *Kernel) LockstepOps(arena []byte, ops Ops) {
 		words = ops.c.Words()
 	}
 	k.lockstep(arena, words)
+}
+
+// Single runs ops over buf, the nodes of one instance as a run of
+// 32-byte chunks in ordinary byte order (chunk i is buf[32i:32i+32]):
+// for each op, in order, chunk Out = H(chunk Left || chunk Right). It is
+// Lockstep of width 1, for a lone instance's tree: a kernel with a
+// native entry (SingleNative; the SHA-NI kernels) runs the whole list in
+// one call, two consecutive ops side by side when the second does not
+// read the first's Out, and stores each digest in its chunk, where the
+// ops that read it look; any other kernel runs the list through its
+// Pairs, one op per call. An op's Out may be any chunk, its own Left or
+// Right included. It panics, before hashing anything, only on contract
+// misuse: buf not a whole number of chunks, or shorter than ops.Nodes()
+// chunks.
+func (k *Kernel) Single(buf []byte, ops Ops) {
+	if k.single != nil {
+		k.single(buf, ops.c)
+		return
+	}
+	k.singlePairs(buf, ops)
+}
+
+// SingleNative reports whether Single runs on an entry of its own (one
+// call for the whole list, independent ops interleaved) rather than
+// through Pairs one op at a time: what a caller asks before it prefers
+// Single to its own level-by-level Pairs calls.
+func (k *Kernel) SingleNative() bool { return k.single != nil }
+
+// singlePairs is Single through Pairs, one op per call, each message
+// copied whole into a scratch pair first so an Out that is one of its
+// inputs (or overlaps them) reads as Single's contract says.
+func (k *Kernel) singlePairs(buf []byte, ops Ops) {
+	words, n := kernelcheck.LockstepOps("lanes.Kernel.Single", buf, ops.c, 32)
+	if n == 0 {
+		return
+	}
+	msg := make([]byte, 64)
+	for i := 0; i < len(words); i += 3 {
+		l, r, o := int(words[i]), int(words[i+1]), int(words[i+2])
+		copy(msg[:32], buf[32*l:])
+		copy(msg[32:], buf[32*r:32*r+32])
+		k.pairs(msg[:32], msg)
+		copy(buf[32*o:32*o+32], msg[:32])
+	}
 }
 
 // Pack converts m·W ordinary 32-byte chunks, laid out [node][lane][32]

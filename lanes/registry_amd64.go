@@ -62,8 +62,11 @@ func asmEntries() []entry {
 				pairs:       shani.SHA256PairsX4,
 				lockstep:    shani.SHA256LockstepX4,
 				lockstepOps: shani.SHA256LockstepOpsX4,
-				pack:        shani.SHA256PackX4,
-				unpack:      shani.SHA256UnpackX4,
+				// A lone instance's ops rarely come four independent at
+				// a time: its Single is the two-stream entry's.
+				single: shani.SHA256SingleOps,
+				pack:   shani.SHA256PackX4,
+				unpack: shani.SHA256UnpackX4,
 			},
 			missing:  shaniX4Features,
 			ownTails: true,
@@ -78,6 +81,7 @@ func asmEntries() []entry {
 				pairs:       shani.SHA256Pairs,
 				lockstep:    shani.SHA256Lockstep,
 				lockstepOps: shani.SHA256LockstepOps,
+				single:      shani.SHA256SingleOps,
 				pack:        shani.SHA256Pack,
 				unpack:      shani.SHA256Unpack,
 			},

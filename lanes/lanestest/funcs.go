@@ -24,8 +24,14 @@ type Funcs struct {
 	// runs every Lockstep case through it as well, over a list checked
 	// once by kernelcheck.NewOps, and its misuse case.
 	LockstepOpsFunc func(arena []byte, ops *kernelcheck.Ops)
-	PackFunc        func(dst, src []byte)
-	UnpackFunc      func(dst, src []byte)
+	// SingleFunc and SingleOpsFunc, if set, are the package's Single
+	// entries (one instance's ops over a flat buffer of chunks, the
+	// second over a list checked once): the suite runs every Lockstep
+	// case through them at width 1, and their misuse cases.
+	SingleFunc    func(buf []byte, ops []uint32)
+	SingleOpsFunc func(buf []byte, ops *kernelcheck.Ops)
+	PackFunc      func(dst, src []byte)
+	UnpackFunc    func(dst, src []byte)
 }
 
 // Name returns KernelName.

@@ -9,6 +9,9 @@
 // LockstepOps; the op lists include every aliasing of two consecutive ops
 // (the second reading the first's out, outs overwriting either op's
 // inputs), the case a kernel that interleaves consecutive ops must detect.
+// A kernel with a Single entry (SingleKernel, Funcs.SingleFunc) runs
+// the same cases through it, as a kernel of width 1 whose nodes are
+// chunks.
 //
 // Kernel packages can run it on their raw functions before they are
 // registered in lanes, through Funcs, from an external test package.
@@ -50,14 +53,20 @@ func Run(t *testing.T, k Kernel) {
 	t.Run("PackUnpack", func(t *testing.T) { testPackUnpack(t, k) })
 	t.Run("PackInPlace", func(t *testing.T) { testPackInPlace(t, k) })
 	for _, e := range lockstepEntries(k) {
-		t.Run(e.name, func(t *testing.T) {
-			t.Run("AgainstPairs", func(t *testing.T) { testLockstepAgainstPairs(t, k, e.run) })
-			t.Run("Validator", func(t *testing.T) { testLockstepValidator(t, k, e.run) })
-			t.Run("RandomTrees", func(t *testing.T) { testLockstepRandomTrees(t, k, e.run) })
-			t.Run("TwoOps", func(t *testing.T) { testLockstepTwoOps(t, k, e.run) })
-			t.Run("OpCounts", func(t *testing.T) { testLockstepOpCounts(t, k, e.run) })
-			t.Run("NoOps", func(t *testing.T) { testLockstepNoOps(t, k, e.run) })
-		})
+		t.Run(e.name, func(t *testing.T) { lockstepCases(t, k, e.run) })
+	}
+	if len(singleEntries(k)) > 0 {
+		t.Run("Single", func(t *testing.T) { testSingle(t, k) })
 	}
 	t.Run("Misuse", func(t *testing.T) { testMisuse(t, k) })
+}
+
+// lockstepCases runs every Lockstep case through run on k.
+func lockstepCases(t *testing.T, k Kernel, run func([]byte, []lanes.Op)) {
+	t.Run("AgainstPairs", func(t *testing.T) { testLockstepAgainstPairs(t, k, run) })
+	t.Run("Validator", func(t *testing.T) { testLockstepValidator(t, k, run) })
+	t.Run("RandomTrees", func(t *testing.T) { testLockstepRandomTrees(t, k, run) })
+	t.Run("TwoOps", func(t *testing.T) { testLockstepTwoOps(t, k, run) })
+	t.Run("OpCounts", func(t *testing.T) { testLockstepOpCounts(t, k, run) })
+	t.Run("NoOps", func(t *testing.T) { testLockstepNoOps(t, k, run) })
 }

@@ -19,6 +19,7 @@ func TestConformance(t *testing.T) {
 	lanestest.Run(t, &lanestest.Funcs{
 		KernelName: "shani.SHA256", KernelHash: lanes.SHA256, KernelWidth: shani.SHA256Lanes, KernelLayout: lanes.ChunkLayout,
 		PairsFunc: shani.SHA256Pairs, LockstepFunc: shani.SHA256Lockstep, PackFunc: shani.SHA256Pack, UnpackFunc: shani.SHA256Unpack,
+		SingleFunc: shani.SHA256Single, SingleOpsFunc: shani.SHA256SingleOps,
 	})
 }
 

@@ -71,3 +71,31 @@ func copyNodes(name string, dst, src []byte, nodeBytes int) {
 		copy(dst, src)
 	}
 }
+
+// SHA256Single runs ops, a flat list of (left, right, out) chunk
+// indices, over buf, a run of 32-byte chunks in ordinary byte order
+// holding one instance: for each op, in order, chunk out becomes the
+// SHA-256 digest of chunk left followed by chunk right (chunk i is
+// buf[32i:32i+32]). It is Lockstep of width 1, for the tree of a lone
+// instance: two consecutive ops run as the two streams when the second
+// does not read the first's out, so a level of independent ops costs
+// one two-stream step per two ops, and the whole tree one call, its
+// digests stored where the ops that read them look. An op's out may be
+// any chunk, its own inputs included. It panics, before hashing
+// anything, if buf is not a whole number of chunks, len(ops) is not a
+// multiple of 3 or an index lies outside buf.
+func SHA256Single(buf []byte, ops []uint32) {
+	if n := kernelcheck.Lockstep("shani.SHA256Single", buf, ops, 32); n > 0 {
+		sha256SingleAsm(unsafe.SliceData(buf), unsafe.SliceData(ops), n)
+	}
+}
+
+// SHA256SingleOps is SHA256Single for an op list whose indices were
+// checked once, when it was made (lanes.NewOps): it checks only that buf
+// is whole chunks and holds every chunk the list names, in constant
+// time. It panics, before hashing anything, if not.
+func SHA256SingleOps(buf []byte, ops *kernelcheck.Ops) {
+	if words, n := kernelcheck.LockstepOps("shani.SHA256SingleOps", buf, ops, 32); n > 0 {
+		sha256SingleAsm(unsafe.SliceData(buf), unsafe.SliceData(words), n)
+	}
+}

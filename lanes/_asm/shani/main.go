@@ -2,7 +2,8 @@
 // lanes/shani: pair hashing and the lockstep op runner with two
 // interleaved streams (two lanes) and with four (four lanes; x4.go says
 // when each wins), both in chunk layout, whose pack and unpack are
-// copies (in Go). CPU
+// copies (in Go), and one instance's op list over a flat buffer of
+// chunks, consecutive independent ops on the two streams (single.go). CPU
 // detection is not here: lanes/internal/cpufeat owns it.
 //
 // Run from package lanes/shani with go generate; the output is
@@ -20,5 +21,6 @@ func main() {
 	lockstep(t)
 	pairs4(t)
 	lockstep4(t)
+	single(t)
 	Generate()
 }
