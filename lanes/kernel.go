@@ -249,10 +249,10 @@ func (k *Kernel) LockstepOps(arena []byte, ops Ops) {
 // one call, two consecutive ops side by side when the second does not
 // read the first's Out, and stores each digest in its chunk, where the
 // ops that read it look; any other kernel runs the list through its
-// Pairs, one op per call. An op's Out may be any chunk, its own Left or
-// Right included. It panics, before hashing anything, only on contract
-// misuse: buf not a whole number of chunks, or shorter than ops.Nodes()
-// chunks.
+// Pairs, one op per call, through a scratch pair it allocates. An op's
+// Out may be any chunk, its own Left or Right included. It panics,
+// before hashing anything, only on contract misuse: buf not a whole
+// number of chunks, or shorter than ops.Nodes() chunks.
 func (k *Kernel) Single(buf []byte, ops Ops) {
 	if k.single != nil {
 		k.single(buf, ops.c)

@@ -1,8 +1,10 @@
 package plan
 
 import (
+	"errors"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/lanes"
@@ -14,8 +16,8 @@ import (
 )
 
 // TestSingleRootConsensusSmall roots random values of every small
-// consensus container one at a time with Root (the single-instance path,
-// one Pairs call per level) on every kernel here and on the automatic
+// consensus container one at a time with Root (the single-instance path:
+// one Single call on SHA-NI, one Pairs call per level elsewhere) on every kernel here and on the automatic
 // kernel, for both hashes, and compares each root with the reference
 // ssz.HashTreeRootValue.
 func TestSingleRootConsensusSmall(t *testing.T) {
@@ -77,6 +79,106 @@ func TestSingleRootConsensusSmall(t *testing.T) {
 						t.Errorf("%v on %s, value %d: Root %x, %v; reference %x", gt, kernelName(k), i, got, err, want[i])
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestSingleRootDirect covers the single-instance path of programs whose
+// only source is the value itself (Validator, BeaconBlockHeader,
+// Checkpoint: gathered and checked straight from it) beside one with
+// pointer fields (AttestationData), on every SHA-256 kernel and the
+// automatic one: a boolean byte above 1 is the error RootAll reports
+// (the same sentinel and path), a nil value roots as the zero value,
+// and the roots of random values match the reference and RootAll's.
+func TestSingleRootDirect(t *testing.T) {
+	auto, err := lanes.Select(lanes.SHA256, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range append(testKernels(t, lanes.SHA256), auto) {
+		t.Run(kernelName(k), func(t *testing.T) {
+			vp := planOn[phase0.Validator](t, k)
+			vals := phase0.RandomValidators(16, 77)
+			want := make([][32]byte, len(vals))
+			if err := vp.RootAll(want, vals); err != nil {
+				t.Fatal(err)
+			}
+			for i := range vals {
+				got, err := vp.Root(&vals[i])
+				ref, rerr := ssz.HashTreeRoot(&vals[i], ssz.SHA256)
+				if err != nil || rerr != nil || got != want[i] || got != ref {
+					t.Fatalf("Validator %d: Root %x, %v; RootAll %x; reference %x, %v", i, got, err, want[i], ref, rerr)
+				}
+			}
+			bad := vals[3]
+			*(*byte)(unsafe.Pointer(&bad.Slashed)) = 2
+			_, err := vp.Root(&bad)
+			allErr := vp.RootAll(make([][32]byte, 1), []phase0.Validator{bad})
+			var pe, allPE *Error
+			if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &pe) || pe.Path != "Validator.Slashed" ||
+				!errors.Is(allErr, ssz.ErrBool) || !errors.As(allErr, &allPE) || allPE.Path != pe.Path {
+				t.Fatalf("Slashed = 2: Root err %v, RootAll err %v; want ErrBool at Validator.Slashed from both", err, allErr)
+			}
+			zero, err := vp.Root(nil)
+			ref, rerr := ssz.HashTreeRoot(&phase0.Validator{}, ssz.SHA256)
+			if err != nil || rerr != nil || zero != ref {
+				t.Fatalf("nil Validator: Root %x, %v; reference of the zero value %x, %v", zero, err, ref, rerr)
+			}
+			hp := planOn[phase0.BeaconBlockHeader](t, k)
+			cp := planOn[phase0.Checkpoint](t, k)
+			ap := planOn[phase0.AttestationData](t, k)
+			for i := range 16 {
+				cpv := phase0.Checkpoint{Epoch: phase0.Epoch(i * 977), Root: phase0.Root{byte(i), 2, byte(3 * i)}}
+				h := phase0.BeaconBlockHeader{Slot: phase0.Slot(i), ProposerIndex: phase0.ValidatorIndex(i * 5), ParentRoot: phase0.Root{byte(i)}, StateRoot: phase0.Root{1, byte(i)}, BodyRoot: phase0.Root{2, 2, byte(i)}}
+				a := phase0.AttestationData{Slot: phase0.Slot(i), Index: 3, BeaconBlockRoot: phase0.Root{byte(i), 9}, Source: &cpv}
+				if i%2 == 0 {
+					a.Target = &cpv
+				}
+				checkRoot(t, cp, &cpv)
+				checkRoot(t, hp, &h)
+				checkRoot(t, ap, &a)
+			}
+		})
+	}
+}
+
+// checkRoot compares p.Root(v) with the reference root of v.
+func checkRoot[T any](t *testing.T, p *Plan[T], v *T) {
+	t.Helper()
+	got, err := p.Root(v)
+	want, rerr := ssz.HashTreeRoot(v, ssz.SHA256)
+	if err != nil || rerr != nil || got != want {
+		t.Fatalf("%T: Root %x, %v; reference %x, %v", v, got, err, want, rerr)
+	}
+}
+
+// TestSingleRootAllocs checks a small container's Root allocates
+// nothing, on every SHA-256 kernel and the automatic one (the Single
+// entry on SHA-NI, level-by-level Pairs elsewhere).
+func TestSingleRootAllocs(t *testing.T) {
+	if raceEnabled {
+		t.Skip("allocation counts are not meaningful under the race detector")
+	}
+	auto, err := lanes.Select(lanes.SHA256, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := phase0.RandomValidators(1, 8)[0]
+	cpv := phase0.Checkpoint{Epoch: 4, Root: phase0.Root{5}}
+	a := phase0.AttestationData{Slot: 1, Source: &cpv, Target: &cpv}
+	h := phase0.BeaconBlockHeader{Slot: 3}
+	for _, k := range append(testKernels(t, lanes.SHA256), auto) {
+		vp, cp := planOn[phase0.Validator](t, k), planOn[phase0.Checkpoint](t, k)
+		ap, hp := planOn[phase0.AttestationData](t, k), planOn[phase0.BeaconBlockHeader](t, k)
+		for name, f := range map[string]func() error{
+			"Validator":         func() error { _, err := vp.Root(&v); return err },
+			"Checkpoint":        func() error { _, err := cp.Root(&cpv); return err },
+			"AttestationData":   func() error { _, err := ap.Root(&a); return err },
+			"BeaconBlockHeader": func() error { _, err := hp.Root(&h); return err },
+		} {
+			if n := allocsOf(t, f); n != 0 {
+				t.Errorf("%s on %s: Root allocates %.1f times", name, kernelName(k), n)
 			}
 		}
 	}

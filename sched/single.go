@@ -10,16 +10,28 @@ import (
 	"github.com/lanehash/lanehash/lanes"
 )
 
-// A single instance is hashed with the kernel's Pairs entry, one call
-// per level of the program, in ordinary layout: a lone instance must
+// A single instance is hashed in ordinary layout: a lone instance must
 // not pay for W lanes of which one carries work. The layout is planned
-// once per program (singlePlan): every input of a level's pairs has a
-// home of its own in the arena's flat buffer, where the gathers write
-// the leaves, where the constants stay from the arena's creation on,
-// and where each level's digests are copied for the levels that read
-// them. Nothing else is copied per call. Each level's Pairs function is
-// resolved once, for the level's size (pairsFor): the calls go straight
-// to the kernel that hashes them.
+// once per program (singlePlan), in a flat buffer held by each arena,
+// where the gathers write the leaves and the constants stay from the
+// arena's creation on. Nothing else is copied per call.
+//
+// On a kernel with a native Single entry (lanes.Kernel.SingleNative:
+// SHA-NI) the flat buffer holds one chunk per node of the program, in
+// the program's own numbering, and the whole program is one Single
+// call: every digest lands in its node's chunk, where the ops reading
+// it look, and the kernel runs two consecutive ops side by side when
+// the second does not read the first's digest. The ops are ordered
+// once (orderSingle), the cheapest of a few orders by a model of the
+// kernel's step costs: a step that reads nothing the step before it
+// computes overlaps it, so the order both pairs ops up and keeps lone
+// ops beside independent steps, as level-by-level Pairs calls do.
+//
+// On any other kernel the program runs one Pairs call per level: every
+// input of a level's pairs has a home of its own, and each level's
+// digests are copied to the homes of the levels that read them. Each
+// level's Pairs function is resolved once, for the level's size
+// (pairsFor): the calls go straight to the kernel that hashes them.
 
 // singlePlan is the flat-buffer layout of a program's single-instance
 // path.
@@ -27,8 +39,16 @@ type singlePlan struct {
 	size    int            // bytes of the flat buffer
 	gathers []graph.Gather // Node is replaced by the byte offset of the home
 	consts  []singleConst  // constant chunks, written once per arena
-	levels  []singleLevel  // Pairs calls in order
+	levels  []singleLevel  // Pairs calls in order (no native Single)
 	root    uint32         // offset of the root chunk in the flat buffer
+	calls   int            // kernel calls per root
+	// direct: the instance is the program's only source, gathered from
+	// and checked straight, with no base resolved (hashOne).
+	direct bool
+	// single is the kernel's Single entry, nil without a native one;
+	// ops is then the whole program, ordered by orderSingle.
+	single func(buf []byte, ops lanes.Ops)
+	ops    lanes.Ops
 }
 
 // singleConst places constant c's chunk at offset at.
@@ -48,9 +68,219 @@ type singleLevel struct {
 // singleMove copies a 32-byte chunk within the flat buffer.
 type singleMove struct{ from, to uint32 }
 
+// singleKernel is a Kernel with a Single entry (*lanes.Kernel): one
+// instance's op list over a flat buffer of chunks. The single-instance
+// path takes it when SingleNative says the kernel runs the list in one
+// call of its own rather than op by op.
+type singleKernel interface {
+	SingleNative() bool
+	Single(buf []byte, ops lanes.Ops)
+}
+
 // planSingle lays out the flat buffer of p's single-instance path on
 // kernel k.
 func planSingle(p *graph.Program, k Kernel) *singlePlan {
+	var sp *singlePlan
+	if sk, ok := k.(singleKernel); ok && sk.SingleNative() {
+		sp = planSingleNative(p, sk)
+		sp.calls = 1
+	} else {
+		sp = planSingleLevels(p, k)
+		sp.calls = len(sp.levels)
+	}
+	sp.direct = len(p.Sources) == 1 && p.Externals == 0
+	return sp
+}
+
+// planSingleNative is the layout for a native Single entry: node n's
+// chunk at 32n, the program one call.
+func planSingleNative(p *graph.Program, k singleKernel) *singlePlan {
+	sp := &singlePlan{size: 32 * p.Nodes, root: 32 * p.Root, single: k.Single, ops: lanes.NewOps(orderSingle(p))}
+	for _, g := range p.Gathers {
+		g.Node *= 32
+		sp.gathers = append(sp.gathers, g)
+	}
+	for _, c := range p.Consts {
+		sp.consts = append(sp.consts, singleConst{at: 32 * c.Node, c: c})
+	}
+	return sp
+}
+
+// orderSingle returns p's ops in the order a kernel that runs two
+// consecutive independent ops side by side (lanes.Kernel.Single) hashes
+// fastest, by its step cost model (singleCost): the cheapest of a few
+// orders that respect the ops' inputs. The program's ops write each
+// node once (Validate), so any such order computes the same nodes.
+func orderSingle(p *graph.Program) []lanes.Op {
+	lv := levels(p)
+	cands := [][]lanes.Op{
+		concatLevels(lv),
+		joinLevels(lv),
+		criticalFirst(p),
+	}
+	best, cost := cands[0], singleCost(p.Nodes, cands[0])
+	for _, c := range cands[1:] {
+		if c == nil {
+			continue
+		}
+		if k := singleCost(p.Nodes, c); k < cost {
+			best, cost = c, k
+		}
+	}
+	return best
+}
+
+// The step costs of the SHA-NI Single entry on AMD Zen 5 in ns
+// (lanes/shani BenchmarkSingle: shape=chain1, chain2, free): one op
+// whose input the step before computes runs at a pair's latency; two
+// such ops side by side cost a fourth more; a step that reads nothing
+// the step before computes overlaps it, at the two-stream throughput
+// (half of it for one op). Only their order matters: they rank orders,
+// and every order is correct.
+const (
+	costSingleDep = 86
+	costDoubleDep = 108
+	costDouble    = 91
+	costSingle    = 50
+)
+
+// singleCost models the time of ops on Single: it forms the steps the
+// kernel forms (two consecutive ops when the second does not read the
+// first's out) and adds each step's cost by whether it reads an output
+// of the step before.
+func singleCost(nodes int, ops []lanes.Op) int {
+	step := make([]int, nodes) // 1 + the step that computed a node, 0 for inputs
+	cost := 0
+	for i, s := 0, 1; i < len(ops); s++ {
+		n := 1
+		if i+1 < len(ops) && ops[i+1].Left != ops[i].Out && ops[i+1].Right != ops[i].Out {
+			n = 2
+		}
+		dep := false
+		for _, op := range ops[i : i+n] {
+			dep = dep || step[op.Left] == s-1 && s > 1 || step[op.Right] == s-1 && s > 1
+		}
+		for _, op := range ops[i : i+n] {
+			step[op.Out] = s
+		}
+		switch {
+		case n == 2 && dep:
+			cost += costDoubleDep
+		case n == 2:
+			cost += costDouble
+		case dep:
+			cost += costSingleDep
+		default:
+			cost += costSingle
+		}
+		i += n
+	}
+	return cost
+}
+
+// concatLevels is the levels one after the other.
+func concatLevels(lv [][]lanes.Op) []lanes.Op {
+	var out []lanes.Op
+	for _, l := range lv {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// joinLevels is the levels one after the other, an odd level ending
+// with an op that an op of the next level reads, and the next level
+// starting with that reader: the odd op then runs alone, as the last of
+// a level's Pairs call does, beside the step before it, and the next
+// level pairs up from its start.
+func joinLevels(lv [][]lanes.Op) []lanes.Op {
+	lv = append([][]lanes.Op(nil), lv...)
+	for i := range lv {
+		lv[i] = append([]lanes.Op(nil), lv[i]...)
+	}
+	for i := 0; i+1 < len(lv); i++ {
+		l, next := lv[i], lv[i+1]
+		if len(l)%2 == 0 {
+			continue
+		}
+		// The level's first op stays first when the level before placed
+		// it there, unless it is the only one.
+		from := 0
+		if i > 0 && len(l) > 1 {
+			from = 1
+		}
+	find:
+		for x := len(l) - 1; x >= from; x-- {
+			for y, op := range next {
+				if op.Left == l[x].Out || op.Right == l[x].Out {
+					l[x], l[len(l)-1] = l[len(l)-1], l[x]
+					next[y], next[0] = next[0], next[y]
+					break find
+				}
+			}
+		}
+	}
+	return concatLevels(lv)
+}
+
+// criticalFirst is list scheduling: each step the ready op with the
+// longest chain of ops still to follow it (the root's chain first),
+// paired with the next such op that does not read the first. A step
+// with one ready op emits it alone, and the op after it then reads it,
+// so the kernel forms exactly these steps.
+func criticalFirst(p *graph.Program) []lanes.Op {
+	n := len(p.Ops)
+	// tail[node]: the longest chain of ops that read node, directly or
+	// not; prio[i]: op i's own chain, itself included.
+	tail := make([]int, p.Nodes)
+	prio := make([]int, n)
+	for i := n - 1; i >= 0; i-- {
+		op := p.Ops[i]
+		prio[i] = tail[op.Out] + 1
+		tail[op.Left] = max(tail[op.Left], prio[i])
+		tail[op.Right] = max(tail[op.Right], prio[i])
+	}
+	ready := make([]bool, p.Nodes)
+	for n := range ready {
+		ready[n] = true
+	}
+	for _, op := range p.Ops {
+		ready[op.Out] = false // computed by an op, not there at the start
+	}
+	done := make([]bool, n)
+	out := make([]lanes.Op, 0, n)
+	// pick returns the ready op with the highest priority, first in
+	// program order among equals, that does not read node skip, or -1.
+	pick := func(skip uint32) int {
+		best := -1
+		for i, op := range p.Ops {
+			if done[i] || !ready[op.Left] || !ready[op.Right] || op.Left == skip || op.Right == skip {
+				continue
+			}
+			if best < 0 || prio[i] > prio[best] {
+				best = i
+			}
+		}
+		return best
+	}
+	for len(out) < n {
+		a := pick(^uint32(0))
+		if a < 0 { // cannot happen for a validated program
+			return nil
+		}
+		done[a] = true
+		out = append(out, p.Ops[a])
+		if b := pick(p.Ops[a].Out); b >= 0 {
+			done[b] = true
+			out = append(out, p.Ops[b])
+			ready[p.Ops[b].Out] = true
+		}
+		ready[p.Ops[a].Out] = true
+	}
+	return out
+}
+
+// planSingleLevels is the layout for one Pairs call per level.
+func planSingleLevels(p *graph.Program, k Kernel) *singlePlan {
 	lv := levels(p)
 	sp := &singlePlan{}
 	// homes[node] lists the offsets of the pair halves that read node.
@@ -133,26 +363,52 @@ func (r *block) newFlat() []byte {
 
 // single hashes instance i alone into dst[i]; see hashOne.
 func (r *block) single(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, i int, c *counts) error {
-	root, err := r.hashOne(a, in, ext, i, c)
+	root, err := r.hashOne(a, in, ext, i)
 	if err == nil {
 		dst[i] = root
+		c.treePairs += uint64(len(r.p.Ops))
+		c.kernelCalls += uint64(r.layout.calls)
+		c.instances++
 	}
 	return err
 }
 
-// hashOne returns the root of instance i alone, level by level with the
-// kernel's Pairs, in a's flat buffer.
-func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int, c *counts) ([32]byte, error) {
-	if err := r.resolve(a, in, ext, i, 0); err != nil {
-		return [32]byte{}, err
-	}
+// hashOne returns the root of instance i alone, in a's flat buffer: one
+// Single call, or level by level with the kernel's Pairs. A program
+// whose only source is the instance gathers straight from it, with no
+// base resolved into the arena.
+func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte, error) {
 	sp := r.layout
 	flat := a.flat
 	fp := unsafe.Pointer(unsafe.SliceData(flat))
-	w := r.w
-	for k := range sp.gathers {
-		g := &sp.gathers[k]
-		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(a.bases[int(g.Src)*w], g.Off), g.Len)
+	if sp.direct {
+		base, err := in.at(i)
+		if err != nil {
+			return [32]byte{}, err
+		}
+		for k := range r.p.Checks {
+			c := &r.p.Checks[k] // Src is the instance, the only source
+			if b := *(*byte)(unsafe.Add(base, c.Off)); b&c.Mask != 0 {
+				return [32]byte{}, checkError(i, c, b)
+			}
+		}
+		for k := range sp.gathers {
+			g := &sp.gathers[k]
+			copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
+		}
+	} else {
+		if err := r.resolve(a, in, ext, i, 0); err != nil {
+			return [32]byte{}, err
+		}
+		w := r.w
+		for k := range sp.gathers {
+			g := &sp.gathers[k]
+			copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(a.bases[int(g.Src)*w], g.Off), g.Len)
+		}
+	}
+	if sp.single != nil {
+		sp.single(flat, sp.ops)
+		return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
 	}
 	for k := range sp.levels {
 		l := &sp.levels[k]
@@ -161,9 +417,6 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int, c *counts)
 			chunk.Copy(unsafe.Add(fp, m.to), unsafe.Add(fp, m.from))
 		}
 	}
-	c.treePairs += uint64(len(r.p.Ops))
-	c.kernelCalls += uint64(len(sp.levels))
-	c.instances++
 	return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
 }
 
@@ -207,12 +460,15 @@ func (p *Prepared) rootRun(in Input, workers int) ([32]byte, error) {
 func (r *runner) root(in *Input) ([32]byte, error) {
 	b := r.one
 	a := b.pool.Get().(*arena)
-	var c counts
-	root, err := b.hashOne(a, in, nil, 0, &c)
-	clear(a.bases)
+	root, err := b.hashOne(a, in, nil, 0)
+	if !b.layout.direct {
+		for i := range a.bases { // no user memory kept alive in the pool
+			a.bases[i] = nil
+		}
+	}
 	b.pool.Put(a)
 	if err == nil {
-		b.t.stats.addSingle(c.kernelCalls, c.treePairs)
+		b.t.stats.addSingle(uint64(b.layout.calls), uint64(len(b.p.Ops)))
 	}
 	return root, err
 }

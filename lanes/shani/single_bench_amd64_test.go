@@ -1,0 +1,57 @@
+//go:build !purego
+
+package shani
+
+import (
+	"strconv"
+	"testing"
+)
+
+// BenchmarkSingle times SHA256Single on op lists of one shape each,
+// reported per op ("ns/pair") and per step ("ns/step", a step being
+// what runs side by side: one op, or two independent consecutive ops):
+//
+//   - chain1: every op reads the one before it, one op per step: a
+//     pair's latency.
+//   - chain2: ops in twos, each two reading the two before: the latency
+//     of a two-stream step.
+//   - free: no op reads another: two-stream throughput.
+//
+// The list is run many times per call (it cycles through the same
+// chunks) so that the call's entry is negligible.
+func BenchmarkSingle(b *testing.B) {
+	if !Supported() {
+		b.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	const n = 64
+	shapes := []struct {
+		name  string
+		step  int
+		build func(i int) (l, r, o uint32)
+	}{
+		{"chain1", 1, func(i int) (uint32, uint32, uint32) { return uint32(i % 2), 2, uint32((i + 1) % 2) }},
+		{"chain2", 2, func(i int) (uint32, uint32, uint32) {
+			// Ops 2k and 2k+1 read chunks 4(k%2).. and write 4((k+1)%2)..
+			k, j := i/2, uint32(i%2)
+			in, out := uint32(4*(k%2)), uint32(4*((k+1)%2))
+			return in + j, in + 2 + j, out + j + 2*j
+		}},
+		{"free", 2, func(i int) (uint32, uint32, uint32) { return 0, 1, uint32(2 + i%2) }},
+	}
+	for _, s := range shapes {
+		ops := make([]uint32, 0, 3*n)
+		for i := range n {
+			l, r, o := s.build(i)
+			ops = append(ops, l, r, o)
+		}
+		buf := make([]byte, 32*8)
+		b.Run("shape="+s.name+"/ops="+strconv.Itoa(n), func(b *testing.B) {
+			for b.Loop() {
+				SHA256Single(buf, ops)
+			}
+			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n
+			b.ReportMetric(per, "ns/pair")
+			b.ReportMetric(per*float64(s.step), "ns/step")
+		})
+	}
+}

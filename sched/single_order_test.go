@@ -1,0 +1,122 @@
+package sched
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/lanes"
+)
+
+// randomTree builds a program of random shape over n leaf chunks: a
+// random Merkle depth, random pairs of earlier nodes, and zero padding,
+// so that levels are of odd and even sizes and ops read leaves,
+// constants and other ops.
+func randomTree(rng *rand.Rand, n int) *graph.Program {
+	b := graph.NewBuilder()
+	refs := make([]graph.Ref, n)
+	for i := range refs {
+		refs[i] = b.Leaf(0, uintptr(rng.IntN(64)), 1+rng.IntN(32))
+	}
+	for len(refs) > 1 {
+		i := rng.IntN(len(refs) - 1)
+		var r graph.Ref
+		if rng.IntN(3) == 0 {
+			r = b.Merkle([]graph.Ref{refs[i]}, 1+rng.IntN(3))
+		} else {
+			r = b.Pair(refs[i], refs[i+1])
+			refs = append(refs[:i+1], refs[i+2:]...)
+		}
+		refs[i] = r
+	}
+	p, err := b.Finish(refs[0])
+	if err != nil {
+		panic(err)
+	}
+	return p
+}
+
+// TestOrderSingle checks every order the single-instance path chooses
+// from, on random trees: each is a permutation of the program's ops in
+// which every op comes after the ops computing its inputs, so it
+// computes the same nodes; orderSingle returns the one of least modeled
+// cost.
+func TestOrderSingle(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 2))
+	for trial := range 300 {
+		p := randomTree(rng, 1+rng.IntN(40))
+		if err := p.Validate(); err != nil {
+			t.Fatal(err)
+		}
+		lv := levels(p)
+		cands := map[string][]lanes.Op{
+			"concatLevels":  concatLevels(lv),
+			"joinLevels":    joinLevels(lv),
+			"criticalFirst": criticalFirst(p),
+		}
+		chosen := orderSingle(p)
+		cost := singleCost(p.Nodes, chosen)
+		for name, ops := range cands {
+			if err := validOrder(p, ops); err != nil {
+				t.Fatalf("trial %d, %s: %v (program %v)", trial, name, err, p.Ops)
+			}
+			if c := singleCost(p.Nodes, ops); c < cost {
+				t.Fatalf("trial %d: chose an order of cost %d, %s costs %d", trial, cost, name, c)
+			}
+		}
+		if err := validOrder(p, chosen); err != nil {
+			t.Fatalf("trial %d, orderSingle: %v", trial, err)
+		}
+	}
+}
+
+// validOrder reports whether ops is p's ops, each once, each after the
+// ops computing its inputs.
+func validOrder(p *graph.Program, ops []lanes.Op) error {
+	if len(ops) != len(p.Ops) {
+		return fmt.Errorf("%d ops, program has %d", len(ops), len(p.Ops))
+	}
+	pending := make(map[lanes.Op]int)
+	for _, op := range p.Ops {
+		pending[op]++
+	}
+	ready := make([]bool, p.Nodes)
+	for n := range ready {
+		ready[n] = true
+	}
+	for _, op := range p.Ops {
+		ready[op.Out] = false
+	}
+	for i, op := range ops {
+		if pending[op] == 0 {
+			return fmt.Errorf("op %d %v is not one of the program's, or repeated", i, op)
+		}
+		pending[op]--
+		if !ready[op.Left] || !ready[op.Right] {
+			return fmt.Errorf("op %d %v reads a node not computed yet", i, op)
+		}
+		ready[op.Out] = true
+	}
+	return nil
+}
+
+// TestSingleCostSteps checks the cost model forms the kernel's steps: two
+// independent ops are one step, an op reading the one before starts a
+// new step, and a step reading the step before costs more than one that
+// does not.
+func TestSingleCostSteps(t *testing.T) {
+	a := lanes.Op{Left: 0, Right: 1, Out: 4}
+	b := lanes.Op{Left: 2, Right: 3, Out: 5}
+	c := lanes.Op{Left: 4, Right: 5, Out: 6}
+	if got := singleCost(7, []lanes.Op{a, b}); got != costDouble {
+		t.Fatalf("two independent ops: %d, want one step %d", got, costDouble)
+	}
+	if got := singleCost(7, []lanes.Op{a, b, c}); got != costDouble+costSingleDep {
+		t.Fatalf("a pair and its parent: %d, want %d", got, costDouble+costSingleDep)
+	}
+	chain := []lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}
+	if got := singleCost(7, chain); got != costSingle+2*costSingleDep {
+		t.Fatalf("a chain of three: %d, want %d", got, costSingle+2*costSingleDep)
+	}
+}
