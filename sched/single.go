@@ -23,9 +23,8 @@ import (
 // it look, and the kernel runs two consecutive ops side by side when
 // the second does not read the first's digest. The ops are ordered
 // once (orderSingle), the cheapest of a few orders by a model of the
-// kernel's step costs: a step that reads nothing the step before it
-// computes overlaps it, so the order both pairs ops up and keeps lone
-// ops beside independent steps, as level-by-level Pairs calls do.
+// kernel's steps (stepsTime); where the model has the level-by-level
+// Pairs calls below ahead of every order, the program runs that way.
 //
 // On any other kernel the program runs one Pairs call per level: every
 // input of a level's pairs has a home of its own, and each level's
@@ -81,8 +80,18 @@ type singleKernel interface {
 // kernel k.
 func planSingle(p *graph.Program, k Kernel) *singlePlan {
 	var sp *singlePlan
-	if sk, ok := k.(singleKernel); ok && sk.SingleNative() {
-		sp = planSingleNative(p, sk)
+	sk, native := k.(singleKernel)
+	var ops []lanes.Op
+	if native && sk.SingleNative() {
+		// Single, unless the model has the level-by-level calls ahead:
+		// a call boundary keeps a level's lone op from pairing with the
+		// next level's first, which can be what lets it overlap.
+		var t int
+		ops, t = orderSingle(p)
+		native = t <= stepsTime(p.Nodes, levelSteps(levels(p)))
+	}
+	if native && ops != nil {
+		sp = planSingleNative(p, sk, ops)
 		sp.calls = 1
 	} else {
 		sp = planSingleLevels(p, k)
@@ -93,9 +102,9 @@ func planSingle(p *graph.Program, k Kernel) *singlePlan {
 }
 
 // planSingleNative is the layout for a native Single entry: node n's
-// chunk at 32n, the program one call.
-func planSingleNative(p *graph.Program, k singleKernel) *singlePlan {
-	sp := &singlePlan{size: 32 * p.Nodes, root: 32 * p.Root, single: k.Single, ops: lanes.NewOps(orderSingle(p))}
+// chunk at 32n, the program one call running ops.
+func planSingleNative(p *graph.Program, k singleKernel, ops []lanes.Op) *singlePlan {
+	sp := &singlePlan{size: 32 * p.Nodes, root: 32 * p.Root, single: k.Single, ops: lanes.NewOps(ops)}
 	for _, g := range p.Gathers {
 		g.Node *= 32
 		sp.gathers = append(sp.gathers, g)
@@ -108,74 +117,88 @@ func planSingleNative(p *graph.Program, k singleKernel) *singlePlan {
 
 // orderSingle returns p's ops in the order a kernel that runs two
 // consecutive independent ops side by side (lanes.Kernel.Single) hashes
-// fastest, by its step cost model (singleCost): the cheapest of a few
-// orders that respect the ops' inputs. The program's ops write each
-// node once (Validate), so any such order computes the same nodes.
-func orderSingle(p *graph.Program) []lanes.Op {
+// fastest by the step model (stepsTime), the cheapest of a few orders
+// that respect the ops' inputs, and that order's modeled time. The
+// program's ops write each node once (Validate), so any such order
+// computes the same nodes.
+func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 	lv := levels(p)
-	cands := [][]lanes.Op{
-		concatLevels(lv),
-		joinLevels(lv),
-		criticalFirst(p),
-	}
-	best, cost := cands[0], singleCost(p.Nodes, cands[0])
-	for _, c := range cands[1:] {
+	var best []lanes.Op
+	cost := 0
+	for _, c := range [][]lanes.Op{concatLevels(lv), joinLevels(lv), criticalFirst(p)} {
 		if c == nil {
 			continue
 		}
-		if k := singleCost(p.Nodes, c); k < cost {
+		if k := stepsTime(p.Nodes, singleSteps(c)); best == nil || k < cost {
 			best, cost = c, k
 		}
 	}
-	return best
+	return best, cost
 }
 
-// The step costs of the SHA-NI Single entry on AMD Zen 5 in ns
-// (lanes/shani BenchmarkSingle: shape=chain1, chain2, free): one op
-// whose input the step before computes runs at a pair's latency; two
-// such ops side by side cost a fourth more; a step that reads nothing
-// the step before computes overlaps it, at the two-stream throughput
-// (half of it for one op). Only their order matters: they rank orders,
-// and every order is correct.
+// The step model of the SHA-NI kernels on AMD Zen 5, in ns (lanes/shani
+// BenchmarkSingle, shape=chain1, chain2, free): a step's digests are
+// ready a pair's latency after it starts (one op) or a fourth more (two
+// side by side); the SHA unit takes the next step after the two-stream
+// throughput interval (half of it after one op); a step starts when its
+// inputs are ready, the unit is free and the step before has started
+// (the kernel issues them in order). Only the ranking matters: the
+// model chooses between orders and paths, every one of which is
+// correct.
 const (
-	costSingleDep = 86
-	costDoubleDep = 108
-	costDouble    = 91
-	costSingle    = 50
+	latencyOne = 86  // one op alone, inputs to digest
+	latencyTwo = 108 // two ops side by side
+	issueTwo   = 91  // the unit's interval after two ops
+	issueOne   = 46  // after one
 )
 
-// singleCost models the time of ops on Single: it forms the steps the
-// kernel forms (two consecutive ops when the second does not read the
-// first's out) and adds each step's cost by whether it reads an output
-// of the step before.
-func singleCost(nodes int, ops []lanes.Op) int {
-	step := make([]int, nodes) // 1 + the step that computed a node, 0 for inputs
-	cost := 0
-	for i, s := 0, 1; i < len(ops); s++ {
+// singleSteps forms the steps Single runs ops in: two consecutive ops
+// when the second does not read the first's out, else the first alone.
+func singleSteps(ops []lanes.Op) [][]lanes.Op {
+	var steps [][]lanes.Op
+	for i := 0; i < len(ops); {
 		n := 1
 		if i+1 < len(ops) && ops[i+1].Left != ops[i].Out && ops[i+1].Right != ops[i].Out {
 			n = 2
 		}
-		dep := false
-		for _, op := range ops[i : i+n] {
-			dep = dep || step[op.Left] == s-1 && s > 1 || step[op.Right] == s-1 && s > 1
-		}
-		for _, op := range ops[i : i+n] {
-			step[op.Out] = s
-		}
-		switch {
-		case n == 2 && dep:
-			cost += costDoubleDep
-		case n == 2:
-			cost += costDouble
-		case dep:
-			cost += costSingleDep
-		default:
-			cost += costSingle
-		}
+		steps = append(steps, ops[i:i+n])
 		i += n
 	}
-	return cost
+	return steps
+}
+
+// levelSteps forms the steps of one Pairs call per level: each level's
+// pairs two at a time, an odd last one alone, no step across levels.
+func levelSteps(lv [][]lanes.Op) [][]lanes.Op {
+	var steps [][]lanes.Op
+	for _, l := range lv {
+		for i := 0; i < len(l); i += 2 {
+			steps = append(steps, l[i:min(i+2, len(l))])
+		}
+	}
+	return steps
+}
+
+// stepsTime returns the modeled time of steps over a program of nodes
+// nodes: when the last digest is ready.
+func stepsTime(nodes int, steps [][]lanes.Op) int {
+	ready := make([]int, nodes) // when a node's chunk is ready; 0 for inputs
+	unit, prev, end := 0, 0, 0
+	for _, st := range steps {
+		start := max(unit, prev)
+		for _, op := range st {
+			start = max(start, ready[op.Left], ready[op.Right])
+		}
+		lat, issue := latencyOne, issueOne
+		if len(st) == 2 {
+			lat, issue = latencyTwo, issueTwo
+		}
+		for _, op := range st {
+			ready[op.Out] = start + lat
+		}
+		unit, prev, end = start+issue, start, max(end, start+lat)
+	}
+	return end
 }
 
 // concatLevels is the levels one after the other.

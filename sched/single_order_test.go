@@ -41,7 +41,7 @@ func randomTree(rng *rand.Rand, n int) *graph.Program {
 // from, on random trees: each is a permutation of the program's ops in
 // which every op comes after the ops computing its inputs, so it
 // computes the same nodes; orderSingle returns the one of least modeled
-// cost.
+// time, and that time.
 func TestOrderSingle(t *testing.T) {
 	rng := rand.New(rand.NewPCG(3, 2))
 	for trial := range 300 {
@@ -55,13 +55,15 @@ func TestOrderSingle(t *testing.T) {
 			"joinLevels":    joinLevels(lv),
 			"criticalFirst": criticalFirst(p),
 		}
-		chosen := orderSingle(p)
-		cost := singleCost(p.Nodes, chosen)
+		chosen, cost := orderSingle(p)
+		if len(p.Ops) > 0 && cost != stepsTime(p.Nodes, singleSteps(chosen)) {
+			t.Fatalf("trial %d: orderSingle reports %d, its order models %d", trial, cost, stepsTime(p.Nodes, singleSteps(chosen)))
+		}
 		for name, ops := range cands {
 			if err := validOrder(p, ops); err != nil {
 				t.Fatalf("trial %d, %s: %v (program %v)", trial, name, err, p.Ops)
 			}
-			if c := singleCost(p.Nodes, ops); c < cost {
+			if c := stepsTime(p.Nodes, singleSteps(ops)); c < cost {
 				t.Fatalf("trial %d: chose an order of cost %d, %s costs %d", trial, cost, name, c)
 			}
 		}
@@ -101,22 +103,33 @@ func validOrder(p *graph.Program, ops []lanes.Op) error {
 	return nil
 }
 
-// TestSingleCostSteps checks the cost model forms the kernel's steps: two
-// independent ops are one step, an op reading the one before starts a
-// new step, and a step reading the step before costs more than one that
-// does not.
-func TestSingleCostSteps(t *testing.T) {
+// TestStepsTime checks the step model: two independent ops are one
+// step, an op reading the one before starts a new step after that
+// step's latency, a step reading nothing recent starts after the unit's
+// issue interval, and the level-by-level steps keep a level's lone op
+// out of the next level's pairs.
+func TestStepsTime(t *testing.T) {
 	a := lanes.Op{Left: 0, Right: 1, Out: 4}
 	b := lanes.Op{Left: 2, Right: 3, Out: 5}
 	c := lanes.Op{Left: 4, Right: 5, Out: 6}
-	if got := singleCost(7, []lanes.Op{a, b}); got != costDouble {
-		t.Fatalf("two independent ops: %d, want one step %d", got, costDouble)
+	d := lanes.Op{Left: 0, Right: 2, Out: 7}
+	cases := []struct {
+		name  string
+		steps [][]lanes.Op
+		want  int
+	}{
+		{"two independent ops", singleSteps([]lanes.Op{a, b}), latencyTwo},
+		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne},
+		{"a pair, then an op of leaves", singleSteps([]lanes.Op{a, b, d}), issueTwo + latencyOne},
+		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne},
+		{"levels: a lone op stays alone", levelSteps([][]lanes.Op{{a}, {b}}), issueOne + latencyOne},
 	}
-	if got := singleCost(7, []lanes.Op{a, b, c}); got != costDouble+costSingleDep {
-		t.Fatalf("a pair and its parent: %d, want %d", got, costDouble+costSingleDep)
+	for _, c := range cases {
+		if got := stepsTime(8, c.steps); got != c.want {
+			t.Errorf("%s: %d, want %d", c.name, got, c.want)
+		}
 	}
-	chain := []lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}
-	if got := singleCost(7, chain); got != costSingle+2*costSingleDep {
-		t.Fatalf("a chain of three: %d, want %d", got, costSingle+2*costSingleDep)
+	if n := len(singleSteps([]lanes.Op{a, b, c})); n != 2 {
+		t.Errorf("Single forms %d steps of a pair and its parent, want 2", n)
 	}
 }
