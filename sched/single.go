@@ -44,9 +44,10 @@ type singlePlan struct {
 	// direct: the instance is the program's only source, gathered from
 	// and checked straight, with no base resolved (hashOne).
 	direct bool
-	// single is the kernel's Single entry, nil without a native one;
+	// single is the kernel whose native Single runs the program, nil
+	// without one;
 	// ops is then the whole program, ordered by orderSingle.
-	single func(buf []byte, ops lanes.Ops)
+	single singleKernel
 	ops    lanes.Ops
 }
 
@@ -104,7 +105,7 @@ func planSingle(p *graph.Program, k Kernel) *singlePlan {
 // planSingleNative is the layout for a native Single entry: node n's
 // chunk at 32n, the program one call running ops.
 func planSingleNative(p *graph.Program, k singleKernel, ops []lanes.Op) *singlePlan {
-	sp := &singlePlan{size: 32 * p.Nodes, root: 32 * p.Root, single: k.Single, ops: lanes.NewOps(ops)}
+	sp := &singlePlan{size: 32 * p.Nodes, root: 32 * p.Root, single: k, ops: lanes.NewOps(ops)}
 	for _, g := range p.Gathers {
 		g.Node *= 32
 		sp.gathers = append(sp.gathers, g)
@@ -430,7 +431,7 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 		}
 	}
 	if sp.single != nil {
-		sp.single(flat, sp.ops)
+		sp.single.Single(flat, sp.ops)
 		return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
 	}
 	for k := range sp.levels {
