@@ -45,8 +45,8 @@ type singlePlan struct {
 	// and checked straight, with no base resolved (hashOne).
 	direct bool
 	// single is the kernel whose native Single runs the program, nil
-	// without one;
-	// ops is then the whole program, ordered by orderSingle.
+	// without one; ops is then the whole program, ordered by
+	// orderSingle.
 	single singleKernel
 	ops    lanes.Ops
 }
