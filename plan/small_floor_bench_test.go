@@ -21,8 +21,9 @@ func chainLength(p *graph.Program) int {
 }
 
 // levelSizes is the number of pairs at each height of p (the ops a
-// single instance's path sends in one Pairs call, level by level).
-func levelSizes(p *graph.Program) []int {
+// single instance's path sends in one Pairs call, level by level), and
+// p's ops level after level.
+func levelSizes(p *graph.Program) ([]int, []lanes.Op) {
 	height := make([]int, p.Nodes)
 	var n []int
 	for _, op := range p.Ops {
@@ -33,7 +34,15 @@ func levelSizes(p *graph.Program) []int {
 		}
 		n[h-1]++
 	}
-	return n
+	var ops []lanes.Op
+	for h := 1; h <= len(n); h++ {
+		for _, op := range p.Ops {
+			if height[op.Out] == h {
+				ops = append(ops, op)
+			}
+		}
+	}
+	return n, ops
 }
 
 // BenchmarkSmallFloor roots one small container with Root (one worker,
@@ -49,7 +58,10 @@ func levelSizes(p *graph.Program) []int {
 // cost. The throughput floor ("tput-ns", "x-tput") is the program's
 // pairs hashed two at a time with nothing depending on anything (the
 // kernel's two-stream rate): a root cannot cost less than the larger of
-// the two floors. ns/op is 64 roots and their floors.
+// the two floors. "single-ns" is the program in one Single call of that
+// kernel, its ops level after level, over one chunk per node (on a
+// kernel without a native Single entry, one Pairs call per op). ns/op
+// is 64 roots and their floors.
 func BenchmarkSmallFloor(b *testing.B) {
 	r := phase0.RandomValidators(1, 3)[0]
 	cp := phase0.Checkpoint{Epoch: 7, Root: phase0.Root{1, 2, 3}}
@@ -77,7 +89,8 @@ func benchSmallFloor[T any](b *testing.B, v *T) {
 	}
 	one := auto.ForInstances(1)
 	var buf [64]byte
-	sizes := levelSizes(prog)
+	sizes, byLevel := levelSizes(prog)
+	flat, flatOps := make([]byte, 32*prog.Nodes), lanes.NewOps(byLevel)
 	calls := make([]func(dst, src []byte), len(sizes))
 	widest := 0
 	for l, n := range sizes {
@@ -87,7 +100,7 @@ func benchSmallFloor[T any](b *testing.B, v *T) {
 	pairs := make([]byte, 64*widest)
 	two, twoOut := make([]byte, 128), make([]byte, 64)
 	pairs2 := one.PairsFor(2)
-	var tRoot, tFloor, tLevels, tTput time.Duration
+	var tRoot, tFloor, tLevels, tTput, tSingle time.Duration
 	b.ReportAllocs()
 	// Reps of each per clock reading: on a virtual machine without a
 	// fast clock, reading it costs more than a small root.
@@ -115,8 +128,13 @@ func benchSmallFloor[T any](b *testing.B, v *T) {
 		for range reps * len(prog.Ops) {
 			pairs2(twoOut, two) // independent calls: the two-stream rate
 		}
+		t4 := time.Now()
+		for range reps {
+			one.Single(flat, flatOps)
+		}
 		// Each call hashed two pairs: half the time is the program's.
-		tRoot, tFloor, tLevels, tTput = tRoot+t1.Sub(t0), tFloor+t2.Sub(t1), tLevels+t3.Sub(t2), tTput+time.Since(t3)/2
+		tRoot, tFloor, tLevels, tTput = tRoot+t1.Sub(t0), tFloor+t2.Sub(t1), tLevels+t3.Sub(t2), tTput+t4.Sub(t3)/2
+		tSingle += time.Since(t4)
 	}
 	runs := float64(b.N) * reps
 	b.ReportMetric(float64(tRoot.Nanoseconds())/runs, "ns/root")
@@ -125,6 +143,7 @@ func benchSmallFloor[T any](b *testing.B, v *T) {
 	b.ReportMetric(float64(tLevels.Nanoseconds())/runs, "levels-ns")
 	b.ReportMetric(float64(tRoot)/float64(tLevels), "x-levels")
 	b.ReportMetric(float64(tTput.Nanoseconds())/runs, "tput-ns")
+	b.ReportMetric(float64(tSingle.Nanoseconds())/runs, "single-ns")
 	b.ReportMetric(float64(tRoot)/float64(tTput), "x-tput")
 	b.ReportMetric(float64(steps), "chain")
 	b.ReportMetric(float64(len(prog.Ops)), "pairs")
