@@ -16,22 +16,26 @@ import (
 const aheadPieces = 4
 
 // splitAhead returns the block's op list cut into aheadPieces checked
-// lists at even positions (the kernels that run two ops side by side
-// keep their pairs), and the offsets of the pointer and slice fields of
-// an instance whose memory is asked for ahead. It returns nil lists
-// where nothing would be asked for: no prefetch instruction on this
-// build, a kernel without LockstepOps, or too short a list.
+// lists, and the offsets of the pointer and slice fields of an instance
+// whose memory is asked for ahead. The list is expanded op by op over
+// the G groups (lanes.ExpandOps), and each cut falls between two ops of
+// the program, at a multiple of G: the kernels that run consecutive ops
+// side by side (pairs of independent ops) see the same pairs as in one
+// call. A one-group block (a tail of fewer than 2·W instances) is not
+// cut: its consecutive ops may depend on each other, and a cut could
+// leave an op alone that would have paired. It returns nil lists where
+// nothing would be asked for: no prefetch instruction on this build, a
+// kernel without LockstepOps, one group, or fewer program ops than
+// pieces.
 func (r *block) splitAhead() ([]lanes.Ops, []uintptr) {
-	if !canPrefetch || r.opsK == nil || len(r.ops) < 2*aheadPieces {
+	progOps := len(r.p.Ops)
+	if !canPrefetch || r.opsK == nil || r.g < 2 || progOps < aheadPieces {
 		return nil, nil
 	}
 	pieces := make([]lanes.Ops, aheadPieces)
 	for i := range pieces {
-		lo := len(r.ops) * i / aheadPieces &^ 1
-		hi := len(r.ops) * (i + 1) / aheadPieces &^ 1
-		if i == aheadPieces-1 {
-			hi = len(r.ops)
-		}
+		lo := progOps * i / aheadPieces * r.g
+		hi := progOps * (i + 1) / aheadPieces * r.g
 		pieces[i] = lanes.NewOps(r.ops[lo:hi])
 	}
 	var fields []uintptr

@@ -14,13 +14,21 @@ type aheadThing struct {
 	S   []byte
 }
 
+// aheadProgram is the program of an aheadThing whose root is over
+// eight leaves: seven ops.
 func aheadProgram(t *testing.T) *graph.Program {
 	t.Helper()
 	var th aheadThing
 	b := graph.NewBuilder()
 	p := b.Pointer(0, unsafe.Offsetof(th.Ptr), 32, "aheadThing.Ptr")
 	s := b.Slice(0, unsafe.Offsetof(th.S), 32, 32, "aheadThing.S")
-	root := b.Merkle([]graph.Ref{b.Leaf(0, 0, 8), b.Leaf(p, 0, 32), b.Leaf(s, 0, 32)}, 2)
+	// Eight leaves (the fields and copies of A): seven ops, enough to
+	// cut into aheadPieces.
+	leaves := []graph.Ref{b.Leaf(p, 0, 32), b.Leaf(s, 0, 32)}
+	for len(leaves) < 8 {
+		leaves = append(leaves, b.Leaf(0, 0, 8))
+	}
+	root := b.Merkle(leaves, 3)
 	prog, err := b.Finish(root)
 	if err != nil {
 		t.Fatal(err)
@@ -29,9 +37,10 @@ func aheadProgram(t *testing.T) *graph.Program {
 }
 
 // TestSplitAhead checks that the pieces of a block's op list cover the
-// list exactly, each starting at an even position (the kernels pairing
-// two ops keep their pairs), and that the fields asked for ahead are
-// the instance's pointer and slice fields.
+// list exactly, each starting between two ops of the program (a
+// multiple of the block's groups, so the kernels pairing two ops keep
+// their pairs), that a one-group block is not cut, and that the fields
+// asked for ahead are the instance's pointer and slice fields.
 func TestSplitAhead(t *testing.T) {
 	p := aheadProgram(t)
 	var th aheadThing
@@ -44,17 +53,21 @@ func TestSplitAhead(t *testing.T) {
 			t.Fatal(err)
 		}
 		tr := NewTree(k, nil)
-		b := newBlock(tr, p, blockLanes/k.Width(), zeroValue(64), nil)
+		if one := newBlock(tr, p, 1, zeroValue(64), nil); one.pieces != nil {
+			t.Errorf("%s: a one-group block is cut into %d pieces", info.Name, len(one.pieces))
+		}
+		g := blockLanes / k.Width()
+		b := newBlock(tr, p, g, zeroValue(64), nil)
 		if b.pieces == nil {
-			if canPrefetch && b.opsK != nil && len(b.ops) >= 2*aheadPieces {
-				t.Errorf("%s: no pieces for %d ops", info.Name, len(b.ops))
+			if canPrefetch && b.opsK != nil && g > 1 {
+				t.Errorf("%s: %d groups of %d ops not cut", info.Name, g, len(p.Ops))
 			}
 			continue
 		}
 		at := 0
 		for i, piece := range b.pieces {
-			if at%2 != 0 {
-				t.Errorf("%s: piece %d starts at odd op %d", info.Name, i, at)
+			if at%g != 0 {
+				t.Errorf("%s: piece %d starts at op %d, inside a run of %d groups", info.Name, i, at, g)
 			}
 			at += piece.Len()
 		}
