@@ -60,6 +60,10 @@ type block struct {
 	// arena's size only, instead of every index of G·len(p.Ops) ops.
 	checked lanes.Ops
 	opsK    opsKernel // k as an opsKernel, nil if it is not one
+	// pieces is checked cut into parts, and ahead the instance fields
+	// whose memory is asked for between them (load_ahead.go).
+	pieces []lanes.Ops
+	ahead  []uintptr
 	// chunks is set when k's lane layout is lanes.ChunkLayout: the
 	// leaves are gathered straight into the arena (staging is the
 	// arena's leaf nodes) and the roots copied straight out, with no
@@ -110,6 +114,7 @@ func newBlock(t *Tree, p *graph.Program, g int, zero unsafe.Pointer, layout *sin
 	if ok, is := k.(opsKernel); is {
 		b.opsK, b.checked = ok, lanes.NewOps(b.ops)
 	}
+	b.pieces, b.ahead = b.splitAhead()
 	b.consts = make([]byte, len(p.Consts)*b.node)
 	chunks := make([]byte, b.node)
 	for i, c := range p.Consts {
@@ -226,7 +231,7 @@ func (r *block) group(a *arena, dst [][32]byte, in *Input, ext [][][32]byte, fir
 	}
 	if len(r.ops) > 0 {
 		if r.opsK != nil {
-			r.opsK.LockstepOps(a.nodes, r.checked)
+			r.lockstep(a, in, first, count)
 		} else {
 			r.k.Lockstep(a.nodes, r.ops)
 		}

@@ -2,7 +2,12 @@
 // the zmm instructions the 16-lane SHA-256 kernel (lanes/avx512) is made
 // of: VPRORD/VPROLD, VPSRLD, VPADDD (register, full-width and broadcast
 // memory operands), VPTERNLOGD and register moves, one class at a time,
-// mixed, and as dependency chains (latency). It is a measuring harness,
+// mixed, and as dependency chains (latency); and the candidates for
+// taking rotates off the two shift pipes (VBMI2's VPSHLDD, VPMULLD for a
+// left shift, GFNI's VGF2P8AFFINEQB), alone and 1:1 with VPRORD. On Zen 5
+// VPSHLDD and VPMULLD share VPRORD's two pipes (1:1 still 2 per cycle);
+// VGF2P8AFFINEQB issues beside them (2.94 per cycle) but works within a
+// byte, so no 32-bit rotate is one of it. It is a measuring harness,
 // not part of lanehash: it lives in the generator module so that nothing
 // of it ships.
 //

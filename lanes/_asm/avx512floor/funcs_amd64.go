@@ -69,6 +69,21 @@ func z_unpck(n uint64, buf *byte)
 //go:noescape
 func z_shuf128(n uint64, buf *byte)
 
+// z_shldd runs n ≥ 1 iterations of 56 independent zmm shldd (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_shldd(n uint64, buf *byte)
+
+// z_mulld runs n ≥ 1 iterations of 56 independent zmm mulld (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_mulld(n uint64, buf *byte)
+
+// z_gf2p8 runs n ≥ 1 iterations of 56 independent zmm gf2p8 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_gf2p8(n uint64, buf *byte)
+
 // lat_addd runs n ≥ 1 iterations of 16 dependent zmm addd: latency (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -98,6 +113,21 @@ func m_rord_tern(n uint64, buf *byte)
 //
 //go:noescape
 func m_addd_tern(n uint64, buf *byte)
+
+// m_rord_shldd runs n ≥ 1 iterations of 56 zmm ops, VPRORD:VPSHLDD 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_rord_shldd(n uint64, buf *byte)
+
+// m_rord_mulld runs n ≥ 1 iterations of 56 zmm ops, VPRORD:VPMULLD 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_rord_mulld(n uint64, buf *byte)
+
+// m_rord_gf2p8 runs n ≥ 1 iterations of 56 zmm ops, VPRORD:VGF2P8AFFINEQB 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_rord_gf2p8(n uint64, buf *byte)
 
 // m_all runs n ≥ 1 iterations of 56 zmm ops, VPRORD:VPADDD:VPTERNLOGD 1:1:1 (buf: 2 KB, 64-byte aligned).
 //
@@ -183,12 +213,18 @@ var variants = []struct {
 	{"z_pshufb", z_pshufb, 56},
 	{"z_unpck", z_unpck, 56},
 	{"z_shuf128", z_shuf128, 56},
+	{"z_shldd", z_shldd, 56},
+	{"z_mulld", z_mulld, 56},
+	{"z_gf2p8", z_gf2p8, 56},
 	{"lat_addd", lat_addd, 16},
 	{"lat_rord", lat_rord, 16},
 	{"lat_tern", lat_tern, 16},
 	{"m_rord_addd", m_rord_addd, 56},
 	{"m_rord_tern", m_rord_tern, 56},
 	{"m_addd_tern", m_addd_tern, 56},
+	{"m_rord_shldd", m_rord_shldd, 56},
+	{"m_rord_mulld", m_rord_mulld, 56},
+	{"m_rord_gf2p8", m_rord_gf2p8, 56},
 	{"m_all", m_all, 56},
 	{"m_sha", m_sha, 166},
 	{"m_kernel", m_kernel, 174},

@@ -57,6 +57,14 @@ func ops(class string, n int) []string {
 			s = "VPUNPCKLDQ Z31, Z0, " + d
 		case "shuf128":
 			s = "VSHUFI32X4 $0x44, Z31, Z0, " + d
+		case "shldd":
+			// VBMI2's concatenated shift of a register with itself:
+			// a rotate left (by 25: the rotate right by 7).
+			s = "VPSHLDD $25, Z0, Z0, " + d
+		case "mulld":
+			s = "VPMULLD Z31, Z0, " + d
+		case "gf2p8":
+			s = "VGF2P8AFFINEQB $0, Z31, Z0, " + d
 		case "mov":
 			s = "VMOVDQA32 Z0, " + d
 		case "store":
@@ -112,7 +120,7 @@ func chain(class string, n int) []string {
 func main() {
 	add("addChain", "100 dependent ADDQ: ns per iteration / 100 = ns per cycle", repeat("ADDQ $1, AX", 100))
 	const n = 56
-	for _, c := range []string{"rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store", "pshufb", "unpck", "shuf128"} {
+	for _, c := range []string{"rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store", "pshufb", "unpck", "shuf128", "shldd", "mulld", "gf2p8"} {
 		add("z_"+c, fmt.Sprintf("%d independent zmm %s", n, c), ops(c, n))
 	}
 	for _, c := range []string{"addd", "rord", "tern"} {
@@ -121,6 +129,9 @@ func main() {
 	add("m_rord_addd", "56 zmm ops, VPRORD:VPADDD 1:1", mix(n, []string{"rord", "addd"}, []int{1, 1}))
 	add("m_rord_tern", "56 zmm ops, VPRORD:VPTERNLOGD 1:1", mix(n, []string{"rord", "tern"}, []int{1, 1}))
 	add("m_addd_tern", "56 zmm ops, VPADDD:VPTERNLOGD 1:1", mix(n, []string{"addd", "tern"}, []int{1, 1}))
+	add("m_rord_shldd", "56 zmm ops, VPRORD:VPSHLDD 1:1", mix(n, []string{"rord", "shldd"}, []int{1, 1}))
+	add("m_rord_mulld", "56 zmm ops, VPRORD:VPMULLD 1:1", mix(n, []string{"rord", "mulld"}, []int{1, 1}))
+	add("m_rord_gf2p8", "56 zmm ops, VPRORD:VGF2P8AFFINEQB 1:1", mix(n, []string{"rord", "gf2p8"}, []int{1, 1}))
 	add("m_all", "56 zmm ops, VPRORD:VPADDD:VPTERNLOGD 1:1:1", mix(n, []string{"rord", "addd", "tern"}, []int{1, 1, 1}))
 	// The kernel's minimum mix per pair (rotates and shifts, adds,
 	// VPTERNLOGD): see doc.go for the counts.
