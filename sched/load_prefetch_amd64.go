@@ -2,6 +2,8 @@
 
 package sched
 
+//go:generate go run -C ../lanes/_asm ./prefetch -out ../../sched/load_prefetch_amd64.s
+
 // prefetchLines asks the cache for every 64-byte line of [p, p+n): a
 // hint that never faults and never waits for the data.
 //

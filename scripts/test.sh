@@ -221,8 +221,8 @@ step_purego() {
 
 step_generate() {
 	(cd lanes/_asm && go vet ./... && go test -count=1 ./...)
-	go generate ./lanes/...
-	if ! git diff --exit-code --stat -- lanes/; then
+	go generate ./lanes/... ./sched/...
+	if ! git diff --exit-code --stat -- lanes/ sched/; then
 		echo "go generate changed the committed assembly"; return 1
 	fi
 }
