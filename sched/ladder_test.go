@@ -63,17 +63,19 @@ func TestClimbAndLadderMatchesTreeByTree(t *testing.T) {
 }
 
 // TestLaddersFromMixedLevels raises nodes that start at different
-// levels, in no order, some already at the top, through the shared
-// ladders, with and without lengths, and compares every root with a
+// levels (any, or two adjacent ones: the rebalanced climb), in no
+// order, some already at the top, through the shared ladders, with and without lengths, and compares every root with a
 // plain merkleization of the node's own chunks to the full depth: the
 // node is the root of the same chunks merkleized to its level.
 func TestLaddersFromMixedLevels(t *testing.T) {
 	rng := rand.New(rand.NewPCG(33, 34))
 	for _, k := range testKernels(t) {
 		tree := sched.NewTree(k, nil)
-		for _, depth := range []int{0, 1, 5, 25} {
-			for _, mix := range []bool{false, true} {
+		for _, depth := range []int{0, 1, 2, 5, 25} {
+			for _, c := range []struct{ mix, flat bool }{{false, false}, {true, false}, {false, true}, {true, true}} {
+				mix := c.mix
 				n := 1 + rng.IntN(300)
+				low := rng.IntN(depth + 1) // with flat, every level is low or low+1
 				roots := make([][32]byte, n)
 				want := make([][32]byte, n)
 				levels := make([]uint8, n)
@@ -83,6 +85,9 @@ func TestLaddersFromMixedLevels(t *testing.T) {
 				}
 				for i := range roots {
 					l := rng.IntN(depth + 1)
+					if c.flat {
+						l = min(low+rng.IntN(2), depth)
+					}
 					cs := 1 + rng.IntN(min(1<<l, 40))
 					buf := make([]byte, sched.BufLen(cs))
 					for j := range buf[:32*cs] {
@@ -100,7 +105,7 @@ func TestLaddersFromMixedLevels(t *testing.T) {
 				tree.Ladders(roots, levels, depth, lengths)
 				for i := range roots {
 					if roots[i] != want[i] {
-						t.Fatalf("%s depth=%d mix=%v: node %d of %d from level %d: root %x, want %x", kernelName(k), depth, mix, i, n, levels[i], roots[i], want[i])
+						t.Fatalf("%s depth=%d %+v: node %d of %d from level %d: root %x, want %x", kernelName(k), depth, c, i, n, levels[i], roots[i], want[i])
 					}
 				}
 			}
