@@ -219,6 +219,7 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 	}
 	levels := s.levels
 	var c counts
+	from := 0 // the first value whose ladder has not run
 	_ = tileSpans(sizes, false, func(lo, hi int, _ []uint64) error {
 		if hi-lo > 1 {
 			r.climb(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], levels[lo:hi], &c)
@@ -226,12 +227,24 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 			dst[lo] = r.rootOf(x, vals[lo])
 			levels[lo] = rootedLevel
 		}
+		if hi-from >= ladderGroup {
+			r.ladderAll(x, dst[from:hi], vals[from:hi], levels[from:hi], s, &c)
+			from = hi
+		}
 		return nil
 	})
-	r.ladderAll(x, dst, vals, levels, s, &c)
+	r.ladderAll(x, dst[from:], vals[from:], levels[from:], s, &c)
 	x.e.tree.stats.add(&c)
 	return nil
 }
+
+// ladderGroup is how many values' ladders rootsBatch lets pile up
+// before climbing them together: enough for full lanes at every level
+// (a block's 200 transactions climb as one group), few enough that the
+// ladders' scratch (160 bytes a value) stays in L2 however many values
+// there are (64 blocks' 12,800 transactions climb in groups from about
+// 1,024).
+const ladderGroup = 1024
 
 // rootedLevel marks, in rootsBatch's levels, a value already rooted
 // (its length mixed in): one wide enough to be a tile by itself.
@@ -262,39 +275,27 @@ func (r *packedRooter) climb(x *run, dst [][32]byte, vals []packedValue, sizes [
 
 // ladderAll finishes every value climb left as one node: its ladder of
 // zero hashes up to the tree's depth, then its length mixed in, each
-// for all such values at once.
+// for all such values at once (Tree.ladders).
 func (r *packedRooter) ladderAll(x *run, dst [][32]byte, vals []packedValue, levels []uint8, s *packedScratch, c *counts) {
-	pend := s.pend[:0]
+	idx, lv := s.pend[:0], s.ladderLevels[:0]
 	for i, l := range levels[:len(vals)] {
 		if l != rootedLevel {
-			pend = append(pend, int32(i))
+			idx, lv = append(idx, int32(i)), append(lv, l)
 		}
 	}
-	s.pend = pend
-	m := len(pend)
-	if m == 0 {
+	if len(idx) == 0 {
 		return
 	}
-	rb, sb := getBuf(32*m), getBuf(96*m)
-	defer putBuf(rb)
-	defer putBuf(sb)
-	roots := rootsView(*rb, m)
-	lv := s.ladderLevels[:m]
-	for j, i := range pend {
-		roots[j], lv[j] = dst[i], levels[i]
-	}
-	t := x.e.tree
-	t.ladder(roots, lv, r.depth, *sb, c)
+	var lengths []uint64
 	if r.mixesLength() {
-		lengths := s.lengths[:m]
-		for j, i := range pend {
-			lengths[j] = vals[i].length
+		lengths = s.lengths[:len(vals)]
+		for i, v := range vals {
+			lengths[i] = v.length
 		}
-		t.mixInLengths(roots, lengths, *sb, c)
 	}
-	for j, i := range pend {
-		dst[i] = roots[j]
-	}
+	sb := getBuf(ladderScratch(len(idx), lengths != nil))
+	defer putBuf(sb)
+	x.e.tree.ladders(dst, idx, s.done[:len(idx)], lv, lengths, r.depth, *sb, c)
 }
 
 // packedScratch is rootsBatch's per-call bookkeeping, pooled so that a
@@ -306,6 +307,7 @@ type packedScratch struct {
 	ladderLevels []uint8
 	lengths      []uint64
 	pend         []int32
+	done         []int32
 }
 
 var packedScratchPool = sync.Pool{New: func() any { return new(packedScratch) }}
@@ -320,6 +322,7 @@ func getPackedScratch(n int) *packedScratch {
 		s.ladderLevels = make([]uint8, n)
 		s.lengths = make([]uint64, n)
 		s.pend = make([]int32, 0, n)
+		s.done = make([]int32, n)
 	}
 	s.vals, s.sizes, s.levels = s.vals[:n], s.sizes[:n], s.levels[:n]
 	s.ladderLevels, s.lengths = s.ladderLevels[:n], s.lengths[:n]

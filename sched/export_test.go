@@ -31,8 +31,9 @@ var (
 // the level queue until every tree is one node, then all ladders
 // together, so the tests can compare it with MerkleizeBatch.
 // With laid, a's chunks are first laid out in b as the packed rooter
-// fills them (each tree's padded to an even count).
-func (t *Tree) ClimbAndLadder(roots [][32]byte, a, b []byte, sizes []int, depth int, laid bool) {
+// fills them (each tree's padded to an even count). With lengths, the
+// ladders mix lengths[i] into root i.
+func (t *Tree) ClimbAndLadder(roots [][32]byte, a, b []byte, sizes []int, depth int, laid bool, lengths []uint64) {
 	var c counts
 	if laid {
 		q, in := 0, 0
@@ -51,9 +52,10 @@ func (t *Tree) ClimbAndLadder(roots [][32]byte, a, b []byte, sizes []int, depth 
 		}
 	}
 	level := t.batchLevels(a, b, sizes, depth, true, laid, &c)
-	levels := make([]uint8, len(sizes))
+	idx, levels := make([]int32, len(sizes)), make([]uint8, len(sizes))
 	at := 0
 	for i, n := range sizes {
+		idx[i] = int32(i)
 		if n == 0 {
 			roots[i], levels[i] = t.zero[depth], uint8(depth)
 			continue
@@ -61,5 +63,21 @@ func (t *Tree) ClimbAndLadder(roots [][32]byte, a, b []byte, sizes []int, depth 
 		roots[i], levels[i] = [32]byte(a[32*at:]), uint8(level)
 		at++
 	}
-	t.ladder(roots, levels, depth, make([]byte, 96*len(roots)), &c)
+	t.ladders(roots, idx, make([]int32, len(idx)), levels, lengths, depth, make([]byte, ladderScratch(len(idx), lengths != nil)), &c)
+}
+
+// Ladders raises every roots[i], a node at level levels[i] of a tree of
+// the given depth whose other nodes at that level are zero, to its
+// tree's root, all together, mixing in lengths[i] when lengths is not
+// nil: the packed rooter's shared ladders over nodes of any levels in
+// any order.
+func (t *Tree) Ladders(roots [][32]byte, levels []uint8, depth int, lengths []uint64) {
+	var c counts
+	idx := make([]int32, len(roots))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	lv := append([]uint8(nil), levels...)
+	t.ladders(roots, idx, make([]int32, len(idx)), lv, lengths, depth, make([]byte, ladderScratch(len(idx), lengths != nil)), &c)
+	t.stats.add(&c)
 }
