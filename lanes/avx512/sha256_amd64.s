@@ -176,8 +176,8 @@ TEXT ·sha256x16Pairs(SB), $9280-24
 	MOVL $0x0000ffff, R8
 	MOVL $0x000000ff, R9
 	MOVQ $0x00000010, R10
-	CMPQ CX, $0x00000020
-	JLO  block
+	CMPQ CX, R10
+	JLS  block
 
 pairs32:
 	PREFETCHT0 4096(SI)
@@ -326,6 +326,8 @@ pairs32:
 	VMOVDQA32   Z21, 832(R11)
 	VMOVDQA32   Z22, 896(R11)
 	VMOVDQA32   Z23, 960(R11)
+	CMPQ        CX, $0x00000020
+	JLO         partialLoadB
 	VMOVDQU32   1024(SI), Z8
 	VPSHUFB     sha256x16Bswap<>+0(SB), Z8, Z8
 	VMOVDQU32   1088(SI), Z9
@@ -358,7 +360,109 @@ pairs32:
 	VPSHUFB     sha256x16Bswap<>+0(SB), Z22, Z22
 	VMOVDQU32   1984(SI), Z23
 	VPSHUFB     sha256x16Bswap<>+0(SB), Z23, Z23
+	JMP         loadedB
 
+partialLoadB:
+	// Group B holds m = n-16 < 16 pairs: rows p < m are loaded, the others zeroed.
+	LEAQ        -16(CX), DX
+	XORL        AX, AX
+	CMPQ        DX, $0x00000000
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1024(SI), K1, Z8
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z8, Z8
+	XORL        AX, AX
+	CMPQ        DX, $0x00000001
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1088(SI), K1, Z9
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z9, Z9
+	XORL        AX, AX
+	CMPQ        DX, $0x00000002
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1152(SI), K1, Z10
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z10, Z10
+	XORL        AX, AX
+	CMPQ        DX, $0x00000003
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1216(SI), K1, Z11
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z11, Z11
+	XORL        AX, AX
+	CMPQ        DX, $0x00000004
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1280(SI), K1, Z12
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z12, Z12
+	XORL        AX, AX
+	CMPQ        DX, $0x00000005
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1344(SI), K1, Z13
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z13, Z13
+	XORL        AX, AX
+	CMPQ        DX, $0x00000006
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1408(SI), K1, Z14
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z14, Z14
+	XORL        AX, AX
+	CMPQ        DX, $0x00000007
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1472(SI), K1, Z15
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z15, Z15
+	XORL        AX, AX
+	CMPQ        DX, $0x00000008
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1536(SI), K1, Z16
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z16, Z16
+	XORL        AX, AX
+	CMPQ        DX, $0x00000009
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1600(SI), K1, Z17
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z17, Z17
+	XORL        AX, AX
+	CMPQ        DX, $0x0000000a
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1664(SI), K1, Z18
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z18, Z18
+	XORL        AX, AX
+	CMPQ        DX, $0x0000000b
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1728(SI), K1, Z19
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z19, Z19
+	XORL        AX, AX
+	CMPQ        DX, $0x0000000c
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1792(SI), K1, Z20
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z20, Z20
+	XORL        AX, AX
+	CMPQ        DX, $0x0000000d
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1856(SI), K1, Z21
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z21, Z21
+	XORL        AX, AX
+	CMPQ        DX, $0x0000000e
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1920(SI), K1, Z22
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z22, Z22
+	XORL        AX, AX
+	CMPQ        DX, $0x0000000f
+	CMOVLHI     R8, AX
+	KMOVW       AX, K1
+	VMOVDQU32.Z 1984(SI), K1, Z23
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z23, Z23
+
+loadedB:
 	// Transpose 16 messages × 16 words into lane layout.
 	VPUNPCKLDQ  Z9, Z8, Z0
 	VPUNPCKHDQ  Z9, Z8, Z1
@@ -1768,6 +1872,8 @@ twosecond:
 	VSHUFI32X4  $0x88, Z15, Z14, Z9
 	VSHUFI32X4  $0xdd, Z13, Z12, Z10
 	VSHUFI32X4  $0xdd, Z15, Z14, Z11
+	CMPQ        CX, $0x00000020
+	JLO         partialStoreB
 	VPSHUFB     sha256x16Bswap<>+0(SB), Z28, Z28
 	VMOVDQU32   Z28, 512(DI)
 	VPSHUFB     sha256x16Bswap<>+0(SB), Z29, Z29
@@ -1788,13 +1894,81 @@ twosecond:
 	ADDQ        $0x00000400, DI
 	SUBQ        $0x00000020, CX
 	JZ          done
-	CMPQ        CX, $0x00000020
-	JHS         pairs32
+	CMPQ        CX, R10
+	JHI         pairs32
+	JMP         block
+
+partialStoreB:
+	// Group B: store the lanes < m.
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z28, Z28
+	XORL      AX, AX
+	CMPQ      DX, $0x00000000
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x00000001
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z28, K1, 512(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z29, Z29
+	XORL      AX, AX
+	CMPQ      DX, $0x00000002
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x00000003
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z29, K1, 576(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z30, Z30
+	XORL      AX, AX
+	CMPQ      DX, $0x00000004
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x00000005
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z30, K1, 640(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z31, Z31
+	XORL      AX, AX
+	CMPQ      DX, $0x00000006
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x00000007
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z31, K1, 704(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z8, Z8
+	XORL      AX, AX
+	CMPQ      DX, $0x00000008
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x00000009
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z8, K1, 768(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z9, Z9
+	XORL      AX, AX
+	CMPQ      DX, $0x0000000a
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x0000000b
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z9, K1, 832(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z10, Z10
+	XORL      AX, AX
+	CMPQ      DX, $0x0000000c
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x0000000d
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z10, K1, 896(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z11, Z11
+	XORL      AX, AX
+	CMPQ      DX, $0x0000000e
+	CMOVLHI   R9, AX
+	CMPQ      DX, $0x0000000f
+	CMOVLHI   R8, AX
+	KMOVW     AX, K1
+	VMOVDQU32 Z11, K1, 960(DI)
+	JMP       done
 
 block:
+	// One group of n ≤ 16 pairs.
 	MOVQ      CX, DX
-	CMPQ      DX, R10
-	CMOVQHI   R10, DX
 	CMPQ      CX, R10
 	JLO       partialLoad
 	VMOVDQU32 (SI), Z8
@@ -3028,28 +3202,29 @@ onesecond:
 	VSHUFI32X4  $0x88, Z7, Z6, Z1
 	VSHUFI32X4  $0xdd, Z5, Z4, Z2
 	VSHUFI32X4  $0xdd, Z7, Z6, Z3
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z12, Z12
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z13, Z13
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z14, Z14
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z15, Z15
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z0, Z0
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z1, Z1
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z2, Z2
-	VPSHUFB     sha256x16Bswap<>+0(SB), Z3, Z3
 	CMPQ        CX, R10
 	JLO         partialStore
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z12, Z12
 	VMOVDQU32   Z12, (DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z13, Z13
 	VMOVDQU32   Z13, 64(DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z14, Z14
 	VMOVDQU32   Z14, 128(DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z15, Z15
 	VMOVDQU32   Z15, 192(DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z0, Z0
 	VMOVDQU32   Z0, 256(DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z1, Z1
 	VMOVDQU32   Z1, 320(DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z2, Z2
 	VMOVDQU32   Z2, 384(DI)
+	VPSHUFB     sha256x16Bswap<>+0(SB), Z3, Z3
 	VMOVDQU32   Z3, 448(DI)
-	JMP         stored
+	JMP         done
 
 partialStore:
 	// out[r] holds lanes 2r, 2r+1: store the lanes < m.
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z12, Z12
 	XORL      AX, AX
 	CMPQ      DX, $0x00000000
 	CMOVLHI   R9, AX
@@ -3057,6 +3232,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z12, K1, (DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z13, Z13
 	XORL      AX, AX
 	CMPQ      DX, $0x00000002
 	CMOVLHI   R9, AX
@@ -3064,6 +3240,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z13, K1, 64(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z14, Z14
 	XORL      AX, AX
 	CMPQ      DX, $0x00000004
 	CMOVLHI   R9, AX
@@ -3071,6 +3248,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z14, K1, 128(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z15, Z15
 	XORL      AX, AX
 	CMPQ      DX, $0x00000006
 	CMOVLHI   R9, AX
@@ -3078,6 +3256,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z15, K1, 192(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z0, Z0
 	XORL      AX, AX
 	CMPQ      DX, $0x00000008
 	CMOVLHI   R9, AX
@@ -3085,6 +3264,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z0, K1, 256(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z1, Z1
 	XORL      AX, AX
 	CMPQ      DX, $0x0000000a
 	CMOVLHI   R9, AX
@@ -3092,6 +3272,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z1, K1, 320(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z2, Z2
 	XORL      AX, AX
 	CMPQ      DX, $0x0000000c
 	CMOVLHI   R9, AX
@@ -3099,6 +3280,7 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z2, K1, 384(DI)
+	VPSHUFB   sha256x16Bswap<>+0(SB), Z3, Z3
 	XORL      AX, AX
 	CMPQ      DX, $0x0000000e
 	CMOVLHI   R9, AX
@@ -3106,12 +3288,6 @@ partialStore:
 	CMOVLHI   R8, AX
 	KMOVW     AX, K1
 	VMOVDQU32 Z3, K1, 448(DI)
-
-stored:
-	ADDQ $0x00000400, SI
-	ADDQ $0x00000200, DI
-	SUBQ R10, CX
-	JGT  block
 
 done:
 	VZEROUPPER

@@ -10,13 +10,21 @@ import (
 var otherRegs = [16]VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z24, Z25, Z26, Z27, Z28, Z29, Z30, Z31}
 
 // genPairs emits sha256x16Pairs: n ≥ 1 pairs in ordinary layout, 32 per
-// iteration as two interleaved groups (see compress) while n ≥ 32, then
-// 16 per block. Rows past the last pair are neither loaded nor stored
-// (k-masks, which also suppress faults), so no byte outside src[:64n] or
-// dst[:32n] is touched; everything an iteration hashes is loaded before
-// anything is stored, so dst may be src. (Running a partial block at ymm
-// or xmm width would not help: this CPU executes a zmm operation as fast
-// as a ymm one, measured.)
+// iteration as two interleaved groups (see compress) while n > 16 (the
+// second group partial when n < 32), then at most one group of 16.
+// Rows past the last pair are neither loaded nor stored (k-masks, which
+// also suppress faults), so no byte outside src[:64n] or dst[:32n] is
+// touched; everything an iteration hashes is loaded before anything is
+// stored, so dst may be src.
+//
+// A lone group costs three quarters of an interleaved pair of groups
+// (its rounds wait on one dependency chain), so 17..31 pairs run as a
+// full group beside a partial one, not as two lone groups: 24 pairs
+// took 0.67× the CPU time of the two-lone-groups form (Zen 5, measured).
+// At most 16 pairs stay a lone group: a second, empty chain beside it
+// would cost more than it hides. (Running a partial block at ymm or xmm
+// width would not help either: this CPU executes a zmm operation as
+// fast as a ymm one, measured.)
 func genPairs(c consts) {
 	TEXT("sha256x16Pairs", 0, "func(dst, src *byte, n int)")
 	Pragma("noescape")
@@ -27,14 +35,51 @@ func genPairs(c consts) {
 	Load(Param("n"), n)
 	base, idx, aux := R11, R12, R13
 	allocScratch(base)
-	m := RDX // pairs in this block: min(n, 16)
+	m := RDX // pairs in a partial group
 	all, low, sixteen := R8L, R9L, R10
 	MOVL(U32(0xFFFF), all)
 	MOVL(U32(0x00FF), low)
 	MOVQ(U32(16), sixteen)
 
-	CMPQ(n, U32(32))
-	JLO(LabelRef("block"))
+	// loadRows loads rows p < 16 of src+disp into msgRegs; masked, rows
+	// p ≥ m are zeroed instead (and not read).
+	loadRows := func(disp int, masked bool) {
+		for p := 0; p < 16; p++ {
+			mem := Mem{Base: src, Disp: disp + 64*p}
+			if masked {
+				XORL(EAX, EAX)
+				CMPQ(m, U32(p))
+				CMOVLHI(all, EAX)
+				KMOVW(EAX, K1)
+				VMOVDQU32_Z(mem, K1, msgRegs[p])
+			} else {
+				VMOVDQU32(mem, msgRegs[p])
+			}
+			VPSHUFB(c.bswap, msgRegs[p], msgRegs[p])
+		}
+	}
+	// storeDigests byte-swaps and stores out (out[r] holds the digests
+	// of lanes 2r, 2r+1) at dst+disp; masked, only lanes < m.
+	storeDigests := func(out [8]VecPhysical, disp int, masked bool) {
+		for r := range out {
+			VPSHUFB(c.bswap, out[r], out[r])
+			mem := Mem{Base: dst, Disp: disp + 64*r}
+			if masked {
+				XORL(EAX, EAX)
+				CMPQ(m, U32(2*r))
+				CMOVLHI(low, EAX)
+				CMPQ(m, U32(2*r+1))
+				CMOVLHI(all, EAX)
+				KMOVW(EAX, K1)
+				VMOVDQU32(out[r], K1, mem)
+			} else {
+				VMOVDQU32(out[r], mem)
+			}
+		}
+	}
+
+	CMPQ(n, sixteen)
+	JLS(LabelRef("block"))
 	Label("pairs32")
 	// Prefetch the pairs two iterations ahead (a prefetch never faults,
 	// past the end either): a tree level of 32 MB hashed in place ran at
@@ -42,90 +87,62 @@ func genPairs(c consts) {
 	for l := 0; l < 32; l++ {
 		PREFETCHT0(Mem{Base: src, Disp: 4096 + 64*l})
 	}
-	for _, g := range []struct{ wk, src int }{{wkABytes, 0}, {wkBBytes, 1024}} {
-		for p := 0; p < 16; p++ {
-			VMOVDQU32(Mem{Base: src, Disp: g.src + 64*p}, msgRegs[p])
-			VPSHUFB(c.bswap, msgRegs[p], msgRegs[p])
-		}
-		transposeRows(msgRegs, otherRegs)
-		storeMsg(base, g.wk)
-	}
+	loadRows(0, false)
+	transposeRows(msgRegs, otherRegs)
+	storeMsg(base, wkABytes)
+	// Full groups use plain loads and stores: masked ones cost a third
+	// more per pair once the data no longer fits in cache (measured).
+	CMPQ(n, U32(32))
+	JLO(LabelRef("partialLoadB"))
+	loadRows(1024, false)
+	JMP(LabelRef("loadedB"))
+	Label("partialLoadB")
+	Comment("Group B holds m = n-16 < 16 pairs: rows p < m are loaded, the others zeroed.")
+	LEAQ(Mem{Base: n, Disp: -16}, m)
+	loadRows(1024, true)
+	Label("loadedB")
+	transposeRows(msgRegs, otherRegs)
+	storeMsg(base, wkBBytes)
 	compressSched(c, base, idx, aux, []group{groupA, groupB}, "two")
-	for _, g := range []struct {
-		s   [8]VecPhysical
-		dst int
-	}{{stateA, 0}, {stateB, 512}} {
-		out := wordsToLanes(g.s, spareRegs)
-		for r := range out {
-			VPSHUFB(c.bswap, out[r], out[r])
-			VMOVDQU32(out[r], Mem{Base: dst, Disp: g.dst + 64*r})
-		}
-	}
+	storeDigests(wordsToLanes(stateA, spareRegs), 0, false)
+	outB := wordsToLanes(stateB, spareRegs)
+	CMPQ(n, U32(32))
+	JLO(LabelRef("partialStoreB"))
+	storeDigests(outB, 512, false)
 	ADDQ(U32(2048), src)
 	ADDQ(U32(1024), dst)
 	SUBQ(U32(32), n)
 	JZ(LabelRef("done"))
-	CMPQ(n, U32(32))
-	JHS(LabelRef("pairs32"))
+	CMPQ(n, sixteen)
+	JHI(LabelRef("pairs32"))
+	JMP(LabelRef("block"))
+	Label("partialStoreB")
+	Comment("Group B: store the lanes < m.")
+	storeDigests(outB, 512, true)
+	JMP(LabelRef("done"))
 
 	Label("block")
+	Comment("One group of n ≤ 16 pairs.")
 	MOVQ(n, m)
-	CMPQ(m, sixteen)
-	CMOVQHI(sixteen, m)
-
-	// Full blocks use plain loads and stores: masked ones cost a third
-	// more per pair once the data no longer fits in cache (measured).
 	CMPQ(n, sixteen)
 	JLO(LabelRef("partialLoad"))
-	for p := 0; p < 16; p++ {
-		VMOVDQU32(Mem{Base: src, Disp: 64 * p}, msgRegs[p])
-		VPSHUFB(c.bswap, msgRegs[p], msgRegs[p])
-	}
+	loadRows(0, false)
 	JMP(LabelRef("loaded"))
-
 	Label("partialLoad")
 	Comment("Rows p < m are loaded, the others zeroed.")
-	for p := 0; p < 16; p++ {
-		XORL(EAX, EAX)
-		CMPQ(m, U32(p))
-		CMOVLHI(all, EAX)
-		KMOVW(EAX, K1)
-		VMOVDQU32_Z(Mem{Base: src, Disp: 64 * p}, K1, msgRegs[p])
-		VPSHUFB(c.bswap, msgRegs[p], msgRegs[p])
-	}
-
+	loadRows(0, true)
 	Label("loaded")
 	transposeRows(msgRegs, otherRegs)
 	compressOne(c, idx, aux, "one")
 	tmp := [8]VecPhysical{Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15}
 	out := wordsToLanes(stateA, tmp)
-	for r := range out {
-		VPSHUFB(c.bswap, out[r], out[r])
-	}
 	CMPQ(n, sixteen)
 	JLO(LabelRef("partialStore"))
-	for r := range out {
-		VMOVDQU32(out[r], Mem{Base: dst, Disp: 64 * r})
-	}
-	JMP(LabelRef("stored"))
-
+	storeDigests(out, 0, false)
+	JMP(LabelRef("done"))
 	Label("partialStore")
 	Comment("out[r] holds lanes 2r, 2r+1: store the lanes < m.")
-	for r := range out {
-		XORL(EAX, EAX)
-		CMPQ(m, U32(2*r))
-		CMOVLHI(low, EAX)
-		CMPQ(m, U32(2*r+1))
-		CMOVLHI(all, EAX)
-		KMOVW(EAX, K1)
-		VMOVDQU32(out[r], K1, Mem{Base: dst, Disp: 64 * r})
-	}
-
-	Label("stored")
-	ADDQ(U32(1024), src)
-	ADDQ(U32(512), dst)
-	SUBQ(sixteen, n)
-	JGT(LabelRef("block"))
+	storeDigests(out, 0, true)
 
 	Label("done")
 	VZEROUPPER()
