@@ -1,7 +1,7 @@
 // Package avx512 holds the AVX-512 hashing kernels of lanehash: SHA-256
 // in 16 lanes (one 32-bit word of 16 messages per zmm register; two such
-// groups hashed side by side where Pairs has 32 pairs or Lockstep two
-// independent consecutive ops) and Keccak-256 in 8 lanes.
+// groups hashed side by side where Pairs has more than 16 pairs left or
+// Lockstep two independent consecutive ops) and Keccak-256 in 8 lanes.
 //
 // It has the shape of every ISA package of lanehash (see package shani):
 // Supported, the lane widths SHA256Lanes and Keccak256Lanes, and Pairs,

@@ -4,30 +4,22 @@ package avx512_test
 
 import (
 	"bytes"
-	"crypto/sha256"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/lanes/avx512"
+	"github.com/lanehash/lanehash/lanes/lanestest"
 )
 
 // The partial second group: SHA256Pairs runs 17..31 pairs (and any
 // count whose remainder after the 32-pair iterations is 17..31) as one
 // full group interleaved with a masked partial one. These tests pin
-// that path against crypto/sha256 at every count up to 4 iterations,
-// in place and beside unmapped pages, beyond the conformance suite's
+// that path against crypto/sha256 (lanestest.Reference) at every count
+// up to four iterations and in place, beyond the conformance suite's
 // counts.
 
-// sha256PairsRef hashes pair by pair with crypto/sha256.
-func sha256PairsRef(src []byte) []byte {
-	out := make([]byte, 0, len(src)/2)
-	for i := 0; i+64 <= len(src); i += 64 {
-		d := sha256.Sum256(src[i : i+64])
-		out = append(out, d[:]...)
-	}
-	return out
-}
-
+// randomPairs returns n pairs of bytes drawn from seed.
 func randomPairs(seed uint64, n int) []byte {
 	r := rand.New(rand.NewPCG(seed, 0x5eed))
 	b := make([]byte, 64*n)
@@ -46,7 +38,7 @@ func TestSHA256PairsEveryCount(t *testing.T) {
 	const canary, slack = 0xA5, 100
 	for n := 1; n <= 129; n++ {
 		src := randomPairs(uint64(n), n)
-		want := sha256PairsRef(src)
+		want := lanestest.Reference(lanes.SHA256, src)
 		dst := bytes.Repeat([]byte{canary}, 32*n+slack)
 		avx512.SHA256Pairs(dst, src)
 		if !bytes.Equal(dst[:32*n], want) {
@@ -66,7 +58,7 @@ func TestSHA256PairsInPlaceEveryCount(t *testing.T) {
 	}
 	for n := 1; n <= 129; n++ {
 		buf := randomPairs(uint64(1000+n), n)
-		want := sha256PairsRef(buf)
+		want := lanestest.Reference(lanes.SHA256, buf)
 		rest := append([]byte(nil), buf[32*n:]...)
 		avx512.SHA256Pairs(buf, buf)
 		if !bytes.Equal(buf[:32*n], want) {

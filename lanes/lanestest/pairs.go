@@ -125,7 +125,9 @@ func testAliased(t *testing.T, k Kernel) {
 
 func testGuardPage(t *testing.T, k Kernel) {
 	w := k.Width()
-	for _, n := range []int{1, w - 1, w, w + 1, 3*w + 1, 67} {
+	// w+w/2 and 2w-1: a partial second group beside a full one, for
+	// kernels that interleave two groups.
+	for _, n := range []int{1, w - 1, w, w + 1, w + w/2, 2*w - 1, 3*w + 1, 67} {
 		if n < 1 {
 			continue
 		}

@@ -17,10 +17,11 @@ var otherRegs = [16]VecPhysical{Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z24, Z25, Z26, Z
 // touched; everything an iteration hashes is loaded before anything is
 // stored, so dst may be src.
 //
-// A lone group costs three quarters of an interleaved pair of groups
-// (its rounds wait on one dependency chain), so 17..31 pairs run as a
-// full group beside a partial one, not as two lone groups: 24 pairs
-// took 0.67× the CPU time of the two-lone-groups form (Zen 5, measured).
+// A lone group costs about three quarters of an interleaved pair of
+// groups (its rounds wait on one dependency chain), so 17..31 pairs run
+// as a full group beside a partial one, not as two lone groups: 17..31
+// pairs took 0.66–0.69× the CPU time of the two-lone-groups form, what
+// 32 pairs take (Zen 5, measured).
 // At most 16 pairs stay a lone group: a second, empty chain beside it
 // would cost more than it hides. (Running a partial block at ymm or xmm
 // width would not help either: this CPU executes a zmm operation as
