@@ -1,9 +1,9 @@
 package sched
 
 import (
+	"reflect"
 	"strconv"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/chunk"
@@ -466,13 +466,30 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 	if f := p.fast.Load(); f != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
 		return f.root(in.base)
 	}
-	return p.rootOther(in, workers)
+	return p.rootOther(&in, workers)
+}
+
+// RootAt sets *root to the root of the value of Go type t at v (nil:
+// the zero value): Root of ValueAt(t, v), with the root written where
+// the caller keeps it, so that it is not copied through the calls on
+// its way there. The caller vouches that v points to a value of type
+// t, as for ValueAt. On error *root is unchanged.
+func (p *Prepared) RootAt(root *[32]byte, t reflect.Type, v unsafe.Pointer, workers int) error {
+	if f := p.fast.Load(); f != nil && t == p.typ {
+		return f.rootInto(root, v)
+	}
+	r, err := p.Root(ValueAt(t, v), workers)
+	if err == nil {
+		*root = r
+	}
+	return err
 }
 
 // rootOther is Root for the inputs the test at its start does not take:
 // the first call, a one-element PtrsOf, another type or length, a graph
 // that is not a program without fields.
-func (p *Prepared) rootOther(in Input, workers int) ([32]byte, error) {
+func (p *Prepared) rootOther(pin *Input, workers int) ([32]byte, error) {
+	in := *pin
 	if in.n != 1 || in.typ != p.typ || p.single == nil {
 		return p.rootRun(in, workers)
 	}
@@ -539,11 +556,11 @@ const maxRootSources = 8
 // singleRoot is Prepared.Root's path for one instance of a program
 // without fields: everything the call needs, gathered in one place so
 // that it costs one load to reach, and nothing else per call beyond the
-// sources, the checks, the gathers and the hashing. Its flat buffers
-// (constants in place, see singlePlan) come from spare, a one-buffer
-// slot, before the pool: two atomic operations instead of the pool's
-// pinning on both ends. Roots count in Stats with one atomic add to the
-// counter of the program's shape.
+// sources, the checks, the gathers and the hashing. A call takes the
+// path's own flat buffer (constants in place, see singlePlan) when it
+// is free, else one from the pool, and counts its root in Stats in the
+// same atomic add that frees the own buffer: two atomic operations a
+// root, no pinning, no pointer swap.
 type singleRoot struct {
 	sp      *singlePlan
 	srcs    []graph.Source // the program's sources; 0 is the instance
@@ -552,13 +569,21 @@ type singleRoot struct {
 	zeroVal unsafe.Pointer // the zero instance, what a nil input reads
 	// lk is the kernel when it is a lanes kernel with a native Single
 	// entry, called directly rather than through singleKernel.
-	lk    *lanes.Kernel
-	count *singleCount // nil without Stats
-	spare atomic.Pointer[flatBuf]
-	pool  sync.Pool // *flatBuf
+	lk *lanes.Kernel
+	// pair is the kernel's Pairs for one pair when the program is one
+	// op whose inputs are adjacent chunks (Checkpoint): one call fewer
+	// than Single, straight to the kernel; in and out are the pair's
+	// offsets in the flat buffer.
+	pair    func(dst, src []byte)
+	in, out uint32
+	// resolve is set when the program has sources beyond the instance
+	// or checks: the call then resolves and checks before gathering.
+	resolve bool
+	count   *singleCount // registered with the Stats
+	pool    sync.Pool    // *flatBuf
 }
 
-// flatBuf is one flat buffer of a singleRoot.
+// flatBuf is one flat buffer of a singleRoot's pool.
 type flatBuf struct{ b []byte }
 
 // newSingleRoot returns the straight path of block b (a runner's block
@@ -568,12 +593,18 @@ func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
 	if len(b.p.Sources) > maxRootSources || b.p.Externals != 0 {
 		return nil
 	}
-	f := &singleRoot{sp: b.layout, srcs: b.p.Sources, checks: b.p.Checks, zero: b.zero, zeroVal: zeroVal}
+	f := &singleRoot{
+		sp: b.layout, srcs: b.p.Sources, checks: b.p.Checks, zero: b.zero, zeroVal: zeroVal,
+		resolve: len(b.p.Sources) > 1 || len(b.p.Checks) > 0,
+		count:   b.t.stats.newSingle(uint64(b.layout.calls), uint64(len(b.p.Ops))),
+	}
 	if lk, ok := b.layout.single.(*lanes.Kernel); ok {
 		f.lk = lk
 	}
-	if b.t.stats != nil {
-		f.count = b.t.stats.single(uint64(b.layout.calls), uint64(len(b.p.Ops)))
+	if ops := b.p.Ops; b.layout.single != nil && len(ops) == 1 {
+		if op := ops[0]; op.Right == op.Left+1 && (op.Out > op.Right || op.Out < op.Left) {
+			f.pair, f.in, f.out = pairsFor(b.k, 1), 32*op.Left, 32*op.Out
+		}
 	}
 	f.pool.New = func() any { return &flatBuf{b: b.newFlat()} }
 	return f
@@ -581,25 +612,62 @@ func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
 
 // root returns the root of the instance at base (nil: the zero value).
 func (f *singleRoot) root(base unsafe.Pointer) ([32]byte, error) {
+	var r [32]byte
+	err := f.rootInto(&r, base)
+	return r, err
+}
+
+// rootInto sets *dst to the root of the instance at base (nil: the
+// zero value); on error *dst is unchanged. A program with sources
+// beyond the instance or with checks resolves them into an array in
+// the frame first (rootSources); the others gather straight from base.
+func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 	if base == nil {
 		base = f.zeroVal
 	}
+	if f.resolve {
+		return f.rootSources(dst, base)
+	}
+	fb := f.pool.Get().(*flatBuf)
+	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
+	for k := range f.sp.gathers {
+		g := &f.sp.gathers[k]
+		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
+	}
+	f.hash(dst, fb)
+	return nil
+}
+
+// rootSources is rootInto for a program with sources beyond the
+// instance or with checks.
+func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
 	var bases [maxRootSources]unsafe.Pointer
-	if err := f.resolve(&bases, base); err != nil {
-		return [32]byte{}, err
+	bases[0] = base
+	if err := f.resolveInto(&bases); err != nil {
+		return err
 	}
-	a := f.spare.Swap(nil)
-	if a == nil {
-		a = f.pool.Get().(*flatBuf)
-	}
-	flat := a.b
-	fp := unsafe.Pointer(unsafe.SliceData(flat))
-	sp := f.sp
-	for k := range sp.gathers {
-		g := &sp.gathers[k]
+	fb := f.pool.Get().(*flatBuf)
+	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
+	for k := range f.sp.gathers {
+		g := &f.sp.gathers[k]
 		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(bases[g.Src], g.Off), g.Len)
 	}
+	f.hash(dst, fb)
+	return nil
+}
+
+// hash runs the program on fb, whose leaves are gathered, sets *dst to
+// the root, counts it and returns fb to the pool.
+func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
+	// Counted before the hashing, which cannot fail: the atomic add
+	// waits for the stores before it, the last root's digest among
+	// them, and here it holds back nothing but the hashing, which
+	// waits for the gathers' stores anyway.
+	f.count.v.Add(singleRootOne)
+	flat, sp := fb.b, f.sp
 	switch {
+	case f.pair != nil:
+		f.pair(flat[f.out:f.out+32], flat[f.in:f.in+64])
 	case f.lk != nil:
 		f.lk.Single(flat, sp.ops)
 	case sp.single != nil:
@@ -607,21 +675,14 @@ func (f *singleRoot) root(base unsafe.Pointer) ([32]byte, error) {
 	default:
 		sp.hashLevels(flat)
 	}
-	root := *(*[32]byte)(unsafe.Add(fp, sp.root))
-	if !f.spare.CompareAndSwap(nil, a) {
-		f.pool.Put(a)
-	}
-	if f.count != nil {
-		f.count.roots.Add(1)
-	}
-	return root, nil
+	chunk.Copy(unsafe.Pointer(dst), unsafe.Add(unsafe.Pointer(unsafe.SliceData(flat)), sp.root))
+	f.pool.Put(fb)
 }
 
-// resolve sets bases[s] to the address of source s of the instance at
-// base and runs the program's checks, failing as block.resolve does
+// resolveInto sets bases[s] to the address of source s of the instance
+// at bases[0] and runs the program's checks, failing as block.resolve does
 // for instance 0.
-func (f *singleRoot) resolve(bases *[maxRootSources]unsafe.Pointer, base unsafe.Pointer) error {
-	bases[0] = base
+func (f *singleRoot) resolveInto(bases *[maxRootSources]unsafe.Pointer) error {
 	for s := 1; s < len(f.srcs); s++ {
 		src := &f.srcs[s]
 		from := bases[src.From]

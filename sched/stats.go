@@ -25,11 +25,19 @@ type Stats struct {
 }
 
 // singleCount counts the roots of one shape: each is one instance of
-// calls kernel calls and pairs tree pairs.
+// calls kernel calls and pairs tree pairs. v holds the count times
+// singleRootOne; bit 0 is free for its owner (singleRoot keeps a flag
+// there, so that counting and the flag's update are one atomic add).
 type singleCount struct {
-	roots        atomic.Uint64
+	v            atomic.Uint64
 	calls, pairs uint64
 }
+
+// singleRootOne is one root in singleCount.v.
+const singleRootOne = 2
+
+// roots returns the number of roots counted.
+func (c *singleCount) roots() uint64 { return c.v.Load() / singleRootOne }
 
 // Snapshot is a copy of Stats at one moment. The counters are those
 // package plan documents in plan.Stats: real lockstep pairs, Pairs-call
@@ -52,7 +60,7 @@ func (s *Stats) Snapshot() Snapshot {
 	}
 	if l := s.singles.Load(); l != nil {
 		for _, c := range *l {
-			n := c.roots.Load()
+			n := c.roots()
 			v.Instances += n
 			v.KernelCalls += n * c.calls
 			v.TreePairs += n * c.pairs
@@ -67,7 +75,12 @@ func (s *Stats) Reset() {
 	defer s.mu.Unlock()
 	if l := s.singles.Load(); l != nil {
 		for _, c := range *l {
-			c.roots.Store(0)
+			for { // keep bit 0, its owner's
+				v := c.v.Load()
+				if c.v.CompareAndSwap(v, v%singleRootOne) {
+					break
+				}
+			}
 		}
 	}
 	s.lockstepPairs.Store(0)
@@ -108,7 +121,7 @@ func (s *Stats) addSingle(calls, pairs uint64) {
 	if s == nil {
 		return
 	}
-	s.single(calls, pairs).roots.Add(1)
+	s.single(calls, pairs).v.Add(singleRootOne)
 }
 
 // single returns the counter of roots of calls kernel calls and pairs
@@ -134,6 +147,26 @@ func (s *Stats) single(calls, pairs uint64) *singleCount {
 		l = append(l, *old...)
 	}
 	c := &singleCount{calls: calls, pairs: pairs}
+	l = append(l, c)
+	s.singles.Store(&l)
+	return c
+}
+
+// newSingle returns a counter of roots of calls kernel calls and pairs
+// tree pairs of its own, with bit 0 set, for a singleRoot. A nil Stats
+// returns a counter that no Stats reads.
+func (s *Stats) newSingle(calls, pairs uint64) *singleCount {
+	c := &singleCount{calls: calls, pairs: pairs}
+	c.v.Store(1)
+	if s == nil {
+		return c
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var l []*singleCount
+	if old := s.singles.Load(); old != nil {
+		l = append(l, *old...)
+	}
 	l = append(l, c)
 	s.singles.Store(&l)
 	return c
