@@ -556,11 +556,10 @@ const maxRootSources = 8
 // singleRoot is Prepared.Root's path for one instance of a program
 // without fields: everything the call needs, gathered in one place so
 // that it costs one load to reach, and nothing else per call beyond the
-// sources, the checks, the gathers and the hashing. A call takes the
-// path's own flat buffer (constants in place, see singlePlan) when it
-// is free, else one from the pool, and counts its root in Stats in the
-// same atomic add that frees the own buffer: two atomic operations a
-// root, no pinning, no pointer swap.
+// sources, the checks, the gathers and the hashing. Its flat buffers
+// (constants in place, see singlePlan) come from a pool, which takes
+// no atomic operation; its roots count in a counter of its own that
+// the Stats reads, with one atomic add a root.
 type singleRoot struct {
 	sp      *singlePlan
 	srcs    []graph.Source // the program's sources; 0 is the instance
@@ -663,7 +662,7 @@ func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
 	// waits for the stores before it, the last root's digest among
 	// them, and here it holds back nothing but the hashing, which
 	// waits for the gathers' stores anyway.
-	f.count.v.Add(singleRootOne)
+	f.count.roots.Add(1)
 	flat, sp := fb.b, f.sp
 	switch {
 	case f.pair != nil:

@@ -25,19 +25,11 @@ type Stats struct {
 }
 
 // singleCount counts the roots of one shape: each is one instance of
-// calls kernel calls and pairs tree pairs. v holds the count times
-// singleRootOne; bit 0 is free for its owner (singleRoot keeps a flag
-// there, so that counting and the flag's update are one atomic add).
+// calls kernel calls and pairs tree pairs.
 type singleCount struct {
-	v            atomic.Uint64
+	roots        atomic.Uint64
 	calls, pairs uint64
 }
-
-// singleRootOne is one root in singleCount.v.
-const singleRootOne = 2
-
-// roots returns the number of roots counted.
-func (c *singleCount) roots() uint64 { return c.v.Load() / singleRootOne }
 
 // Snapshot is a copy of Stats at one moment. The counters are those
 // package plan documents in plan.Stats: real lockstep pairs, Pairs-call
@@ -60,7 +52,7 @@ func (s *Stats) Snapshot() Snapshot {
 	}
 	if l := s.singles.Load(); l != nil {
 		for _, c := range *l {
-			n := c.roots()
+			n := c.roots.Load()
 			v.Instances += n
 			v.KernelCalls += n * c.calls
 			v.TreePairs += n * c.pairs
@@ -75,12 +67,7 @@ func (s *Stats) Reset() {
 	defer s.mu.Unlock()
 	if l := s.singles.Load(); l != nil {
 		for _, c := range *l {
-			for { // keep bit 0, its owner's
-				v := c.v.Load()
-				if c.v.CompareAndSwap(v, v%singleRootOne) {
-					break
-				}
-			}
+			c.roots.Store(0)
 		}
 	}
 	s.lockstepPairs.Store(0)
@@ -121,7 +108,7 @@ func (s *Stats) addSingle(calls, pairs uint64) {
 	if s == nil {
 		return
 	}
-	s.single(calls, pairs).v.Add(singleRootOne)
+	s.single(calls, pairs).roots.Add(1)
 }
 
 // single returns the counter of roots of calls kernel calls and pairs
@@ -152,12 +139,12 @@ func (s *Stats) single(calls, pairs uint64) *singleCount {
 	return c
 }
 
-// newSingle returns a counter of roots of calls kernel calls and pairs
-// tree pairs of its own, with bit 0 set, for a singleRoot. A nil Stats
-// returns a counter that no Stats reads.
+// newSingle returns a counter of its own of roots of calls kernel calls
+// and pairs tree pairs, for one singleRoot: its roots then never share
+// a cache line's atomic adds with another path's. A nil Stats returns a
+// counter that no Stats reads.
 func (s *Stats) newSingle(calls, pairs uint64) *singleCount {
 	c := &singleCount{calls: calls, pairs: pairs}
-	c.v.Store(1)
 	if s == nil {
 		return c
 	}

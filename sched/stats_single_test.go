@@ -34,7 +34,7 @@ func TestStatsSingles(t *testing.T) {
 			for i := range rounds {
 				z := sizes[(g+i)%len(sizes)]
 				if z == [2]uint64{1, 7} {
-					kept.v.Add(singleRootOne)
+					kept.roots.Add(1)
 					continue
 				}
 				s.addSingle(z[0], z[1])
