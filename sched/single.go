@@ -504,7 +504,9 @@ func (p *Prepared) rootOther(pin *Input, workers int) ([32]byte, error) {
 			}
 			return r.root(&in)
 		}
-		p.fast.Store(f) // every call builds the same; any one will do
+		if !p.fast.CompareAndSwap(nil, f) { // a concurrent first call's
+			f = p.fast.Load()
+		}
 	}
 	base, err := in.at(0)
 	if err != nil {
