@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"github.com/lanehash/lanehash/internal/options"
 	"reflect"
+	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/sched"
@@ -122,12 +123,12 @@ func (p *Plan[T]) Width() int { return p.kernel.Width() }
 
 // Root returns hash_tree_root(*v). A nil v is the zero value of T, as
 // a nil pointer is everywhere (see the package documentation).
-func (p *Plan[T]) Root(v *T) ([32]byte, error) {
-	root, err := p.run.Root(sched.ValueOf(v), p.workers)
-	if err != nil {
-		// No root with an error: a caller that ignores the error must
-		// not get the raw bytes of a value that has none.
-		return [32]byte{}, p.valueDefect(err, valueOf(v))
+func (p *Plan[T]) Root(v *T) (root [32]byte, err error) {
+	// The root is written straight into the result (RootAt); on error
+	// it stays zero: a caller that ignores the error must not get the
+	// raw bytes of a value that has none.
+	if err = p.run.RootAt(&root, reflect.TypeFor[T](), unsafe.Pointer(v), p.workers); err != nil {
+		return root, p.valueDefect(err, valueOf(v))
 	}
 	return root, nil
 }

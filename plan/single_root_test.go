@@ -2,7 +2,9 @@ package plan
 
 import (
 	"errors"
+	"fmt"
 	"reflect"
+	"sync"
 	"testing"
 	"unsafe"
 
@@ -182,4 +184,133 @@ func TestSingleRootAllocs(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestSingleRootSourceErrors checks that Root's straight path, which
+// resolves a program's sources in its own frame, fails as RootAll does
+// (the same sentinel and path) on a vector field held in a slice of the
+// wrong length, and that an empty one reads as zeros in both, on every
+// SHA-256 kernel and the automatic one.
+func TestSingleRootSourceErrors(t *testing.T) {
+	auto, err := lanes.Select(lanes.SHA256, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range append(testKernels(t, lanes.SHA256), auto) {
+		vp := planOn[phase0.Validator](t, k)
+		bad := phase0.RandomValidators(1, 5)[0]
+		bad.WithdrawalCredentials = bad.WithdrawalCredentials[:31]
+		_, err := vp.Root(&bad)
+		allErr := vp.RootAll(make([][32]byte, 1), []phase0.Validator{bad})
+		var pe, allPE *Error
+		if !errors.Is(err, ssz.ErrSize) || !errors.As(err, &pe) || !errors.Is(allErr, ssz.ErrSize) ||
+			!errors.As(allErr, &allPE) || pe.Path != allPE.Path || pe.Path == "" {
+			t.Fatalf("%s: 31 credential bytes: Root err %v, RootAll err %v; want ErrSize at one path from both", kernelName(k), err, allErr)
+		}
+		empty := bad
+		empty.WithdrawalCredentials = nil
+		got, err := vp.Root(&empty)
+		want := make([][32]byte, 1)
+		allErr = vp.RootAll(want, []phase0.Validator{empty})
+		if err != nil || allErr != nil || got != want[0] {
+			t.Fatalf("%s: no credentials: Root %x, %v; RootAll %x, %v", kernelName(k), got, err, want[0], allErr)
+		}
+	}
+}
+
+// TestSingleRootConcurrent roots random Validators, Checkpoints and
+// AttestationData from many goroutines at once through one plan each
+// (the straight path's pooled buffers and counters shared), compares
+// every root with the reference, and checks the plans' Stats count
+// every root exactly: n roots count n times what one root counts.
+func TestSingleRootConcurrent(t *testing.T) {
+	const goroutines, rounds = 8, 200
+	vals := phase0.RandomValidators(32, 91)
+	cps := make([]phase0.Checkpoint, len(vals))
+	ads := make([]phase0.AttestationData, len(vals))
+	for i := range vals {
+		cps[i] = phase0.Checkpoint{Epoch: phase0.Epoch(i * 7919), Root: phase0.Root{byte(i), 1, byte(5 * i)}}
+		ads[i] = phase0.AttestationData{Slot: phase0.Slot(i), Index: phase0.CommitteeIndex(i), BeaconBlockRoot: phase0.Root{byte(i)}, Source: &cps[i]}
+		if i%3 != 0 {
+			ads[i].Target = &cps[(i+1)%len(cps)]
+		}
+	}
+	vp, cp, ap := planOf[phase0.Validator](t), planOf[phase0.Checkpoint](t), planOf[phase0.AttestationData](t)
+	wantV, wantC, wantA := refRoots(t, vals), refRoots(t, cps), refRoots(t, ads)
+	one := make([]Stats, 3)
+	for i, p := range []interface {
+		ResetStats()
+		Stats() Stats
+	}{vp, cp, ap} {
+		p.ResetStats()
+		var err error
+		switch i {
+		case 0:
+			_, err = vp.Root(&vals[0])
+		case 1:
+			_, err = cp.Root(&cps[0])
+		case 2:
+			_, err = ap.Root(&ads[0])
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		one[i] = p.Stats()
+		if one[i].Instances != 1 || one[i].Pairs() == 0 || one[i].KernelCalls == 0 {
+			t.Fatalf("plan %d: one Root counts %+v", i, one[i])
+		}
+		p.ResetStats()
+	}
+	var wg sync.WaitGroup
+	errs := make(chan string, goroutines)
+	for g := range goroutines {
+		wg.Go(func() {
+			for r := range rounds {
+				i := (g*rounds + r) % len(vals)
+				v, e1 := vp.Root(&vals[i])
+				c, e2 := cp.Root(&cps[i])
+				a, e3 := ap.Root(&ads[i])
+				if e1 != nil || e2 != nil || e3 != nil || v != wantV[i] || c != wantC[i] || a != wantA[i] {
+					errs <- fmt.Sprintf("goroutine %d, value %d: roots %x %x %x, errors %v %v %v", g, i, v, c, a, e1, e2, e3)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Fatal(e)
+	}
+	const n = goroutines * rounds
+	for i, st := range []Stats{vp.Stats(), cp.Stats(), ap.Stats()} {
+		want := Stats{Instances: n * one[i].Instances, TreePairs: n * one[i].TreePairs, KernelCalls: n * one[i].KernelCalls,
+			LockstepPairs: n * one[i].LockstepPairs, LanePairs: n * one[i].LanePairs, Groups: n * one[i].Groups}
+		if st != want {
+			t.Errorf("plan %d after %d concurrent roots: Stats %+v, want %+v", i, n, st, want)
+		}
+	}
+}
+
+// planOf returns the automatic plan of T.
+func planOf[T any](t *testing.T) *Plan[T] {
+	t.Helper()
+	p, err := PlanFor[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// refRoots returns the reference roots of vals.
+func refRoots[T any](t *testing.T, vals []T) [][32]byte {
+	t.Helper()
+	out := make([][32]byte, len(vals))
+	for i := range vals {
+		var err error
+		if out[i], err = ssz.HashTreeRoot(&vals[i], ssz.SHA256); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return out
 }

@@ -84,6 +84,8 @@ type Prepared struct {
 	// single is root when it is a program without fields run in
 	// lockstep: Root then goes straight to its single-instance path.
 	single *programRooter
+	// fast is single's straight path for Root, set on first use.
+	fast atomic.Pointer[singleRoot]
 	// outs holds Root's one-root buffers for the other graphs, whose
 	// roots pass through Run's dst and so would escape.
 	outs sync.Pool // *[1][32]byte

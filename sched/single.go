@@ -1,7 +1,9 @@
 package sched
 
 import (
+	"reflect"
 	"strconv"
+	"sync"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/chunk"
@@ -432,8 +434,16 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 	}
 	if sp.single != nil {
 		sp.single.Single(flat, sp.ops)
-		return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
+	} else {
+		sp.hashLevels(flat)
 	}
+	return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
+}
+
+// hashLevels runs the program on flat one Pairs call per level, each
+// level's digests copied to the homes of their readers.
+func (sp *singlePlan) hashLevels(flat []byte) {
+	fp := unsafe.Pointer(unsafe.SliceData(flat))
 	for k := range sp.levels {
 		l := &sp.levels[k]
 		l.pairs(flat[l.out:l.out+32*l.n], flat[l.in:l.in+64*l.n])
@@ -441,25 +451,68 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 			chunk.Copy(unsafe.Add(fp, m.to), unsafe.Add(fp, m.from))
 		}
 	}
-	return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
 }
 
 // Root returns the root of the one instance of in: Run for a single
 // value, with the root returned rather than written through a slice, so
 // that a caller's root need not live on the heap. A program without
 // fields (every fixed-size container of basic fields and vectors) goes
-// straight to its single-instance path: one Pairs call per level on the
-// kernel the executor's kernel names for one instance, no other setup.
-// workers matters only to graphs whose fields are rooted apart.
+// straight to its single-instance path (singleRoot), with nothing to
+// set up per call beyond the checks and the gathers. workers matters
+// only to graphs whose fields are rooted apart.
 func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
+	// The common call (ValueOf) is tested first and taken with no
+	// other work: one load of the path, the input's shape and type.
+	if f := p.fast.Load(); f != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
+		return f.root(in.base)
+	}
+	return p.rootOther(&in, workers)
+}
+
+// RootAt sets *root to the root of the value of Go type t at v (nil:
+// the zero value): Root of ValueAt(t, v), with the root written where
+// the caller keeps it, so that it is not copied through the calls on
+// its way there. The caller vouches that v points to a value of type
+// t, as for ValueAt. On error *root is unchanged.
+func (p *Prepared) RootAt(root *[32]byte, t reflect.Type, v unsafe.Pointer, workers int) error {
+	if f := p.fast.Load(); f != nil && t == p.typ {
+		return f.rootInto(root, v)
+	}
+	r, err := p.Root(ValueAt(t, v), workers)
+	if err == nil {
+		*root = r
+	}
+	return err
+}
+
+// rootOther is Root for the inputs the test at its start does not take:
+// the first call, a one-element PtrsOf, another type or length, a graph
+// that is not a program without fields.
+func (p *Prepared) rootOther(pin *Input, workers int) ([32]byte, error) {
+	in := *pin
 	if in.n != 1 || in.typ != p.typ || p.single == nil {
 		return p.rootRun(in, workers)
 	}
 	in.zero = p.zero
-	if in.base == nil && in.ptrs == nil {
-		in.base = p.zero // ValueOf(nil): the zero value
+	f := p.fast.Load()
+	if f == nil {
+		r := p.single.single()
+		f = newSingleRoot(r.one, p.zero)
+		if f == nil {
+			if in.base == nil && in.ptrs == nil {
+				in.base = p.zero // ValueOf(nil): the zero value
+			}
+			return r.root(&in)
+		}
+		if !p.fast.CompareAndSwap(nil, f) { // a concurrent first call's
+			f = p.fast.Load()
+		}
 	}
-	return p.single.single().root(&in)
+	base, err := in.at(0)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	return f.root(base)
 }
 
 // rootRun is Root through Run, for every graph and input Root does not
@@ -480,7 +533,7 @@ func (p *Prepared) rootRun(in Input, workers int) ([32]byte, error) {
 
 // root returns the root of the one instance of in on the
 // single-instance path (what Run does for one instance, the root
-// returned).
+// returned): Root's path for a program singleRoot does not take.
 func (r *runner) root(in *Input) ([32]byte, error) {
 	b := r.one
 	a := b.pool.Get().(*arena)
@@ -495,6 +548,175 @@ func (r *runner) root(in *Input) ([32]byte, error) {
 		b.t.stats.addSingle(uint64(b.layout.calls), uint64(len(b.p.Ops)))
 	}
 	return root, err
+}
+
+// maxRootSources is the most sources a program may have for Root's
+// straight path (singleRoot), which resolves them into an array in its
+// frame; a phase0 AttestationData has three.
+const maxRootSources = 8
+
+// singleRoot is Prepared.Root's path for one instance of a program
+// without fields: everything the call needs, gathered in one place so
+// that it costs one load to reach, and nothing else per call beyond the
+// sources, the checks, the gathers and the hashing. Its flat buffers
+// (constants in place, see singlePlan) come from a pool, which takes
+// no atomic operation; its roots count in a counter of its own that
+// the Stats reads, with one atomic add a root.
+type singleRoot struct {
+	sp      *singlePlan
+	srcs    []graph.Source // the program's sources; 0 is the instance
+	checks  []graph.Check
+	zero    unsafe.Pointer // what a nil pointer and an empty slice read
+	zeroVal unsafe.Pointer // the zero instance, what a nil input reads
+	// lk is the kernel when it is a lanes kernel with a native Single
+	// entry, called directly rather than through singleKernel.
+	lk *lanes.Kernel
+	// pair is the kernel's Pairs for one pair when the program is one
+	// op whose inputs are adjacent chunks (Checkpoint): one call fewer
+	// than Single, straight to the kernel; in and out are the pair's
+	// offsets in the flat buffer.
+	pair    func(dst, src []byte)
+	in, out uint32
+	// resolve is set when the program has sources beyond the instance
+	// or checks: the call then resolves and checks before gathering.
+	resolve bool
+	count   *singleCount // registered with the Stats
+	pool    sync.Pool    // *flatBuf
+}
+
+// flatBuf is one flat buffer of a singleRoot's pool.
+type flatBuf struct{ b []byte }
+
+// newSingleRoot returns the straight path of block b (a runner's block
+// one), whose nil instance reads as zeroVal; nil when the program has
+// more sources than the path resolves in its frame.
+func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
+	if len(b.p.Sources) > maxRootSources || b.p.Externals != 0 {
+		return nil
+	}
+	f := &singleRoot{
+		sp: b.layout, srcs: b.p.Sources, checks: b.p.Checks, zero: b.zero, zeroVal: zeroVal,
+		resolve: len(b.p.Sources) > 1 || len(b.p.Checks) > 0,
+		count:   b.t.stats.newSingle(uint64(b.layout.calls), uint64(len(b.p.Ops))),
+	}
+	if lk, ok := b.layout.single.(*lanes.Kernel); ok {
+		f.lk = lk
+	}
+	if ops := b.p.Ops; b.layout.single != nil && len(ops) == 1 {
+		if op := ops[0]; op.Right == op.Left+1 && (op.Out > op.Right || op.Out < op.Left) {
+			f.pair, f.in, f.out = pairsFor(b.k, 1), 32*op.Left, 32*op.Out
+		}
+	}
+	f.pool.New = func() any { return &flatBuf{b: b.newFlat()} }
+	return f
+}
+
+// root returns the root of the instance at base (nil: the zero value).
+func (f *singleRoot) root(base unsafe.Pointer) ([32]byte, error) {
+	var r [32]byte
+	err := f.rootInto(&r, base)
+	return r, err
+}
+
+// rootInto sets *dst to the root of the instance at base (nil: the
+// zero value); on error *dst is unchanged. A program with sources
+// beyond the instance or with checks resolves them into an array in
+// the frame first (rootSources); the others gather straight from base.
+func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
+	if base == nil {
+		base = f.zeroVal
+	}
+	if f.resolve {
+		return f.rootSources(dst, base)
+	}
+	fb := f.pool.Get().(*flatBuf)
+	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
+	for k := range f.sp.gathers {
+		g := &f.sp.gathers[k]
+		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
+	}
+	f.hash(dst, fb)
+	return nil
+}
+
+// rootSources is rootInto for a program with sources beyond the
+// instance or with checks.
+func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
+	var bases [maxRootSources]unsafe.Pointer
+	bases[0] = base
+	if err := f.resolveInto(&bases); err != nil {
+		return err
+	}
+	fb := f.pool.Get().(*flatBuf)
+	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
+	for k := range f.sp.gathers {
+		g := &f.sp.gathers[k]
+		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(bases[g.Src], g.Off), g.Len)
+	}
+	f.hash(dst, fb)
+	return nil
+}
+
+// hash runs the program on fb, whose leaves are gathered, sets *dst to
+// the root, counts it and returns fb to the pool.
+func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
+	// Counted before the hashing, which cannot fail: the atomic add
+	// waits for the stores before it, the last root's digest among
+	// them, and here it holds back nothing but the hashing, which
+	// waits for the gathers' stores anyway.
+	f.count.roots.Add(1)
+	flat, sp := fb.b, f.sp
+	switch {
+	case f.pair != nil:
+		f.pair(flat[f.out:f.out+32], flat[f.in:f.in+64])
+	case f.lk != nil:
+		f.lk.Single(flat, sp.ops)
+	case sp.single != nil:
+		sp.single.Single(flat, sp.ops)
+	default:
+		sp.hashLevels(flat)
+	}
+	chunk.Copy(unsafe.Pointer(dst), unsafe.Add(unsafe.Pointer(unsafe.SliceData(flat)), sp.root))
+	f.pool.Put(fb)
+}
+
+// resolveInto sets bases[s] to the address of source s of the instance
+// at bases[0] and runs the program's checks, failing as block.resolve does
+// for instance 0.
+func (f *singleRoot) resolveInto(bases *[maxRootSources]unsafe.Pointer) error {
+	for s := 1; s < len(f.srcs); s++ {
+		src := &f.srcs[s]
+		from := bases[src.From]
+		var q unsafe.Pointer
+		switch src.Kind {
+		case graph.SourcePointer:
+			q = *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
+			if q == nil {
+				if src.ZeroSize == 0 {
+					return &Error{Index: 0, Path: src.Path, Kind: graph.KindNil, Msg: "nil pointer"}
+				}
+				q = f.zero
+			}
+		case graph.SourceSlice:
+			h := *(*sliceHeader)(unsafe.Add(from, src.Off))
+			switch {
+			case h.len == src.Len:
+				q = h.data
+			case h.len == 0 && src.ZeroSize != 0:
+				q = f.zero
+			default:
+				return &Error{Index: 0, Path: src.Path, Kind: graph.KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
+			}
+		}
+		bases[s] = q
+	}
+	for k := range f.checks {
+		c := &f.checks[k]
+		if b := *(*byte)(unsafe.Add(bases[c.Src], c.Off)); b&c.Mask != 0 {
+			return checkError(0, c, b)
+		}
+	}
+	return nil
 }
 
 // copyChunk copies n (1..32) bytes from src to dst, with single moves

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 	"unsafe"
 
@@ -168,6 +169,63 @@ func TestPreparedRoot(t *testing.T) {
 			}
 			if _, err := r.Root(sched.ValueOf(&bad.Bal), 1); !errors.As(err, &se) || se.Kind != graph.KindType {
 				t.Fatalf("a uint64: err = %v, want KindType", err)
+			}
+		})
+	}
+}
+
+// TestPreparedRootAt checks RootAt and Root of a one-element PtrsOf
+// input against Root of ValueOf on every kernel, the automatic ones
+// included, before and after Root's straight path is set up: equal
+// roots, a nil value or element read as Root's nil value does (the
+// same root or the same error), a bad field's error, and for another
+// type a KindType error with the destination left as it was.
+func TestPreparedRootAt(t *testing.T) {
+	ks := testKernels(t)
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		auto, err := lanes.Select(h, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks = append(ks, auto)
+	}
+	p := thingProgram(t, false)
+	rng := rand.New(rand.NewPCG(33, 4))
+	typ := reflect.TypeFor[thing]()
+	for _, k := range ks {
+		t.Run(kernelName(k), func(t *testing.T) {
+			r := prepare(t, k, nil, p)
+			things := randomThings(rng, 3)
+			for i := range things {
+				var at [32]byte
+				// RootAt first on a fresh Prepared: the path is set up there.
+				if err := r.RootAt(&at, typ, unsafe.Pointer(&things[i]), 1); err != nil {
+					t.Fatal(err)
+				}
+				want, err := r.Root(sched.ValueOf(&things[i]), 1)
+				ptr, perr := r.Root(sched.PtrsOf([]*thing{&things[i]}), 1)
+				if err != nil || perr != nil || at != want || ptr != want {
+					t.Fatalf("thing %d: RootAt %x, PtrsOf %x, %v; Root %x, %v", i, at, ptr, perr, want, err)
+				}
+			}
+			nilRoot, nilErr := r.Root(sched.ValueOf[thing](nil), 1)
+			var at [32]byte
+			atErr := r.RootAt(&at, typ, nil, 1)
+			ptr, ptrErr := r.Root(sched.PtrsOf([]*thing{nil}), 1)
+			if fmt.Sprint(atErr) != fmt.Sprint(nilErr) || fmt.Sprint(ptrErr) != fmt.Sprint(nilErr) ||
+				(nilErr == nil && (at != nilRoot || ptr != nilRoot)) {
+				t.Fatalf("nil: RootAt %x, %v; PtrsOf %x, %v; Root %x, %v", at, atErr, ptr, ptrErr, nilRoot, nilErr)
+			}
+			bad := things[0]
+			bad.Cred = bad.Cred[:5]
+			var se *sched.Error
+			if err := r.RootAt(&at, typ, unsafe.Pointer(&bad), 1); !errors.As(err, &se) || se.Index != 0 || se.Path != "thing.Cred" || se.Kind != graph.KindLength {
+				t.Fatalf("short Cred: RootAt err = %v, want element 0 thing.Cred of KindLength", err)
+			}
+			keep := [32]byte{7}
+			x := uint64(5)
+			if err := r.RootAt(&keep, reflect.TypeFor[uint64](), unsafe.Pointer(&x), 1); !errors.As(err, &se) || se.Kind != graph.KindType || keep != [32]byte{7} {
+				t.Fatalf("a uint64: RootAt err = %v, destination %x; want KindType, unchanged", err, keep)
 			}
 		})
 	}

@@ -15,30 +15,21 @@ type Stats struct {
 	kernelCalls   atomic.Uint64
 	groups        atomic.Uint64
 	instances     atomic.Uint64
-	// singles holds counts of single-instance roots not yet moved into
-	// the counters above, packed so that such a root costs one atomic
-	// operation instead of three (each is a full barrier, several ns
-	// beside a one-pair root): instances in bits 0–20, kernel calls in
-	// 21–41, tree pairs in 42–62. A root adds at most singleMax to a
-	// field and only while every field is below 2^20, so no field passes
-	// its 21 bits; a field reaching 2^20 moves the word into the
-	// counters (fold).
-	singles atomic.Uint64
-	// mu orders a fold against Snapshot and Reset, which then never see
-	// counts in neither place or in both.
+	// singles counts single-instance roots, one counter per shape
+	// (kernel calls and tree pairs of one root), so that such a root
+	// costs one atomic add: every root of a shape adds the same.
+	singles atomic.Pointer[[]*singleCount]
+	// mu orders the additions to singles against each other, Snapshot
+	// and Reset.
 	mu sync.Mutex
 }
 
-// The layout of Stats.singles.
-const (
-	singleBits = 21
-	singleMask = 1<<singleBits - 1
-	singleMax  = 1<<(singleBits-1) - 1 // the most one root adds to a field
-	singleFull = 1<<20 | 1<<41 | 1<<62 // a field at 2^20: fold first
-	singleOne  = 1                     // one instance
-	singleCall = 1 << singleBits       // one kernel call
-	singlePair = 1 << (2 * singleBits) // one tree pair
-)
+// singleCount counts the roots of one shape: each is one instance of
+// calls kernel calls and pairs tree pairs.
+type singleCount struct {
+	roots        atomic.Uint64
+	calls, pairs uint64
+}
 
 // Snapshot is a copy of Stats at one moment. The counters are those
 // package plan documents in plan.Stats: real lockstep pairs, Pairs-call
@@ -51,22 +42,34 @@ type Snapshot struct {
 func (s *Stats) Snapshot() Snapshot {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v := s.singles.Load()
-	return Snapshot{
+	v := Snapshot{
 		LockstepPairs: s.lockstepPairs.Load(),
-		TreePairs:     s.treePairs.Load() + v>>(2*singleBits)&singleMask,
+		TreePairs:     s.treePairs.Load(),
 		LanePairs:     s.lanePairs.Load(),
-		KernelCalls:   s.kernelCalls.Load() + v>>singleBits&singleMask,
+		KernelCalls:   s.kernelCalls.Load(),
 		Groups:        s.groups.Load(),
-		Instances:     s.instances.Load() + v&singleMask,
+		Instances:     s.instances.Load(),
 	}
+	if l := s.singles.Load(); l != nil {
+		for _, c := range *l {
+			n := c.roots.Load()
+			v.Instances += n
+			v.KernelCalls += n * c.calls
+			v.TreePairs += n * c.pairs
+		}
+	}
+	return v
 }
 
 // Reset sets every counter to zero.
 func (s *Stats) Reset() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.singles.Store(0)
+	if l := s.singles.Load(); l != nil {
+		for _, c := range *l {
+			c.roots.Store(0)
+		}
+	}
 	s.lockstepPairs.Store(0)
 	s.treePairs.Store(0)
 	s.lanePairs.Store(0)
@@ -105,29 +108,53 @@ func (s *Stats) addSingle(calls, pairs uint64) {
 	if s == nil {
 		return
 	}
-	if calls > singleMax || pairs > singleMax {
-		s.add(&counts{kernelCalls: calls, treePairs: pairs, instances: 1})
-		return
-	}
-	d := singleOne + calls*singleCall + pairs*singlePair
-	for {
-		old := s.singles.Load()
-		if old&singleFull != 0 {
-			s.fold()
-			continue
-		}
-		if s.singles.CompareAndSwap(old, old+d) {
-			return
-		}
-	}
+	s.single(calls, pairs).roots.Add(1)
 }
 
-// fold moves the packed single-instance counts into the counters.
-func (s *Stats) fold() {
+// single returns the counter of roots of calls kernel calls and pairs
+// tree pairs, adding it on first use. A path that roots one shape
+// keeps the counter and adds to it directly.
+func (s *Stats) single(calls, pairs uint64) *singleCount {
+	if l := s.singles.Load(); l != nil {
+		for _, c := range *l {
+			if c.calls == calls && c.pairs == pairs {
+				return c
+			}
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	v := s.singles.Swap(0)
-	s.instances.Add(v & singleMask)
-	s.kernelCalls.Add(v >> singleBits & singleMask)
-	s.treePairs.Add(v >> (2 * singleBits) & singleMask)
+	var l []*singleCount
+	if old := s.singles.Load(); old != nil {
+		for _, c := range *old {
+			if c.calls == calls && c.pairs == pairs {
+				return c
+			}
+		}
+		l = append(l, *old...)
+	}
+	c := &singleCount{calls: calls, pairs: pairs}
+	l = append(l, c)
+	s.singles.Store(&l)
+	return c
+}
+
+// newSingle returns a counter of its own of roots of calls kernel calls
+// and pairs tree pairs, for one singleRoot: its roots then never share
+// a cache line's atomic adds with another path's. A nil Stats returns a
+// counter that no Stats reads.
+func (s *Stats) newSingle(calls, pairs uint64) *singleCount {
+	c := &singleCount{calls: calls, pairs: pairs}
+	if s == nil {
+		return c
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var l []*singleCount
+	if old := s.singles.Load(); old != nil {
+		l = append(l, *old...)
+	}
+	l = append(l, c)
+	s.singles.Store(&l)
+	return c
 }

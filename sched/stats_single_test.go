@@ -5,25 +5,44 @@ import (
 	"testing"
 )
 
-// TestStatsSingles checks the packed counts of single-instance roots:
-// after many roots from several goroutines, with field sizes up to the
-// packing's limit and beyond it (the plain path), so that the word
-// folds into the counters many times, a Snapshot equals the sums, and
-// Reset clears both places.
+// TestStatsSingles checks the counts of single-instance roots, kept
+// per shape: after many roots of several shapes from several
+// goroutines, some through a counter kept from before (as Root's path
+// keeps it), while Snapshot reads concurrently, a Snapshot equals the
+// sums, and Reset clears them.
 func TestStatsSingles(t *testing.T) {
 	var s Stats
 	s.add(&counts{lockstepPairs: 5, lanePairs: 6, groups: 1, kernelCalls: 1, instances: 2, treePairs: 3})
-	sizes := [][2]uint64{{1, 1}, {4, 8}, {singleMax, singleMax}, {singleMax + 1, 3}, {2, singleMax + 7}, {0, 0}}
+	sizes := [][2]uint64{{1, 1}, {4, 8}, {1 << 40, 1 << 20}, {2, 255}, {0, 0}, {1, 7}}
+	kept := s.single(1, 7)
 	const goroutines, rounds = 4, 3000
 	var wg sync.WaitGroup
+	stop := make(chan struct{})
+	wg.Go(func() {
+		for {
+			select {
+			case <-stop:
+				return
+			default:
+				_ = s.Snapshot()
+			}
+		}
+	})
+	var adders sync.WaitGroup
 	for g := range goroutines {
-		wg.Go(func() {
+		adders.Go(func() {
 			for i := range rounds {
 				z := sizes[(g+i)%len(sizes)]
+				if z == [2]uint64{1, 7} {
+					kept.roots.Add(1)
+					continue
+				}
 				s.addSingle(z[0], z[1])
 			}
 		})
 	}
+	adders.Wait()
+	close(stop)
 	wg.Wait()
 	want := Snapshot{LockstepPairs: 5, LanePairs: 6, Groups: 1, KernelCalls: 1, Instances: 2, TreePairs: 3}
 	for g := range goroutines {
