@@ -101,27 +101,13 @@ func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) erro
 		src := &srcs[s]
 		from := a.bases[int(src.From)*w+lane]
 		var q unsafe.Pointer
-		switch src.Kind {
-		case graph.SourcePointer:
-			q = *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
-			if q == nil {
-				if src.ZeroSize == 0 {
-					return &Error{Index: i, Path: src.Path, Kind: graph.KindNil, Msg: "nil pointer"}
-				}
-				q = r.zero
-			}
-		case graph.SourceSlice:
-			h := *(*sliceHeader)(unsafe.Add(from, src.Off))
-			switch {
-			case h.len == src.Len:
-				q = h.data
-			case h.len == 0 && src.ZeroSize != 0:
-				q = r.zero
-			default:
-				return &Error{Index: i, Path: src.Path, Kind: graph.KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
-			}
-		case graph.SourceExternal:
+		if src.Kind == graph.SourceExternal {
 			q = unsafe.Pointer(&ext[src.Ext][i])
+		} else {
+			var err *Error
+			if q, err = sourceAt(src, from, r.zero, i); err != nil {
+				return err
+			}
 		}
 		a.bases[s*w+lane] = q
 	}
@@ -137,4 +123,34 @@ func (r *block) resolve(a *arena, in *Input, ext [][][32]byte, i, lane int) erro
 // checkError is the error of instance i whose byte b fails check c.
 func checkError(i int, c *graph.Check, b byte) *Error {
 	return &Error{Index: i, Path: c.Path, Msg: "byte 0x" + strconv.FormatUint(uint64(b)|0x100, 16)[1:] + ": bits " + strconv.FormatUint(uint64(b&c.Mask), 2) + " must be zero", Kind: c.Kind}
+}
+
+// sourceAt returns the address of pointer or slice source src of the
+// instance whose enclosing value is at from (instance i, for the error):
+// the pointer's target or the slice's array, zero for a nil pointer or
+// an empty slice where the type allows the zero value, else the error
+// RootAll reports. The batch resolver and the single-instance path share
+// it, so one instance fails the same way on both.
+func sourceAt(src *graph.Source, from, zero unsafe.Pointer, i int) (unsafe.Pointer, *Error) {
+	switch src.Kind {
+	case graph.SourcePointer:
+		q := *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
+		if q != nil {
+			return q, nil
+		}
+		if src.ZeroSize == 0 {
+			return nil, &Error{Index: i, Path: src.Path, Kind: graph.KindNil, Msg: "nil pointer"}
+		}
+		return zero, nil
+	case graph.SourceSlice:
+		h := *(*sliceHeader)(unsafe.Add(from, src.Off))
+		switch {
+		case h.len == src.Len:
+			return h.data, nil
+		case h.len == 0 && src.ZeroSize != 0:
+			return zero, nil
+		}
+		return nil, &Error{Index: i, Path: src.Path, Kind: graph.KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
+	}
+	return nil, nil
 }

@@ -687,26 +687,9 @@ func (f *singleRoot) resolveInto(bases *[maxRootSources]unsafe.Pointer) error {
 	for s := 1; s < len(f.srcs); s++ {
 		src := &f.srcs[s]
 		from := bases[src.From]
-		var q unsafe.Pointer
-		switch src.Kind {
-		case graph.SourcePointer:
-			q = *(*unsafe.Pointer)(unsafe.Add(from, src.Off))
-			if q == nil {
-				if src.ZeroSize == 0 {
-					return &Error{Index: 0, Path: src.Path, Kind: graph.KindNil, Msg: "nil pointer"}
-				}
-				q = f.zero
-			}
-		case graph.SourceSlice:
-			h := *(*sliceHeader)(unsafe.Add(from, src.Off))
-			switch {
-			case h.len == src.Len:
-				q = h.data
-			case h.len == 0 && src.ZeroSize != 0:
-				q = f.zero
-			default:
-				return &Error{Index: 0, Path: src.Path, Kind: graph.KindLength, Msg: "length " + strconv.Itoa(h.len) + ", want " + strconv.Itoa(src.Len)}
-			}
+		q, err := sourceAt(src, from, f.zero, 0)
+		if err != nil {
+			return err
 		}
 		bases[s] = q
 	}
