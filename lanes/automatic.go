@@ -12,6 +12,9 @@ import (
 // first, then those of Pairs, remainders and small batches
 // (ForInstances): "sha256/auto(avx512x16+shanix2)".
 func newAutomatic(h Hash, c choice) *Kernel {
+	if e := kernelEntry(h, c.pairs.name); e != nil && c.narrow != nil && e.oddNarrowBelow > 0 {
+		c.oddTailThreshold = min(e.oddNarrowBelow, c.tailThreshold)
+	}
 	k := *c.lockstep
 	k.auto = &c
 	isas := []string{isaName(c.lockstep)}
@@ -50,7 +53,7 @@ func (k *Kernel) splitPairs(dst, src []byte) {
 	}
 	n := kernelcheck.Pairs(c.pairsName, dst, src)
 	rest := n % c.pairs.width
-	if rest == 0 || rest >= c.tailThreshold {
+	if rest == 0 || rest >= c.threshold(n) {
 		c.pairs.pairs(dst, src)
 		return
 	}
@@ -61,10 +64,22 @@ func (k *Kernel) splitPairs(dst, src []byte) {
 	c.narrow.pairs(dst[32*full:], src[64*full:])
 }
 
+// threshold is the tail threshold of a Pairs call on n pairs: the
+// odd-batch one after an odd number of full batches, where there is one.
+func (c *choice) threshold(n int) int {
+	if c.oddTailThreshold > 0 && n/c.pairs.width%2 == 1 {
+		return c.oddTailThreshold
+	}
+	return c.tailThreshold
+}
+
 // TailThreshold returns, for the automatic kernel, the remainder size
 // (pairs left after the full batches of its Pairs kernel) below which
 // Pairs uses the narrow kernel; 0 when remainders are not split off or
-// k is not automatic.
+// k is not automatic. After an odd number of full batches a Pairs kernel
+// that hashes two batches in flight (avx512x16) keeps a lower threshold
+// of its own, where the remainder joins the last batch's iteration
+// (docs/kernels.md, "The automatic kernel's split").
 func (k *Kernel) TailThreshold() int {
 	if k.auto == nil || k.auto.narrow == nil {
 		return 0
@@ -73,15 +88,15 @@ func (k *Kernel) TailThreshold() int {
 }
 
 // WithTailThreshold returns a copy of the automatic kernel k whose Pairs
-// sends remainders of fewer than n pairs to the narrow kernel (n ≤ 0:
-// never; n ≥ W: every remainder). Kernels without a narrow kernel are
+// sends remainders of fewer than n pairs to the narrow kernel after any
+// number of full batches (n ≤ 0: never; n ≥ W: every remainder). Kernels without a narrow kernel are
 // returned unchanged.
 func (k *Kernel) WithTailThreshold(n int) *Kernel {
 	if k.auto == nil || k.auto.narrow == nil {
 		return k
 	}
 	c := *k.auto
-	c.tailThreshold = n
+	c.tailThreshold, c.oddTailThreshold = n, 0
 	kc := *k
 	kc.auto = &c
 	kc.pairs = kc.splitPairs
@@ -120,7 +135,7 @@ func (k *Kernel) PairsFor(n int) func(dst, src []byte) {
 	}
 	rest := n % c.pairs.width
 	switch {
-	case rest == 0 || rest >= c.tailThreshold:
+	case rest == 0 || rest >= c.threshold(n):
 		return c.pairs.pairs
 	case n == rest:
 		return c.narrow.pairs

@@ -76,3 +76,35 @@ func TestCalibratedCompositions(t *testing.T) {
 		}
 	}
 }
+
+// TestOddTailThreshold checks the split's parity rule on the static
+// composition of this CPU where long Pairs run on avx512x16 beside a
+// narrow kernel: after an even number of groups a remainder below the
+// tail threshold goes narrow, after an odd number only one below 3
+// (docs/kernels.md, "The automatic kernel's split"); and that
+// WithTailThreshold sets one threshold for both.
+func TestOddTailThreshold(t *testing.T) {
+	k := lanes.AutomaticWithout(lanes.SHA256)
+	if k.LongPairsKernelName() != "sha256/avx512x16" || k.TailThreshold() == 0 {
+		t.Skipf("%s: long Pairs not on avx512x16 beside a narrow kernel on this CPU", k.Name())
+	}
+	th := k.TailThreshold()
+	for _, groups := range []int{0, 1, 2, 3, 4} {
+		for r := 1; r < 16; r++ {
+			n := 16*groups + r
+			want := r < th
+			if groups%2 == 1 {
+				want = r < min(3, th)
+			}
+			if got := k.SplitsAt(n); got != want {
+				t.Errorf("%s: %d pairs (%d groups + %d): split %v, want %v", k.Name(), n, groups, r, got, want)
+			}
+		}
+	}
+	every := k.WithTailThreshold(16)
+	for n := 17; n < 32; n++ {
+		if !every.SplitsAt(n) {
+			t.Errorf("WithTailThreshold(16): %d pairs not split", n)
+		}
+	}
+}

@@ -13,6 +13,11 @@ type choice struct {
 	// tailThreshold pairs after pairs' full batches.
 	narrow        *Kernel
 	tailThreshold int
+	// oddTailThreshold, when not 0, replaces tailThreshold after an odd
+	// number of full batches: a kernel that hashes two batches in flight
+	// (avx512x16) hashes a remainder there beside the last batch for
+	// less than the narrow kernel takes, unless it is very short.
+	oddTailThreshold int
 	// small[n], for 0 < n < lockstep.width, runs Lockstep for a batch of
 	// only n instances (ForInstances); nil entries mean lockstep.
 	small []*Kernel

@@ -35,3 +35,23 @@ func AutomaticFromTimings(h Hash, ts ...KernelTiming) *Kernel {
 	}
 	return newAutomatic(h, choose(h, registry, thisCPU, ms))
 }
+
+// LongPairsKernelName is the name of the kernel the automatic kernel k
+// runs long Pairs calls on (full batches), k's own name otherwise.
+func (k *Kernel) LongPairsKernelName() string {
+	if k.auto != nil {
+		return k.auto.pairs.name
+	}
+	return k.name
+}
+
+// SplitsAt reports whether the automatic kernel k's Pairs on n pairs
+// sends the remainder after its full batches to the narrow kernel.
+func (k *Kernel) SplitsAt(n int) bool {
+	c := k.auto
+	if c == nil || c.narrow == nil {
+		return false
+	}
+	rest := n % c.pairs.width
+	return rest != 0 && rest < c.threshold(n)
+}

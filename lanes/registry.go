@@ -39,6 +39,11 @@ type entry struct {
 	// which a remainder after its full batches is faster on the narrow
 	// kernel than masked on this one (see docs/kernels.md).
 	narrowBelow int
+	// oddNarrowBelow, when not 0, is narrowBelow after an odd number of
+	// full batches, for a kernel that hashes two batches in flight: there
+	// a remainder joins the last batch's iteration (docs/kernels.md,
+	// "The automatic kernel's split").
+	oddNarrowBelow int
 	// narrowFaster marks a wide kernel whose Pairs is slower than the
 	// narrow kernel's even on full batches (AVX2 against SHA-NI): the
 	// static table then runs all of Pairs on the narrow kernel and keeps

@@ -31,9 +31,10 @@ func asmEntries() []entry {
 				pack:        avx512.SHA256Pack,
 				unpack:      avx512.SHA256Unpack,
 			},
-			missing:     avx512Features,
-			narrowBelow: 8,
-			vector512:   true,
+			missing:        avx512Features,
+			narrowBelow:    8,
+			oddNarrowBelow: 3,
+			vector512:      true,
 		},
 		{
 			kernel: &Kernel{
