@@ -71,3 +71,19 @@ func SHA256Unpack(dst, src []byte) {
 		sha256x16Unpack(&dst[0], &src[0], m)
 	}
 }
+
+// SHA256Ladder climbs every 32-byte node of nodes through the zero-hash
+// ladder zero, in place: for each level d < len(zero)/32, in order,
+// node = SHA-256(node || zero[32d:32d+32]). Up to 32 nodes at a time are
+// transposed into lane layout once and stay in registers for every
+// level (the level's zero hash is broadcast into every lane), so a level
+// costs only its compressions; a partial last group runs under masks.
+// It panics, before writing anything, if len(nodes) or len(zero) is not
+// a multiple of 32.
+func SHA256Ladder(nodes, zero []byte) {
+	n, levels := kernelcheck.Ladder("avx512.SHA256Ladder", nodes, zero)
+	if n == 0 || levels == 0 {
+		return
+	}
+	sha256x16Ladder(&nodes[0], &zero[0], n, levels)
+}

@@ -23,3 +23,8 @@ func sha256x16Pack(dst *byte, src *byte, m int)
 //
 //go:noescape
 func sha256x16Unpack(dst *byte, src *byte, m int)
+
+// sha256x16Ladder climbs n ≥ 1 nodes through levels ≥ 1 zero hashes of zero, in place.
+//
+//go:noescape
+func sha256x16Ladder(nodes *byte, zero *byte, n int, levels int)

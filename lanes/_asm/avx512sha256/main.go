@@ -1,5 +1,5 @@
 // Command avx512sha256 generates the 16-lane AVX-512 SHA-256 kernel of
-// package lanes/avx512: Pairs, Lockstep, Pack and Unpack.
+// package lanes/avx512: Pairs, Lockstep, Pack, Unpack and Ladder.
 //
 // Run it through go generate in lanes/avx512; avo's flags -out, -stubs
 // and -pkg name the outputs.
@@ -16,5 +16,6 @@ func main() {
 	genLockstep(c)
 	genPack(c)
 	genUnpack(c)
+	genLadder(c)
 	Generate()
 }
