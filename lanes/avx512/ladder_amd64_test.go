@@ -5,7 +5,11 @@ package avx512_test
 import (
 	"crypto/sha256"
 	"math/rand/v2"
+	"runtime"
+	"strconv"
 	"testing"
+
+	"github.com/lanehash/lanehash/internal/cputime"
 
 	"github.com/lanehash/lanehash/lanes/avx512"
 )
@@ -42,5 +46,34 @@ func TestSHA256Ladder(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// BenchmarkLadder measures SHA256Ladder per node count over 20 levels
+// (a transaction's ladder in a block), reporting CPU time per ladder
+// step: compare with BenchmarkSHA256Pairs' cpu-ns/pair.
+func BenchmarkLadder(b *testing.B) {
+	if !avx512.Supported() {
+		b.Skip("CPU or OS lacks AVX-512 F, VL and BW")
+	}
+	const levels = 20
+	for _, n := range []int{8, 16, 24, 32, 200} {
+		b.Run("nodes="+strconv.Itoa(n), func(b *testing.B) {
+			nodes := make([]byte, 32*n)
+			zero := make([]byte, 32*levels)
+			for i := range zero {
+				zero[i] = byte(i)
+			}
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			start, ok := cputime.Thread()
+			for b.Loop() {
+				avx512.SHA256Ladder(nodes, zero)
+			}
+			if end, ok2 := cputime.Thread(); ok && ok2 {
+				cpu := float64(end - start)
+				b.ReportMetric(cpu/float64(b.N)/float64(n*levels), "cpu-ns/step")
+			}
+		})
 	}
 }
