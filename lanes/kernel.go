@@ -153,6 +153,10 @@ type Kernel struct {
 	single func(buf []byte, ops *kernelcheck.Ops)
 	pack   func(dst, src []byte)
 	unpack func(dst, src []byte)
+	// ladder climbs nodes through the concatenated zero hashes of the
+	// levels (Kernel.Ladder); nil for kernels without such an entry,
+	// whose Ladder runs level by level through Pairs.
+	ladder func(nodes, zero []byte)
 
 	// auto is the choice of an automatic kernel, nil for a registered
 	// kernel.

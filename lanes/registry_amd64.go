@@ -30,6 +30,7 @@ func asmEntries() []entry {
 				lockstepOps: avx512.SHA256LockstepOps,
 				pack:        avx512.SHA256Pack,
 				unpack:      avx512.SHA256Unpack,
+				ladder:      avx512.SHA256Ladder,
 			},
 			missing:        avx512Features,
 			narrowBelow:    8,

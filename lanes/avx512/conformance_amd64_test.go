@@ -20,6 +20,7 @@ func TestConformance(t *testing.T) {
 		lanestest.Run(t, &lanestest.Funcs{
 			KernelName: "avx512.SHA256", KernelHash: lanes.SHA256, KernelWidth: avx512.SHA256Lanes,
 			PairsFunc: avx512.SHA256Pairs, LockstepFunc: avx512.SHA256Lockstep, LockstepOpsFunc: avx512.SHA256LockstepOps, PackFunc: avx512.SHA256Pack, UnpackFunc: avx512.SHA256Unpack,
+			LadderFunc: avx512.SHA256Ladder,
 		})
 	})
 	t.Run("keccak256", func(t *testing.T) {

@@ -32,6 +32,11 @@ type Funcs struct {
 	SingleOpsFunc func(buf []byte, ops *kernelcheck.Ops)
 	PackFunc      func(dst, src []byte)
 	UnpackFunc    func(dst, src []byte)
+	// LadderFunc, if set, is the package's raw ladder entry: every
+	// 32-byte node of nodes climbs through the concatenated 32-byte
+	// zero hashes of zero, one level each. The suite runs the Ladder
+	// cases through it and its misuse cases.
+	LadderFunc func(nodes, zero []byte)
 }
 
 // Name returns KernelName.

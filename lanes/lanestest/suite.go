@@ -11,7 +11,8 @@
 // inputs), the case a kernel that interleaves consecutive ops must detect.
 // A kernel with a Single entry (SingleKernel, Funcs.SingleFunc) runs
 // the same cases through it, as a kernel of width 1 whose nodes are
-// chunks.
+// chunks. A kernel with a Ladder entry (LadderKernel, Funcs.LadderFunc)
+// climbs zero-hash ladders against the reference run op by op.
 //
 // Kernel packages can run it on their raw functions before they are
 // registered in lanes, through Funcs, from an external test package.
@@ -57,6 +58,9 @@ func Run(t *testing.T, k Kernel) {
 	}
 	if len(singleEntries(k)) > 0 {
 		t.Run("Single", func(t *testing.T) { testSingle(t, k) })
+	}
+	if run := ladderEntry(k); run != nil {
+		t.Run("Ladder", func(t *testing.T) { testLadder(t, k, run) })
 	}
 	t.Run("Misuse", func(t *testing.T) { testMisuse(t, k) })
 }
