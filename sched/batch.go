@@ -204,6 +204,10 @@ func (t *Tree) ladders(dst [][32]byte, idx, tmp []int32, lv []uint8, lengths []u
 		}
 		m = lo
 	}
+	if lk, ok := t.k.(ladderKernel); ok && m > 0 && lk.LadderNative() {
+		t.nativeLadders(lk, idx, dst, out[:32*m], runs[:r], level[:r], depth, finish, c)
+		m, r = 0, 0
+	}
 	start := 0
 	for k := range r {
 		z := unsafe.Pointer(&t.zero[level[k]])
@@ -258,6 +262,43 @@ func (t *Tree) ladders(dst [][32]byte, idx, tmp []int32, lv []uint8, lengths []u
 	for j, i := range idx {
 		chunk.Copy(unsafe.Pointer(&dst[i]), unsafe.Add(mp, 32*j))
 	}
+}
+
+// nativeLadders is ladders' climb on a kernel with a native Ladder
+// entry (sha256/avx512x16): the climbing nodes, ordered by level in runs
+// (runs[k] ends run k, at level[k]), are gathered once into nodes, and
+// the lowest run climbs alone to the next run's level, then both to the
+// next one's, and so on to the depth: every ladder step runs once, in
+// calls whose nodes are as many as possible, each call keeping its
+// digests in the kernel's registers across levels (no per-level move
+// beside the zero hash, no transposes). finish files each root.
+func (t *Tree) nativeLadders(lk ladderKernel, idx []int32, dst [][32]byte, nodes []byte, runs []int32, level []uint8, depth int, finish func(j int, root unsafe.Pointer), c *counts) {
+	np := unsafe.Pointer(unsafe.SliceData(nodes))
+	m := len(nodes) / 32
+	for j := range m {
+		chunk.Copy(unsafe.Add(np, 32*j), unsafe.Pointer(&dst[idx[j]]))
+	}
+	for k := range runs {
+		top := depth
+		if k+1 < len(runs) {
+			top = int(level[k+1])
+		}
+		w := int(runs[k])
+		lk.Ladder(nodes[:32*w], t.zero[:], int(level[k]), top)
+		c.treePairs += uint64(w * (top - int(level[k])))
+		c.kernelCalls++
+	}
+	for j := range m {
+		finish(j, unsafe.Add(np, 32*j))
+	}
+}
+
+// ladderKernel is a Kernel with a zero-hash ladder entry, as
+// *lanes.Kernel has; ladders uses it where LadderNative says it keeps
+// the digests in the kernel across levels.
+type ladderKernel interface {
+	Ladder(nodes []byte, zero [][32]byte, from, to int)
+	LadderNative() bool
 }
 
 // maxLadderBatch bounds the number of pairs a flat ladder call is cut
