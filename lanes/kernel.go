@@ -12,6 +12,9 @@
 //     in lane layout, one instance per lane. Pack and Unpack move
 //     chunks between ordinary and lane layout.
 //
+// Ladder climbs nodes in ordinary layout through zero-hash ladders,
+// natively on sha256/avx512x16 and through Pairs elsewhere.
+//
 // Lane layout: a node is 32·W bytes, one chunk per lane, in one of two
 // layouts (Kernel.Layout). In WordLayout, for SHA-256, word j (0..7) of
 // lane p is the host uint32 at byte offset 4·(j·W+p), holding the
