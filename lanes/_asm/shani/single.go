@@ -9,22 +9,47 @@ import (
 // single emits sha256SingleAsm: one instance's op list over a flat
 // buffer of 32-byte chunks, chunk out = SHA-256(chunk left || chunk
 // right) for each (left, right, out) triple of chunk indices, in order.
-// Two consecutive ops run as the two streams when the second does not
-// read the first's out; otherwise the first runs alone and the second
-// pairs with the op after it. A lone instance's tree then costs one
+// Three consecutive ops run side by side (wide3) when none reads an
+// earlier one's out, else two when the second does not read the
+// first's, else the first runs alone and the second starts the next
+// step. A lone instance's tree then costs one
 // call, its digests land where the ops that read them look, and no
-// level is cut short by a call boundary. Both messages of a batch are
-// loaded before either digest is stored, so an out may be any chunk,
-// an input of either op included: the batch is the ops run in order.
+// level is cut short by a call boundary. Every message of a step is
+// loaded before any digest is stored, and the digests are stored in op
+// order, so an out may be any chunk, an input of any op of the step
+// included, or another op's out: the step is its ops run in order.
 func single(t tables) {
-	TEXT("sha256SingleAsm", NOSPLIT, "func(buf *byte, ops *uint32, n int)")
+	TEXT("sha256SingleAsm", 0, "func(buf *byte, ops *uint32, n int)")
 	Pragma("noescape")
-	Doc("sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, consecutive independent ops two at a time.")
+	Doc("sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, up to three consecutive independent ops side by side.")
+	f := newWideFrame(R11)
 	buf := Load(Param("buf"), RDI)
 	ops := Load(Param("ops"), RSI)
 	n := Load(Param("n"), RCX)
 	op0 := []GPPhysical{RAX, RBX, RDX}
 	op1 := []GPPhysical{R8, R9, R10}
+
+	// Three ops run side by side when the second reads no out of the
+	// first and the third none of the first two; otherwise the two-op
+	// step decides between two and one.
+	Label("step")
+	CMPQ(n, Imm(3))
+	JB(LabelRef("single2"))
+	outs := []GPPhysical{RAX, RBX}
+	for j := 1; j < 3; j++ {
+		MOVL(Mem{Base: ops, Disp: 12*(j-1) + 8}, outs[j-1].As32())
+		for _, o := range outs[:j] {
+			for k := range 2 {
+				CMPL(Mem{Base: ops, Disp: 12*j + 4*k}, o.As32())
+				JEQ(LabelRef("single2"))
+			}
+		}
+	}
+	Label("wide3")
+	wide3(t, f, buf, ops)
+	ADDQ(Imm(36), ops)
+	SUBQ(Imm(3), n)
+	JMP(LabelRef("step"))
 
 	Label("single2")
 	CMPQ(n, Imm(2))
@@ -45,7 +70,7 @@ func single(t tables) {
 	hashBatch(streams, t, singleLoad(op0, op1), singleStore(op0, op1))
 	ADDQ(Imm(24), ops)
 	SUBQ(Imm(2), n)
-	JMP(LabelRef("single2"))
+	JMP(LabelRef("step"))
 
 	Label("single1")
 	TESTQ(n, n)
@@ -58,7 +83,7 @@ func single(t tables) {
 	hashBatch(streams[:1], t, singleLoad(op0, op1), singleStore(op0, op1))
 	ADDQ(Imm(12), ops)
 	DECQ(n)
-	JMP(LabelRef("single2"))
+	JMP(LabelRef("step"))
 
 	Label("done")
 	RET()
