@@ -9,10 +9,10 @@ import (
 // single emits sha256SingleAsm: one instance's op list over a flat
 // buffer of 32-byte chunks, chunk out = SHA-256(chunk left || chunk
 // right) for each (left, right, out) triple of chunk indices, in order.
-// Three consecutive ops run side by side (wide3) when none reads an
-// earlier one's out, else two when the second does not read the
-// first's, else the first runs alone and the second starts the next
-// step. A lone instance's tree then costs one
+// Up to four consecutive ops run side by side (wideStep for three and
+// four) while none reads an earlier one's out; two when only the second
+// does not read the first's; else the first runs alone and the second
+// starts the next step. A lone instance's tree then costs one
 // call, its digests land where the ops that read them look, and no
 // level is cut short by a call boundary. Every message of a step is
 // loaded before any digest is stored, and the digests are stored in op
@@ -21,7 +21,7 @@ import (
 func single(t tables) {
 	TEXT("sha256SingleAsm", 0, "func(buf *byte, ops *uint32, n int)")
 	Pragma("noescape")
-	Doc("sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, up to three consecutive independent ops side by side.")
+	Doc("sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, up to four consecutive independent ops side by side.")
 	f := newWideFrame(R11)
 	buf := Load(Param("buf"), RDI)
 	ops := Load(Param("ops"), RSI)
@@ -29,24 +29,34 @@ func single(t tables) {
 	op0 := []GPPhysical{RAX, RBX, RDX}
 	op1 := []GPPhysical{R8, R9, R10}
 
-	// Three ops run side by side when the second reads no out of the
-	// first and the third none of the first two; otherwise the two-op
-	// step decides between two and one.
+	// Up to four ops run side by side while none reads an earlier
+	// one's out; otherwise the two-op step decides between two and one.
 	Label("step")
 	CMPQ(n, Imm(3))
 	JB(LabelRef("single2"))
-	outs := []GPPhysical{RAX, RBX}
-	for j := 1; j < 3; j++ {
+	outs := []GPPhysical{RAX, RBX, RDX}
+	fewer := []string{"", "single2", "single2", "wide3"}
+	for j := 1; j < 4; j++ {
+		if j == 3 {
+			CMPQ(n, Imm(4))
+			JB(LabelRef("wide3"))
+		}
 		MOVL(Mem{Base: ops, Disp: 12*(j-1) + 8}, outs[j-1].As32())
 		for _, o := range outs[:j] {
 			for k := range 2 {
 				CMPL(Mem{Base: ops, Disp: 12*j + 4*k}, o.As32())
-				JEQ(LabelRef("single2"))
+				JEQ(LabelRef(fewer[j]))
 			}
 		}
 	}
+	Label("wide4")
+	wideStep(4, t, f, buf, ops)
+	ADDQ(Imm(48), ops)
+	SUBQ(Imm(4), n)
+	JMP(LabelRef("step"))
+
 	Label("wide3")
-	wide3(t, f, buf, ops)
+	wideStep(3, t, f, buf, ops)
 	ADDQ(Imm(36), ops)
 	SUBQ(Imm(3), n)
 	JMP(LabelRef("step"))
