@@ -22,7 +22,7 @@ import (
 // SHA-NI) the flat buffer holds one chunk per node of the program, in
 // the program's own numbering, and the whole program is one Single
 // call: every digest lands in its node's chunk, where the ops reading
-// it look, and the kernel runs up to three consecutive ops side by side
+// it look, and the kernel runs up to four consecutive ops side by side
 // while none reads an earlier one's digest. The ops are ordered
 // once (orderSingle), the cheapest of a few orders by a model of the
 // kernel's steps (stepsTime); where the model has the level-by-level
@@ -119,7 +119,7 @@ func planSingleNative(p *graph.Program, k singleKernel, ops []lanes.Op) *singleP
 }
 
 // orderSingle returns p's ops in the order a kernel that runs up to
-// three consecutive independent ops side by side (lanes.Kernel.Single) hashes
+// four consecutive independent ops side by side (lanes.Kernel.Single) hashes
 // fastest by the step model (stepsTime), the cheapest of a few orders
 // that respect the ops' inputs, and that order's modeled time. The
 // program's ops write each node once (Validate), so any such order
@@ -128,7 +128,7 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 	lv := levels(p)
 	var best []lanes.Op
 	cost := 0
-	for _, c := range [][]lanes.Op{concatLevels(lv), joinLevels(lv), criticalFirst(p, 3), criticalFirst(p, 2)} {
+	for _, c := range [][]lanes.Op{concatLevels(lv), joinLevels(lv), criticalFirst(p, maxStep), criticalFirst(p, 3), criticalFirst(p, 2)} {
 		if c == nil {
 			continue
 		}
@@ -140,20 +140,23 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 }
 
 // The step model of the SHA-NI kernels on AMD Zen 5, in ns (lanes/shani
-// BenchmarkSingle, shape=chain1, chain2, chain3, free): a step's digests
-// are ready a pair's latency after it starts (one op), a fourth more
-// (two side by side) or 1.85× (three); the SHA unit takes the next step
-// after the step's throughput interval; a step starts when its inputs
-// are ready, the unit is free and the step before has started (the
-// kernel issues them in order). Only the ranking matters: the model
-// chooses between orders and paths, every one of which is correct.
+// BenchmarkSingle, shape=chain1 to chain4 and free; the two-op issue
+// interval from the two-stream kernel's free shape): a step's digests
+// are ready its latency after it starts; the SHA unit takes the next
+// step after the step's issue interval, about 40 ns an op (two cycles a
+// SHA256RNDS2, 64 a pair); a step starts when its inputs are ready, the
+// unit is free and the step before has started (the kernel issues them
+// in order). Only the ranking matters: the model chooses between orders
+// and paths, every one of which is correct.
 const (
 	latencyOne   = 81  // one op alone, inputs to digest
 	latencyTwo   = 101 // two ops side by side
-	latencyThree = 150 // three ops side by side
-	issueThree   = 128 // the unit's interval after three ops
+	latencyThree = 135 // three
+	latencyFour  = 165 // four
+	issueOne     = 46  // the unit's interval after one op
 	issueTwo     = 91  // after two
-	issueOne     = 46  // after one
+	issueThree   = 120 // after three
+	issueFour    = 160 // after four
 )
 
 // stepCost returns the latency and issue interval of a step of n ops.
@@ -163,12 +166,17 @@ func stepCost(n int) (lat, issue int) {
 		return latencyOne, issueOne
 	case 2:
 		return latencyTwo, issueTwo
-	default:
+	case 3:
 		return latencyThree, issueThree
+	default:
+		return latencyFour, issueFour
 	}
 }
 
-// singleSteps forms the steps Single runs ops in: up to three
+// maxStep is the most ops the SHA-NI Single runs side by side.
+const maxStep = 4
+
+// singleSteps forms the steps Single runs ops in: up to maxStep
 // consecutive ops, each joining while it reads no out of the ops before
 // it in the step.
 func singleSteps(ops []lanes.Op) [][]lanes.Op {
@@ -176,7 +184,7 @@ func singleSteps(ops []lanes.Op) [][]lanes.Op {
 	for i := 0; i < len(ops); {
 		n := 1
 	grow:
-		for n < 3 && i+n < len(ops) {
+		for n < maxStep && i+n < len(ops) {
 			next := ops[i+n]
 			for _, op := range ops[i : i+n] {
 				if next.Left == op.Out || next.Right == op.Out {
@@ -271,7 +279,7 @@ func joinLevels(lv [][]lanes.Op) []lanes.Op {
 // joined by the next such ops, up to width in all, that read none of
 // the step's outs. A step of fewer ops than width has no other ready
 // op, and every op after it reads one of its outs, so the kernel forms
-// exactly these steps when width is its own (three).
+// exactly these steps when width is its own (maxStep).
 func criticalFirst(p *graph.Program, width int) []lanes.Op {
 	n := len(p.Ops)
 	// tail[node]: the longest chain of ops that read node, directly or

@@ -8,8 +8,8 @@ import (
 
 // smallContainers builds the trees of the small consensus containers
 // the single-instance path is for, by shape: name, program, and the
-// fewest steps of up to three ops their dependency chains and level
-// sizes allow.
+// steps the chosen order forms (the fewest of up to four ops their
+// dependency chains and level sizes allow).
 func smallContainers(t *testing.T) []struct {
 	name  string
 	p     *graph.Program
@@ -58,8 +58,8 @@ func smallContainers(t *testing.T) []struct {
 
 // TestOrderSingleSmall checks the orders chosen for the small consensus
 // containers: valid dependency orders, forming the fewest steps the
-// kernel's three streams allow (a three-op step wherever the chain
-// leaves three ops ready), and logs each one's modeled hashing floor.
+// kernel's four streams allow, and logs each one's modeled hashing
+// floor.
 func TestOrderSingleSmall(t *testing.T) {
 	for _, c := range smallContainers(t) {
 		ops, cost := orderSingle(c.p)
