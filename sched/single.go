@@ -146,17 +146,20 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 // step after the step's issue interval, about 40 ns an op (two cycles a
 // SHA256RNDS2, 64 a pair); a step starts when its inputs are ready, the
 // unit is free and the step before has started (the kernel issues them
-// in order). Only the ranking matters: the model chooses between orders
-// and paths, every one of which is correct.
+// in order). The level-by-level path's Pairs steps are modeled with the
+// same figures, a few ns short for two pairs (Single's two-op step
+// loads the padding block's words per stream, Pairs does not). Only the
+// ranking matters: the model chooses between orders and paths, every
+// one of which is correct.
 const (
-	latencyOne   = 81  // one op alone, inputs to digest
-	latencyTwo   = 101 // two ops side by side
-	latencyThree = 135 // three
-	latencyFour  = 165 // four
+	latencyOne   = 79  // one op alone, inputs to digest
+	latencyTwo   = 94  // two ops side by side
+	latencyThree = 130 // three
+	latencyFour  = 161 // four
 	issueOne     = 46  // the unit's interval after one op
 	issueTwo     = 91  // after two
-	issueThree   = 120 // after three
-	issueFour    = 160 // after four
+	issueThree   = 116 // after three (three fourths of four's)
+	issueFour    = 155 // after four
 )
 
 // stepCost returns the latency and issue interval of a step of n ops.

@@ -115,8 +115,12 @@ func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
 	}
 	for i := range 16 {
 		for h := range 2 {
-			MOVQ(t.padWK.Offset(16*i+8*h), X0)
-			for _, r := range st {
+			for s, r := range st {
+				// Three streams' rounds each load their own W+K
+				// (ownPadLoads); four share one load.
+				if s == 0 || n < 4 {
+					MOVQ(t.padWK.Offset(16*i+8*h), X0)
+				}
 				SHA256RNDS2(X0, r[h], r[1-h])
 			}
 		}
