@@ -77,9 +77,9 @@ func single(t tables) {
 		SHLQ(Imm(5), r)
 		ADDQ(buf, r)
 	}
-	ownPadLoads = true
+	ownPadLoads, alternateRounds = true, true
 	hashBatch(streams, t, singleLoad(op0, op1), singleStore(op0, op1))
-	ownPadLoads = false
+	ownPadLoads, alternateRounds = false, false
 	ADDQ(Imm(24), ops)
 	SUBQ(Imm(2), n)
 	JMP(LabelRef("step"))
