@@ -148,19 +148,18 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 // unit is free and the step before has started (the kernel issues them
 // in order). The level-by-level path's Pairs steps are modeled with the
 // same figures, a few ns short for two pairs (Single's two-op step
-// alternates its streams' rounds and loads the padding block's words
-// per stream, Pairs does neither). Only the
+// loads the padding block's words per stream, Pairs does not). Only the
 // ranking matters: the model chooses between orders and paths, every
 // one of which is correct.
 const (
-	latencyOne   = 81  // one op alone, inputs to digest
+	latencyOne   = 79  // one op alone, inputs to digest
 	latencyTwo   = 94  // two ops side by side
-	latencyThree = 134 // three
-	latencyFour  = 165 // four
+	latencyThree = 130 // three
+	latencyFour  = 161 // four
 	issueOne     = 46  // the unit's interval after one op
 	issueTwo     = 91  // after two
-	issueThree   = 119 // after three (three fourths of four's)
-	issueFour    = 159 // after four
+	issueThree   = 116 // after three (three fourths of four's)
+	issueFour    = 155 // after four
 )
 
 // stepCost returns the latency and issue interval of a step of n ops.

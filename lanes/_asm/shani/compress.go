@@ -41,28 +41,7 @@ func loadIV(ss []stream, t tables) {
 // stream's m registers (words in host order) and adds the initial value
 // back. It consumes the message registers.
 func firstBlock(ss []stream, t tables) {
-	for i := 0; alternateRounds && i < 16; i++ {
-		// Each stream's W+K in its tmp, then the streams' rounds in
-		// turn, the schedules after.
-		for _, s := range ss {
-			MOVOU(t.k.Offset(16*i), s.tmp)
-			PADDD(s.m[i%4], s.tmp)
-		}
-		for _, s := range ss {
-			MOVO(s.tmp, X0)
-			SHA256RNDS2(X0, s.abef, s.cdgh)
-		}
-		for _, s := range ss {
-			PSHUFD(U8(0x0e), s.tmp, X0)
-			SHA256RNDS2(X0, s.cdgh, s.abef)
-		}
-		for _, s := range ss {
-			if i+4 < 16 {
-				schedule(s, i)
-			}
-		}
-	}
-	for i := 0; !alternateRounds && i < 16; i++ {
+	for i := 0; i < 16; i++ {
 		for _, s := range ss {
 			MOVOU(t.k.Offset(16*i), X0)
 			PADDD(s.m[i%4], X0)
@@ -104,14 +83,6 @@ func schedule(s stream, i int) {
 // chains gain nothing), and Single's two-op step measured 94 against 98
 // ns. Single's steps set it; the other kernels' emission is unchanged.
 var ownPadLoads bool
-
-// alternateRounds makes firstBlock issue the streams' rounds in turn
-// (stream 0's first round of a group, stream 1's, then their second
-// rounds, each stream's W+K held in its tmp) rather than each stream's
-// two rounds together: Single's two-op step on AMD Zen 5 measured 94.5
-// against 99 ns (alternated runs). Single sets it for that step; the
-// other kernels' emission is unchanged.
-var alternateRounds bool
 
 // secondBlock runs the constant padding block of a 64-byte message on
 // every stream's state: the message words plus round constants come

@@ -77,9 +77,9 @@ func single(t tables) {
 		SHLQ(Imm(5), r)
 		ADDQ(buf, r)
 	}
-	ownPadLoads, alternateRounds = true, true
+	ownPadLoads = true
 	hashBatch(streams, t, singleLoad(op0, op1), singleStore(op0, op1))
-	ownPadLoads, alternateRounds = false, false
+	ownPadLoads = false
 	ADDQ(Imm(24), ops)
 	SUBQ(Imm(2), n)
 	JMP(LabelRef("step"))
