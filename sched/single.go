@@ -22,8 +22,8 @@ import (
 // SHA-NI) the flat buffer holds one chunk per node of the program, in
 // the program's own numbering, and the whole program is one Single
 // call: every digest lands in its node's chunk, where the ops reading
-// it look, and the kernel runs two consecutive ops side by side when
-// the second does not read the first's digest. The ops are ordered
+// it look, and the kernel runs up to four consecutive ops side by side
+// while none reads an earlier one's digest. The ops are ordered
 // once (orderSingle), the cheapest of a few orders by a model of the
 // kernel's steps (stepsTime); where the model has the level-by-level
 // Pairs calls below ahead of every order, the program runs that way.
@@ -118,8 +118,8 @@ func planSingleNative(p *graph.Program, k singleKernel, ops []lanes.Op) *singleP
 	return sp
 }
 
-// orderSingle returns p's ops in the order a kernel that runs two
-// consecutive independent ops side by side (lanes.Kernel.Single) hashes
+// orderSingle returns p's ops in the order a kernel that runs up to
+// four consecutive independent ops side by side (lanes.Kernel.Single) hashes
 // fastest by the step model (stepsTime), the cheapest of a few orders
 // that respect the ops' inputs, and that order's modeled time. The
 // program's ops write each node once (Validate), so any such order
@@ -128,7 +128,7 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 	lv := levels(p)
 	var best []lanes.Op
 	cost := 0
-	for _, c := range [][]lanes.Op{concatLevels(lv), joinLevels(lv), criticalFirst(p)} {
+	for _, c := range [][]lanes.Op{concatLevels(lv), joinLevels(lv), criticalFirst(p, maxStep), criticalFirst(p, 3), criticalFirst(p, 2)} {
 		if c == nil {
 			continue
 		}
@@ -140,29 +140,61 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 }
 
 // The step model of the SHA-NI kernels on AMD Zen 5, in ns (lanes/shani
-// BenchmarkSingle, shape=chain1, chain2, free): a step's digests are
-// ready a pair's latency after it starts (one op) or a fourth more (two
-// side by side); the SHA unit takes the next step after the two-stream
-// throughput interval (half of it after one op); a step starts when its
-// inputs are ready, the unit is free and the step before has started
-// (the kernel issues them in order). Only the ranking matters: the
-// model chooses between orders and paths, every one of which is
-// correct.
+// BenchmarkSingle, shape=chain1 to chain4 and free; the two-op issue
+// interval from the two-stream kernel's free shape): a step's digests
+// are ready its latency after it starts; the SHA unit takes the next
+// step after the step's issue interval, about 40 ns an op (two cycles a
+// SHA256RNDS2, 64 a pair); a step starts when its inputs are ready, the
+// unit is free and the step before has started (the kernel issues them
+// in order). The level-by-level path's Pairs steps are modeled with the
+// same figures, a few ns short for two pairs (Single's two-op step
+// loads the padding block's words per stream, Pairs does not). Only the
+// ranking matters: the model chooses between orders and paths, every
+// one of which is correct.
 const (
-	latencyOne = 86  // one op alone, inputs to digest
-	latencyTwo = 108 // two ops side by side
-	issueTwo   = 91  // the unit's interval after two ops
-	issueOne   = 46  // after one
+	latencyOne   = 79  // one op alone, inputs to digest
+	latencyTwo   = 94  // two ops side by side
+	latencyThree = 130 // three
+	latencyFour  = 161 // four
+	issueOne     = 46  // the unit's interval after one op
+	issueTwo     = 91  // after two
+	issueThree   = 116 // after three (three fourths of four's)
+	issueFour    = 155 // after four
 )
 
-// singleSteps forms the steps Single runs ops in: two consecutive ops
-// when the second does not read the first's out, else the first alone.
+// stepCost returns the latency and issue interval of a step of n ops.
+func stepCost(n int) (lat, issue int) {
+	switch n {
+	case 1:
+		return latencyOne, issueOne
+	case 2:
+		return latencyTwo, issueTwo
+	case 3:
+		return latencyThree, issueThree
+	default:
+		return latencyFour, issueFour
+	}
+}
+
+// maxStep is the most ops the SHA-NI Single runs side by side.
+const maxStep = 4
+
+// singleSteps forms the steps Single runs ops in: up to maxStep
+// consecutive ops, each joining while it reads no out of the ops before
+// it in the step.
 func singleSteps(ops []lanes.Op) [][]lanes.Op {
 	var steps [][]lanes.Op
 	for i := 0; i < len(ops); {
 		n := 1
-		if i+1 < len(ops) && ops[i+1].Left != ops[i].Out && ops[i+1].Right != ops[i].Out {
-			n = 2
+	grow:
+		for n < maxStep && i+n < len(ops) {
+			next := ops[i+n]
+			for _, op := range ops[i : i+n] {
+				if next.Left == op.Out || next.Right == op.Out {
+					break grow
+				}
+			}
+			n++
 		}
 		steps = append(steps, ops[i:i+n])
 		i += n
@@ -192,10 +224,7 @@ func stepsTime(nodes int, steps [][]lanes.Op) int {
 		for _, op := range st {
 			start = max(start, ready[op.Left], ready[op.Right])
 		}
-		lat, issue := latencyOne, issueOne
-		if len(st) == 2 {
-			lat, issue = latencyTwo, issueTwo
-		}
+		lat, issue := stepCost(len(st))
 		for _, op := range st {
 			ready[op.Out] = start + lat
 		}
@@ -250,10 +279,11 @@ func joinLevels(lv [][]lanes.Op) []lanes.Op {
 
 // criticalFirst is list scheduling: each step the ready op with the
 // longest chain of ops still to follow it (the root's chain first),
-// paired with the next such op that does not read the first. A step
-// with one ready op emits it alone, and the op after it then reads it,
-// so the kernel forms exactly these steps.
-func criticalFirst(p *graph.Program) []lanes.Op {
+// joined by the next such ops, up to width in all, that read none of
+// the step's outs. A step of fewer ops than width has no other ready
+// op, and every op after it reads one of its outs, so the kernel forms
+// exactly these steps when width is its own (maxStep).
+func criticalFirst(p *graph.Program, width int) []lanes.Op {
 	n := len(p.Ops)
 	// tail[node]: the longest chain of ops that read node, directly or
 	// not; prio[i]: op i's own chain, itself included.
@@ -275,12 +305,18 @@ func criticalFirst(p *graph.Program) []lanes.Op {
 	done := make([]bool, n)
 	out := make([]lanes.Op, 0, n)
 	// pick returns the ready op with the highest priority, first in
-	// program order among equals, that does not read node skip, or -1.
-	pick := func(skip uint32) int {
+	// program order among equals, that reads no out of step, or -1.
+	pick := func(step []lanes.Op) int {
 		best := -1
+	ops:
 		for i, op := range p.Ops {
-			if done[i] || !ready[op.Left] || !ready[op.Right] || op.Left == skip || op.Right == skip {
+			if done[i] || !ready[op.Left] || !ready[op.Right] {
 				continue
+			}
+			for _, s := range step {
+				if op.Left == s.Out || op.Right == s.Out {
+					continue ops
+				}
 			}
 			if best < 0 || prio[i] > prio[best] {
 				best = i
@@ -289,18 +325,21 @@ func criticalFirst(p *graph.Program) []lanes.Op {
 		return best
 	}
 	for len(out) < n {
-		a := pick(^uint32(0))
-		if a < 0 { // cannot happen for a validated program
+		from := len(out)
+		for len(out)-from < width {
+			a := pick(out[from:])
+			if a < 0 {
+				break
+			}
+			done[a] = true
+			out = append(out, p.Ops[a])
+		}
+		if len(out) == from { // cannot happen for a validated program
 			return nil
 		}
-		done[a] = true
-		out = append(out, p.Ops[a])
-		if b := pick(p.Ops[a].Out); b >= 0 {
-			done[b] = true
-			out = append(out, p.Ops[b])
-			ready[p.Ops[b].Out] = true
+		for _, op := range out[from:] {
+			ready[op.Out] = true
 		}
-		ready[p.Ops[a].Out] = true
 	}
 	return out
 }

@@ -51,9 +51,11 @@ func TestOrderSingle(t *testing.T) {
 		}
 		lv := levels(p)
 		cands := map[string][]lanes.Op{
-			"concatLevels":  concatLevels(lv),
-			"joinLevels":    joinLevels(lv),
-			"criticalFirst": criticalFirst(p),
+			"concatLevels":   concatLevels(lv),
+			"joinLevels":     joinLevels(lv),
+			"criticalFirst4": criticalFirst(p, 4),
+			"criticalFirst3": criticalFirst(p, 3),
+			"criticalFirst2": criticalFirst(p, 2),
 		}
 		chosen, cost := orderSingle(p)
 		if len(p.Ops) > 0 && cost != stepsTime(p.Nodes, singleSteps(chosen)) {
@@ -103,16 +105,18 @@ func validOrder(p *graph.Program, ops []lanes.Op) error {
 	return nil
 }
 
-// TestStepsTime checks the step model: two independent ops are one
-// step, an op reading the one before starts a new step after that
-// step's latency, a step reading nothing recent starts after the unit's
-// issue interval, and the level-by-level steps keep a level's lone op
-// out of the next level's pairs.
+// TestStepsTime checks the step model: up to four independent ops are
+// one step, a fifth starts the next, an op reading the step before
+// starts a new step after that step's latency, a step reading nothing
+// recent starts after the unit's issue interval, and the level-by-level
+// steps keep a level's lone op out of the next level's pairs.
 func TestStepsTime(t *testing.T) {
 	a := lanes.Op{Left: 0, Right: 1, Out: 4}
 	b := lanes.Op{Left: 2, Right: 3, Out: 5}
 	c := lanes.Op{Left: 4, Right: 5, Out: 6}
 	d := lanes.Op{Left: 0, Right: 2, Out: 7}
+	e := lanes.Op{Left: 1, Right: 3, Out: 8}
+	f := lanes.Op{Left: 1, Right: 2, Out: 9}
 	cases := []struct {
 		name  string
 		steps [][]lanes.Op
@@ -120,16 +124,24 @@ func TestStepsTime(t *testing.T) {
 	}{
 		{"two independent ops", singleSteps([]lanes.Op{a, b}), latencyTwo},
 		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne},
-		{"a pair, then an op of leaves", singleSteps([]lanes.Op{a, b, d}), issueTwo + latencyOne},
+		{"three independent ops", singleSteps([]lanes.Op{a, b, d}), latencyThree},
+		{"four independent ops", singleSteps([]lanes.Op{a, b, d, e}), latencyFour},
+		{"five independent ops", singleSteps([]lanes.Op{a, b, d, e, f}), issueFour + latencyOne},
+		{"three independent ops, then one reading the first", singleSteps([]lanes.Op{a, b, d, c}), latencyThree + latencyOne},
+		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2 * latencyTwo},
+		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne},
 		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne},
 		{"levels: a lone op stays alone", levelSteps([][]lanes.Op{{a}, {b}}), issueOne + latencyOne},
 	}
 	for _, c := range cases {
-		if got := stepsTime(8, c.steps); got != c.want {
+		if got := stepsTime(10, c.steps); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
 	if n := len(singleSteps([]lanes.Op{a, b, c})); n != 2 {
 		t.Errorf("Single forms %d steps of a pair and its parent, want 2", n)
+	}
+	if n := len(singleSteps([]lanes.Op{a, b, d, e, f})); n != 2 {
+		t.Errorf("Single forms %d steps of five independent ops, want 2 (four and one)", n)
 	}
 }

@@ -17,7 +17,12 @@
 #      bench/compare, every library on one core, ROUNDS interleaved rounds
 #      (each round runs every library once), medians of CPU ns per
 #      validator (raw: <class>/compare-raw.txt);
-#   3. (full run only) lanebench -all, every kernel and workload at N
+#   3. one object at a time and one block against the libraries:
+#      bench/compare's BenchmarkSmall (Checkpoint, Fork, BeaconBlockHeader,
+#      Validator, AttestationData) and BenchmarkBlock (the mainnet-shaped
+#      electra SignedBeaconBlock, one and 64 at a time), ROUNDS rounds,
+#      medians of CPU ns (raw: <class>/small-raw.txt, block-raw.txt);
+#   4. (full run only) lanebench -all, every kernel and workload at N
 #      validators, with its chart (<class>/lanebench.md, lanebench.svg).
 #
 # The class is the microarchitecture where it changes lanehash's choice
@@ -127,6 +132,15 @@ for ((r = 1; r <= rounds; r++)); do
 	done
 done
 
+: > "$raw/small-raw.txt"
+: > "$raw/block-raw.txt"
+for ((r = 1; r <= rounds; r++)); do
+	(cd bench/compare && "$tmp/compare.test" -test.run '^$' -test.benchtime 100000x \
+		-test.bench '^BenchmarkSmall$') | grep '^Benchmark' >> "$raw/small-raw.txt"
+	(cd bench/compare && "$tmp/compare.test" -test.run '^$' -test.benchtime 20x \
+		-test.bench '^BenchmarkBlock$/^part=SignedBeaconBlock$') | grep '^Benchmark' >> "$raw/block-raw.txt"
+done
+
 if [ -z "$quick" ]; then
 	echo "class $cls: the full sweep (lanebench -all, n=${N:-1000000})..." >&2
 	go run ./bench/cmd/lanebench -all -q -n "${N:-1000000}" -reps 5 -svg "$raw/lanebench.svg" > "$raw/lanebench.md"
@@ -144,6 +158,21 @@ medians() {
 		           print l, m, a[1], a[n], n } }'
 }
 medians "$raw/compare-raw.txt" > "$tmp/medians"
+
+# groupmedians prints "group lib median" of metric $2 in file $1, where a
+# line's name is Benchmark<X>/<key>=<group>/lib=<lib>[-procs].
+groupmedians() {
+	awk -v unit="$2" '{ n = split($1, p, "/"); g = substr(p[2], index(p[2], "=") + 1)
+	       lib = substr(p[3], 5); sub(/-[0-9]+$/, "", lib)
+	       for (i = 2; i < NF; i++) if ($(i+1) == unit) print g "/" lib, $i }' "$1" |
+		sort -k1,1 -k2,2g |
+		awk '{ v[$1] = v[$1] " " $2 }
+		     END { for (k in v) { n = split(substr(v[k], 2), a, " ")
+		           m = (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+		           split(k, q, "/"); print q[1], q[2], m } }'
+}
+groupmedians "$raw/small-raw.txt" cpu-ns/object > "$tmp/small"
+groupmedians "$raw/block-raw.txt" cpu-ns/block > "$tmp/block"
 base=$(awk '$1 == "dynamic-ssz" { print $2 }' "$tmp/medians")
 
 {
@@ -169,6 +198,31 @@ base=$(awk '$1 == "dynamic-ssz" { print $2 }' "$tmp/medians")
 			printf "| `%s` | %s%.1f%s | %.1f–%.1f | %s |\n", lib, (lib == "lanehash" ? "**" : ""), $2, (lib == "lanehash" ? "**" : ""), $3, $4,
 				(base > 0 ? sprintf("%.2f", $2 / base) : "–") }' "$tmp/medians"
 	done
+	echo
+	echo "## One object, one block"
+	echo
+	echo "One small container's root at a time (lanehash's \`Plan.Root\`, one worker) and the mainnet-shaped electra \`SignedBeaconBlock\` (200 transactions of 100–1,500 bytes, 8 attestations, 16 withdrawals, 6 blob commitments), one block and 64 through \`RootAllPtr\`; every root checked against the reference first. CPU ns, median of $rounds round(s); raw: [\`$cls/small-raw.txt\`]($cls/small-raw.txt), [\`$cls/block-raw.txt\`]($cls/block-raw.txt)."
+	echo
+	echo '```sh'
+	echo "./compare.test -test.run '^\$' -test.benchtime 100000x -test.bench '^BenchmarkSmall\$'"
+	echo "./compare.test -test.run '^\$' -test.benchtime 20x -test.bench '^BenchmarkBlock\$/^part=SignedBeaconBlock\$'"
+	echo '```'
+	echo
+	echo "| object | lanehash | fastssz + gohashtree | fastssz | dynamic-ssz | karalabe/ssz | lanehash ÷ fastssz + gohashtree |"
+	echo "|---|---:|---:|---:|---:|---:|---:|"
+	for typ in Checkpoint Fork BeaconBlockHeader Validator AttestationData; do
+		awk -v t="$typ" '$1 == t { m[$2] = $3 }
+			function f(x) { return (x > 0) ? sprintf("%.0f", x) : "–" }
+			END { printf "| `%s` | **%s** | %s | %s | %s | %s | %s |\n", t, f(m["lanehash"]), f(m["fastssz-gohashtree"]), f(m["fastssz"]),
+				f(m["dynamic-ssz"]), f(m["karalabe-ssz"]), (m["fastssz-gohashtree"] > 0 ? sprintf("**%.2f**", m["lanehash"] / m["fastssz-gohashtree"]) : "–") }' "$tmp/small"
+	done
+	echo
+	echo "| block | lanehash | go-eth2-client | lanehash ÷ go-eth2-client |"
+	echo "|---|---:|---:|---:|"
+	awk '$1 == "SignedBeaconBlock" { m[$2] = $3 }
+		function r(a, b) { return (m[b] > 0) ? sprintf("**%.2f**", m[a] / m[b]) : "–" }
+		END { printf "| one (`Root`) | **%.0f** | %.0f | %s |\n", m["lanehash"], m["go-eth2-client"], r("lanehash", "go-eth2-client")
+		      printf "| 64 (`RootAllPtr`), per block | **%.0f** | %.0f | %s |\n", m["lanehash-RootAllPtr-64"], m["go-eth2-client-64"], r("lanehash-RootAllPtr-64", "go-eth2-client-64") }' "$tmp/block"
 	echo
 	echo "## Strategies on the automatic kernels"
 	echo

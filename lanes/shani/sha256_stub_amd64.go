@@ -16,7 +16,7 @@ func sha256Pairs4Asm(dst *byte, src *byte, n int)
 // sha256Lockstep4Asm runs n ops (left, right, out node indices) over arena, four lanes in chunk layout.
 func sha256Lockstep4Asm(arena *byte, ops *uint32, n int)
 
-// sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, consecutive independent ops two at a time.
+// sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, up to four consecutive independent ops side by side.
 //
 //go:noescape
 func sha256SingleAsm(buf *byte, ops *uint32, n int)

@@ -9,13 +9,16 @@ import (
 
 // BenchmarkSingle times SHA256Single on op lists of one shape each,
 // reported per op ("ns/pair") and per step ("ns/step", a step being
-// what runs side by side: one op, or two independent consecutive ops):
+// what runs side by side: one op, or up to four independent consecutive
+// ops):
 //
 //   - chain1: every op reads the one before it, one op per step: a
 //     pair's latency.
 //   - chain2: ops in twos, each two reading the two before: the latency
 //     of a two-stream step.
-//   - free: no op reads another: two-stream throughput.
+//   - chain3, chain4: ops in threes (fours), each group reading the
+//     group before: the latency of a three- (four-) stream step.
+//   - free: no op reads another: four-stream throughput.
 //
 // The list is run many times per call (it cycles through the same
 // chunks) so that the call's entry is negligible.
@@ -36,7 +39,9 @@ func BenchmarkSingle(b *testing.B) {
 			in, out := uint32(4*(k%2)), uint32(4*((k+1)%2))
 			return in + j, in + 2 + j, out + j + 2*j
 		}},
-		{"free", 2, func(i int) (uint32, uint32, uint32) { return 0, 1, uint32(2 + i%2) }},
+		{"chain3", 3, chainOf(3)},
+		{"chain4", 4, chainOf(4)},
+		{"free", 4, func(i int) (uint32, uint32, uint32) { return 0, 1, uint32(2 + i%2) }},
 	}
 	for _, s := range shapes {
 		ops := make([]uint32, 0, 3*n)
@@ -44,7 +49,7 @@ func BenchmarkSingle(b *testing.B) {
 			l, r, o := s.build(i)
 			ops = append(ops, l, r, o)
 		}
-		buf := make([]byte, 32*8)
+		buf := make([]byte, 32*16)
 		b.Run("shape="+s.name+"/ops="+strconv.Itoa(n), func(b *testing.B) {
 			for b.Loop() {
 				SHA256Single(buf, ops)
@@ -53,5 +58,16 @@ func BenchmarkSingle(b *testing.B) {
 			b.ReportMetric(per, "ns/pair")
 			b.ReportMetric(per*float64(s.step), "ns/step")
 		})
+	}
+}
+
+// chainOf builds ops in groups of k side by side, each group reading
+// the group before: group g's op j reads chunks j and 4+j of one half of
+// the buffer and writes chunk j of the other half.
+func chainOf(k int) func(i int) (l, r, o uint32) {
+	return func(i int) (uint32, uint32, uint32) {
+		g, j := i/k, uint32(i%k)
+		in, out := uint32(8*(g%2)), uint32(8*((g+1)%2))
+		return in + j, in + 4 + j, out + j
 	}
 }

@@ -76,6 +76,14 @@ func schedule(s stream, i int) {
 	SHA256MSG2(w3, w0)
 }
 
+// ownPadLoads makes secondBlock load the padding block's W+K for each
+// stream's round rather than once for all streams: on AMD Zen 5 two or
+// three chains of SHA256RNDS2 reading one load's register run 3–4 ns a
+// block slower than each reading its own (a loop of bare rounds; four
+// chains gain nothing), and Single's two-op step measured 94 against 98
+// ns. Single's steps set it; the other kernels' emission is unchanged.
+var ownPadLoads bool
+
 // secondBlock runs the constant padding block of a 64-byte message on
 // every stream's state: the message words plus round constants come
 // straight from one table, shared by all streams, with no schedule.
@@ -85,13 +93,17 @@ func secondBlock(ss []stream, t tables) {
 		MOVO(s.cdgh, s.m[1])
 	}
 	for i := 0; i < 16; i++ {
-		MOVQ(t.padWK.Offset(16*i), X0)
-		for _, s := range ss {
-			SHA256RNDS2(X0, s.abef, s.cdgh)
-		}
-		MOVQ(t.padWK.Offset(16*i+8), X0)
-		for _, s := range ss {
-			SHA256RNDS2(X0, s.cdgh, s.abef)
+		for h := range 2 {
+			for j, s := range ss {
+				if j == 0 || ownPadLoads {
+					MOVQ(t.padWK.Offset(16*i+8*h), X0)
+				}
+				if h == 0 {
+					SHA256RNDS2(X0, s.abef, s.cdgh)
+				} else {
+					SHA256RNDS2(X0, s.cdgh, s.abef)
+				}
+			}
 		}
 	}
 	for _, s := range ss {

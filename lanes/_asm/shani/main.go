@@ -3,8 +3,9 @@
 // interleaved streams (two lanes) and with four (four lanes; x4.go says
 // when each wins), both in chunk layout, whose pack and unpack are
 // copies (in Go), and one instance's op list over a flat buffer of
-// chunks, consecutive independent ops on the two streams (single.go). CPU
-// detection is not here: lanes/internal/cpufeat owns it.
+// chunks, up to four consecutive independent ops side by side
+// (single.go, singlewide.go). CPU detection is not here:
+// lanes/internal/cpufeat owns it.
 //
 // Run from package lanes/shani with go generate; the output is
 // committed.

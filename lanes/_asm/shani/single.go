@@ -9,22 +9,57 @@ import (
 // single emits sha256SingleAsm: one instance's op list over a flat
 // buffer of 32-byte chunks, chunk out = SHA-256(chunk left || chunk
 // right) for each (left, right, out) triple of chunk indices, in order.
-// Two consecutive ops run as the two streams when the second does not
-// read the first's out; otherwise the first runs alone and the second
-// pairs with the op after it. A lone instance's tree then costs one
+// Up to four consecutive ops run side by side (wideStep for three and
+// four) while none reads an earlier one's out; two when only the second
+// does not read the first's; else the first runs alone and the second
+// starts the next step. A lone instance's tree then costs one
 // call, its digests land where the ops that read them look, and no
-// level is cut short by a call boundary. Both messages of a batch are
-// loaded before either digest is stored, so an out may be any chunk,
-// an input of either op included: the batch is the ops run in order.
+// level is cut short by a call boundary. Every message of a step is
+// loaded before any digest is stored, and the digests are stored in op
+// order, so an out may be any chunk, an input of any op of the step
+// included, or another op's out: the step is its ops run in order.
 func single(t tables) {
-	TEXT("sha256SingleAsm", NOSPLIT, "func(buf *byte, ops *uint32, n int)")
+	TEXT("sha256SingleAsm", 0, "func(buf *byte, ops *uint32, n int)")
 	Pragma("noescape")
-	Doc("sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, consecutive independent ops two at a time.")
+	Doc("sha256SingleAsm runs n ops (left, right, out chunk indices) over buf, up to four consecutive independent ops side by side.")
+	f := newWideFrame(R11)
 	buf := Load(Param("buf"), RDI)
 	ops := Load(Param("ops"), RSI)
 	n := Load(Param("n"), RCX)
 	op0 := []GPPhysical{RAX, RBX, RDX}
 	op1 := []GPPhysical{R8, R9, R10}
+
+	// Up to four ops run side by side while none reads an earlier
+	// one's out; otherwise the two-op step decides between two and one.
+	Label("step")
+	CMPQ(n, Imm(3))
+	JB(LabelRef("single2"))
+	outs := []GPPhysical{RAX, RBX, RDX}
+	fewer := []string{"", "single2", "single2", "wide3"}
+	for j := 1; j < 4; j++ {
+		if j == 3 {
+			CMPQ(n, Imm(4))
+			JB(LabelRef("wide3"))
+		}
+		MOVL(Mem{Base: ops, Disp: 12*(j-1) + 8}, outs[j-1].As32())
+		for _, o := range outs[:j] {
+			for k := range 2 {
+				CMPL(Mem{Base: ops, Disp: 12*j + 4*k}, o.As32())
+				JEQ(LabelRef(fewer[j]))
+			}
+		}
+	}
+	Label("wide4")
+	wideStep(4, t, f, buf, ops)
+	ADDQ(Imm(48), ops)
+	SUBQ(Imm(4), n)
+	JMP(LabelRef("step"))
+
+	Label("wide3")
+	wideStep(3, t, f, buf, ops)
+	ADDQ(Imm(36), ops)
+	SUBQ(Imm(3), n)
+	JMP(LabelRef("step"))
 
 	Label("single2")
 	CMPQ(n, Imm(2))
@@ -42,10 +77,12 @@ func single(t tables) {
 		SHLQ(Imm(5), r)
 		ADDQ(buf, r)
 	}
+	ownPadLoads = true
 	hashBatch(streams, t, singleLoad(op0, op1), singleStore(op0, op1))
+	ownPadLoads = false
 	ADDQ(Imm(24), ops)
 	SUBQ(Imm(2), n)
-	JMP(LabelRef("single2"))
+	JMP(LabelRef("step"))
 
 	Label("single1")
 	TESTQ(n, n)
@@ -58,7 +95,7 @@ func single(t tables) {
 	hashBatch(streams[:1], t, singleLoad(op0, op1), singleStore(op0, op1))
 	ADDQ(Imm(12), ops)
 	DECQ(n)
-	JMP(LabelRef("single2"))
+	JMP(LabelRef("step"))
 
 	Label("done")
 	RET()
