@@ -118,6 +118,13 @@ func planSingleNative(p *graph.Program, k singleKernel, ops []lanes.Op) *singleP
 	return sp
 }
 
+// maxSearchOps bounds the programs whose op order is also searched by
+// list scheduling (criticalFirst), which scans every op for each op it
+// places: quadratic, 3.4 s for a 30,000-op program. What it finds over
+// the level orders is in the uneven chains of small trees; a program
+// wider than this fills its steps level by level.
+const maxSearchOps = 1024
+
 // orderSingle returns p's ops in the order a kernel that runs up to
 // four consecutive independent ops side by side (lanes.Kernel.Single) hashes
 // fastest by the step model (stepsTime), the cheapest of a few orders
@@ -126,9 +133,13 @@ func planSingleNative(p *graph.Program, k singleKernel, ops []lanes.Op) *singleP
 // computes the same nodes.
 func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 	lv := levels(p)
+	candidates := [][]lanes.Op{concatLevels(lv), joinLevels(lv)}
+	if len(p.Ops) <= maxSearchOps {
+		candidates = append(candidates, criticalFirst(p, maxStep), criticalFirst(p, 3), criticalFirst(p, 2))
+	}
 	var best []lanes.Op
 	cost := 0
-	for _, c := range [][]lanes.Op{concatLevels(lv), joinLevels(lv), criticalFirst(p, maxStep), criticalFirst(p, 3), criticalFirst(p, 2)} {
+	for _, c := range candidates {
 		if c == nil {
 			continue
 		}

@@ -145,3 +145,36 @@ func TestStepsTime(t *testing.T) {
 		t.Errorf("Single forms %d steps of five independent ops, want 2 (four and one)", n)
 	}
 }
+
+// TestOrderSingleLargeProgram checks that a program of more than
+// maxSearchOps ops is ordered by its levels only (list scheduling
+// scans every op per op placed, so a 30,000-op program took seconds to
+// plan), and that the order is still a valid one of least modeled time
+// among the level orders.
+func TestOrderSingleLargeProgram(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 1))
+	p := randomTree(rng, 3*maxSearchOps)
+	if len(p.Ops) <= maxSearchOps {
+		t.Fatalf("random tree of %d ops, want more than %d", len(p.Ops), maxSearchOps)
+	}
+	chosen, cost := orderSingle(p)
+	if err := validOrder(p, chosen); err != nil {
+		t.Fatal(err)
+	}
+	lv := levels(p)
+	levelOrders := [][]lanes.Op{concatLevels(lv), joinLevels(lv)}
+	best := -1
+	for i, ops := range levelOrders {
+		if c := stepsTime(p.Nodes, singleSteps(ops)); best < 0 || c < stepsTime(p.Nodes, singleSteps(levelOrders[best])) {
+			best = i
+		}
+	}
+	if want := stepsTime(p.Nodes, singleSteps(levelOrders[best])); cost != want {
+		t.Fatalf("cost %d, best level order costs %d", cost, want)
+	}
+	for i, op := range chosen {
+		if op != levelOrders[best][i] {
+			t.Fatalf("op %d is %v, the best level order has %v: a searched order was used", i, op, levelOrders[best][i])
+		}
+	}
+}

@@ -18,13 +18,32 @@ func (b *builder) lookup(name string) (uint64, bool) {
 	return v, ok
 }
 
+// maxUnnamedPath bounds the root of the field paths of an unnamed type
+// (one built with reflect.StructOf, say): every field's path starts with
+// it, so a type's whole literal there made building a struct of n fields
+// cost n copies of a literal n fields long.
+const maxUnnamedPath = 64
+
+// unnamedPath returns the root of the field paths of unnamed type t: its
+// literal when short, else its kind with the literal elided
+// ("struct {…}").
+func unnamedPath(t reflect.Type) string {
+	if s := t.String(); len(s) <= maxUnnamedPath {
+		return s
+	}
+	if t.Kind() == reflect.Pointer {
+		return "*" + t.Elem().Kind().String() + " {…}"
+	}
+	return t.Kind().String() + " {…}"
+}
+
 func (b *builder) top(t reflect.Type, tag reflect.StructTag) (*Type, error) {
 	path := t.Name()
 	if t.Kind() == reflect.Pointer && t.Elem().Name() != "" {
 		path = t.Elem().Name()
 	}
 	if path == "" {
-		path = t.String()
+		path = unnamedPath(t)
 	}
 	ft, err := b.parseTags(tag, path)
 	if err != nil {
