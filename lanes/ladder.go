@@ -18,15 +18,19 @@ import (
 // the digests in registers, the level's zero hash broadcast into every
 // lane; any other kernel climbs level by level through its Pairs, each
 // node moved beside the level's zero hash first (a scratch of 64 bytes a
-// node it allocates). The nodes must not overlap zero. It panics, before
-// writing anything, only on contract misuse: len(nodes) not a multiple
-// of 32, or not 0 ≤ from ≤ to ≤ len(zero).
+// node it allocates). It panics, before writing anything, only on
+// contract misuse: len(nodes) not a multiple of 32, not 0 ≤ from ≤ to ≤
+// len(zero), or nodes overlapping zero[from:to] (the hashes it reads
+// would change under it, differently from kernel to kernel).
 func (k *Kernel) Ladder(nodes []byte, zero [][32]byte, from, to int) {
 	kernelcheck.LadderLevels("lanes.Kernel.Ladder", nodes, len(zero), from, to)
 	if from == to || len(nodes) == 0 {
 		return
 	}
 	z := unsafe.Slice(&zero[from][0], 32*(to-from))
+	if kernelcheck.Overlaps(nodes, z) {
+		panic(&kernelcheck.LadderError{Func: "lanes.Kernel.Ladder", Nodes: len(nodes), Zero: 32 * len(zero), From: from, To: to, Overlap: true})
+	}
 	if k.ladder != nil {
 		k.ladder(nodes, z)
 		return

@@ -139,6 +139,10 @@ func testLadder(t *testing.T, k Kernel, run ladderFunc) {
 			f    func()
 		}{
 			{"ragged nodes", func() { run(buf[:32*3+5], zero, 0, 4) }},
+			// The zero hashes of levels 0..4 are buf's first five chunks,
+			// the nodes chunks 2..9: a ladder reading hashes it writes.
+			{"nodes overlapping zero", func() { run(buf[32*2:32*10], chunksOf(buf), 0, 5) }},
+			{"nodes overlapping zero's last level", func() { run(buf[32*4:32*5], chunksOf(buf), 4, 5) }},
 		}
 		if _, raw := k.(*Funcs); raw {
 			f := k.(*Funcs).LadderFunc
@@ -154,6 +158,13 @@ func testLadder(t *testing.T, k Kernel, run ladderFunc) {
 				}{"levels out of range", func() { run(buf[:32*17], zero, c[0], c[1]) }})
 			}
 		}
+		// Nodes right after the zero hashes climbed, or over levels the
+		// ladder does not read, are no misuse.
+		for _, c := range [][3]int{{5, 0, 5}, {0, 4, 9}} {
+			if msg := panicOf(func() { run(buf[32*c[0]:32*(c[0]+4)], chunksOf(buf), c[1], c[2]) }); msg != "did not panic" {
+				t.Errorf("%s: Ladder of nodes %d..%d over levels %d..%d: %s", k.Name(), c[0], c[0]+4, c[1], c[2], msg)
+			}
+		}
 		for _, c := range cases {
 			before := bytes.Clone(buf)
 			if msg := panicOf(c.f); msg != "" {
@@ -164,4 +175,9 @@ func testLadder(t *testing.T, k Kernel, run ladderFunc) {
 			}
 		}
 	})
+}
+
+// chunksOf views buf's whole 32-byte chunks as a table of zero hashes.
+func chunksOf(buf []byte) [][32]byte {
+	return unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(buf))), len(buf)/32)
 }
