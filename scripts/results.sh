@@ -147,15 +147,20 @@ if [ -z "$quick" ]; then
 fi
 load1=$(load)
 
+# medianby reads "key value" lines and prints "key median min max count"
+# for each key.
+medianby() {
+	sort -k1,1 -k2,2g |
+		awk '{ v[$1] = v[$1] " " $2 }
+		     END { for (k in v) { n = split(substr(v[k], 2), a, " ")
+		           m = (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+		           print k, m, a[1], a[n], n } }'
+}
+
 # medians prints "lib median min max count" of cpu-ns/validator per lib.
 medians() {
 	awk '{ split($1, p, "/"); lib = substr(p[2], 5)
-	       for (i = 2; i < NF; i++) if ($(i+1) == "cpu-ns/validator") print lib, $i }' "$1" |
-		sort -k1,1 -k2,2g |
-		awk '{ v[$1] = v[$1] " " $2; c[$1]++ }
-		     END { for (l in v) { n = split(substr(v[l], 2), a, " ")
-		           m = (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-		           print l, m, a[1], a[n], n } }'
+	       for (i = 2; i < NF; i++) if ($(i+1) == "cpu-ns/validator") print lib, $i }' "$1" | medianby
 }
 medians "$raw/compare-raw.txt" > "$tmp/medians"
 
@@ -165,11 +170,7 @@ groupmedians() {
 	awk -v unit="$2" '{ n = split($1, p, "/"); g = substr(p[2], index(p[2], "=") + 1)
 	       lib = substr(p[3], 5); sub(/-[0-9]+$/, "", lib)
 	       for (i = 2; i < NF; i++) if ($(i+1) == unit) print g "/" lib, $i }' "$1" |
-		sort -k1,1 -k2,2g |
-		awk '{ v[$1] = v[$1] " " $2 }
-		     END { for (k in v) { n = split(substr(v[k], 2), a, " ")
-		           m = (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
-		           split(k, q, "/"); print q[1], q[2], m } }'
+		medianby | awk '{ split($1, q, "/"); print q[1], q[2], $2 }'
 }
 groupmedians "$raw/small-raw.txt" cpu-ns/object > "$tmp/small"
 groupmedians "$raw/block-raw.txt" cpu-ns/block > "$tmp/block"
