@@ -173,7 +173,6 @@ func (t *Tree) ladders(dst [][32]byte, idx, tmp []int32, lv []uint8, lengths []u
 	mixing := lengths != nil
 	src := scratch[:64*n]
 	out := scratch[64*n : 96*n]
-	sp, op := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(out))
 	var mp unsafe.Pointer
 	if mixing {
 		mp = unsafe.Pointer(unsafe.SliceData(scratch[96*n : 160*n]))
@@ -206,8 +205,30 @@ func (t *Tree) ladders(dst [][32]byte, idx, tmp []int32, lv []uint8, lengths []u
 	}
 	if lk, ok := t.k.(ladderKernel); ok && m > 0 && lk.LadderNative() {
 		t.nativeLadders(lk, idx, dst, out[:32*m], runs[:r], level[:r], depth, finish, c)
-		m, r = 0, 0
+	} else if m > 0 {
+		t.pairsLadders(idx, dst, src, out, runs[:r], level[:r], m, depth, finish, c)
 	}
+	if !mixing {
+		return
+	}
+	mix := unsafe.Slice((*byte)(mp), 64*n)
+	t.k.Pairs(mix[:32*n], mix)
+	c.treePairs += uint64(n)
+	c.kernelCalls++
+	for j, i := range idx {
+		chunk.Copy(unsafe.Pointer(&dst[i]), unsafe.Add(mp, 32*j))
+	}
+}
+
+// pairsLadders is ladders' climb through Pairs calls: the m climbing
+// nodes, ordered by level in runs (runs[k] ends run k, at level[k]), are
+// laid in src beside their level's zero hash, and every call climbs all
+// of them one level, the highest run leaving when it reaches depth
+// (flatLadders rebalances the calls when the runs are at most two
+// levels, one apart). finish files each root.
+func (t *Tree) pairsLadders(idx []int32, dst [][32]byte, src, out []byte, runs []int32, level []uint8, m, depth int, finish func(j int, root unsafe.Pointer), c *counts) {
+	sp, op := unsafe.Pointer(unsafe.SliceData(src)), unsafe.Pointer(unsafe.SliceData(out))
+	r := len(runs)
 	start := 0
 	for k := range r {
 		z := unsafe.Pointer(&t.zero[level[k]])
@@ -224,7 +245,7 @@ func (t *Tree) ladders(dst [][32]byte, idx, tmp []int32, lv []uint8, lengths []u
 			b = int(runs[0])
 		}
 		t.flatLadders(idx, src, out, int(level[0]), b, m, depth, finish, c)
-		m = 0
+		return
 	}
 	for step := 1; m > 0; step++ {
 		t.k.Pairs(out[:32*m], src[:64*m])
@@ -251,16 +272,6 @@ func (t *Tree) ladders(dst [][32]byte, idx, tmp []int32, lv []uint8, lengths []u
 			}
 			start = int(runs[k])
 		}
-	}
-	if !mixing {
-		return
-	}
-	mix := unsafe.Slice((*byte)(mp), 64*n)
-	t.k.Pairs(mix[:32*n], mix)
-	c.treePairs += uint64(n)
-	c.kernelCalls++
-	for j, i := range idx {
-		chunk.Copy(unsafe.Pointer(&dst[i]), unsafe.Add(mp, 32*j))
 	}
 }
 
