@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/sched"
 )
 
@@ -106,6 +107,77 @@ func TestLaddersFromMixedLevels(t *testing.T) {
 				for i := range roots {
 					if roots[i] != want[i] {
 						t.Fatalf("%s depth=%d %+v: node %d of %d from level %d: root %x, want %x", kernelName(k), depth, c, i, n, levels[i], roots[i], want[i])
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestLadderRunRemainders raises nodes in runs whose running counts leave
+// every remainder modulo two groups of 16 that matters to the native
+// ladder (none, a few nodes climbing through Pairs, more climbing in the
+// kernel's partial pass), one run or several at different levels, on
+// every kernel and the automatic ones, and compares every root with a
+// plain merkleization of the node's own chunks to the full depth.
+func TestLadderRunRemainders(t *testing.T) {
+	rng := rand.New(rand.NewPCG(35, 36))
+	ks := testKernels(t)
+	for _, h := range []lanes.Hash{lanes.SHA256, lanes.Keccak256} {
+		k, err := lanes.Select(h, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ks = append(ks, k)
+	}
+	// Each case is a list of runs: count nodes at level.
+	type run struct{ count, level int }
+	cases := [][]run{
+		{{1, 0}}, {{4, 3}}, {{8, 6}}, {{12, 6}}, {{13, 6}}, {{16, 2}}, {{17, 2}},
+		{{31, 5}}, {{32, 5}}, {{33, 5}}, {{44, 6}}, {{45, 6}}, {{200, 6}}, {{204, 4}}, {{212, 1}},
+		{{5, 2}, {3, 4}, {200, 6}},
+		{{8, 3}, {30, 5}},
+		{{33, 1}, {7, 2}, {12, 9}},
+		{{1, 0}, {1, 1}, {1, 24}},
+	}
+	for _, k := range ks {
+		tree := sched.NewTree(k, nil)
+		const depth = 25
+		for _, c := range cases {
+			for _, mix := range []bool{false, true} {
+				var roots, want [][32]byte
+				var levels []uint8
+				var lengths []uint64
+				for _, r := range c {
+					for range r.count {
+						cs := 1 + rng.IntN(min(1<<r.level, 8))
+						buf := make([]byte, sched.BufLen(cs))
+						for j := range buf[:32*cs] {
+							buf[j] = byte(rng.Uint32())
+						}
+						top := append([]byte(nil), buf...)
+						tree.Merkleize(buf, cs, r.level)
+						tree.Merkleize(top, cs, depth)
+						if mix {
+							lengths = append(lengths, rng.Uint64()>>rng.IntN(64))
+							tree.MixInLength(top, lengths[len(lengths)-1])
+						}
+						roots, want, levels = append(roots, [32]byte(buf)), append(want, [32]byte(top)), append(levels, uint8(r.level))
+					}
+				}
+				// Shuffled: ladders orders the nodes by level itself.
+				rng.Shuffle(len(roots), func(i, j int) {
+					roots[i], roots[j] = roots[j], roots[i]
+					want[i], want[j] = want[j], want[i]
+					levels[i], levels[j] = levels[j], levels[i]
+					if mix {
+						lengths[i], lengths[j] = lengths[j], lengths[i]
+					}
+				})
+				tree.Ladders(roots, levels, depth, lengths)
+				for i := range roots {
+					if roots[i] != want[i] {
+						t.Fatalf("%s runs %v mix=%v: node %d of %d from level %d: root %x, want %x", kernelName(k), c, mix, i, len(roots), levels[i], roots[i], want[i])
 					}
 				}
 			}
