@@ -295,19 +295,9 @@ func (t *Tree) nativeLadders(lk ladderKernel, idx []int32, dst [][32]byte, nodes
 			top = int(level[k+1])
 		}
 		w := int(runs[k])
-		from := int(level[k])
-		// A last group of a few nodes climbs through Pairs: the
-		// kernel's ladder runs two groups in flight whatever the count,
-		// so its lone partial group costs most of a full pass.
-		if r := w % (2 * lk.Width()); r > 0 && r <= narrowLadderMax(lk.Width()) {
-			t.pairsClimb(nodes[32*(w-r):32*w], from, top, c)
-			w -= r
-		}
-		if w > 0 {
-			lk.Ladder(nodes[:32*w], t.zero[:], from, top)
-			c.treePairs += uint64(w * (top - from))
-			c.kernelCalls++
-		}
+		lk.Ladder(nodes[:32*w], t.zero[:], int(level[k]), top)
+		c.treePairs += uint64(w * (top - int(level[k])))
+		c.kernelCalls++
 	}
 	for j := range m {
 		finish(j, unsafe.Add(np, 32*j))
@@ -318,50 +308,9 @@ func (t *Tree) nativeLadders(lk ladderKernel, idx []int32, dst [][32]byte, nodes
 // *lanes.Kernel has; ladders uses it where LadderNative says it keeps
 // the digests in the kernel across levels.
 type ladderKernel interface {
-	Kernel
 	Ladder(nodes []byte, zero [][32]byte, from, to int)
 	LadderNative() bool
 }
-
-// narrowLadderMax is the most nodes of a ladder call's last, partial
-// pass (two groups of width lanes) that nativeLadders climbs through
-// Pairs instead: three quarters of a group. The avx512x16 Ladder costs
-// about the same for 1 to 16 nodes (560–680 ns a level against 440 for
-// 32), where Pairs costs 93 ns a level for one node (on the automatic
-// kernel's SHA-NI tail), 290 for four, 530 for eight, 570 for twelve
-// and 715 for sixteen (AMD EPYC Zen 5, hot, 19 levels).
-func narrowLadderMax(width int) int { return 3 * width / 4 }
-
-// pairsClimb climbs the nodes (a few: at most narrowLadderMax) from
-// level from to level to, one Pairs call a level, each node moved
-// beside the level's zero hash in a stack buffer.
-func (t *Tree) pairsClimb(nodes []byte, from, to int, c *counts) {
-	var buf [64 * narrowClimbNodes]byte
-	n := len(nodes) / 32
-	if n > narrowClimbNodes {
-		// Not from nativeLadders, which passes at most narrowLadderMax
-		// nodes: climb in pieces rather than index past the buffer.
-		t.pairsClimb(nodes[:32*narrowClimbNodes], from, to, c)
-		t.pairsClimb(nodes[32*narrowClimbNodes:], from, to, c)
-		return
-	}
-	pairs := pairsFor(t.k, n)
-	bp, np := unsafe.Pointer(&buf), unsafe.Pointer(unsafe.SliceData(nodes))
-	for d := from; d < to; d++ {
-		z := unsafe.Pointer(&t.zero[d])
-		for j := range n {
-			chunk.Copy(unsafe.Add(bp, 64*j), unsafe.Add(np, 32*j))
-			chunk.Copy(unsafe.Add(bp, 64*j+32), z)
-		}
-		pairs(nodes, buf[:64*n])
-	}
-	c.treePairs += uint64(n * (to - from))
-	c.kernelCalls += uint64(to - from)
-}
-
-// narrowClimbNodes bounds pairsClimb's stack buffer: narrowLadderMax of
-// the widest kernel with a native ladder (×16) and more.
-const narrowClimbNodes = 16
 
 // maxLadderBatch bounds the number of pairs a flat ladder call is cut
 // to a multiple of (flatLadders).
