@@ -197,6 +197,9 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 	s := getPackedScratch(in.n)
 	defer putPackedScratch(s)
 	vals, sizes := s.vals, s.sizes
+	if r.measureList(vals, sizes, in) {
+		goto measured
+	}
 	for i := range vals {
 		p, err := in.at(i)
 		if err != nil {
@@ -207,6 +210,7 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		}
 		sizes[i] = vals[i].chunks
 	}
+measured:
 	if r.progressive() {
 		return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
 			if hi-lo > 1 {
@@ -236,6 +240,44 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 	r.ladderAll(x, dst[from:], vals[from:], levels[from:], s, &c)
 	x.e.tree.stats.add(&c)
 	return nil
+}
+
+// measureList is measure for every value of in at once, for the common
+// plain packed list (a block's transactions: one block's list, or the
+// element pointers of many blocks' lists): the slice header read once,
+// the limit compared, nothing else. It returns false, having set nothing
+// that counts, for every other node or input, and for a nil element or
+// one over the limit, whose error the caller's measure then names.
+func (r *packedRooter) measureList(vals []packedValue, sizes []int, in Input) bool {
+	n := r.n
+	if n.Kind != graph.PackedList || n.Array || n.Bools || in.indirect {
+		return false
+	}
+	limit, es := n.Limit, n.ElemSize
+	for i := range vals {
+		var p unsafe.Pointer
+		if in.ptrs != nil {
+			if p = in.ptrs[i]; p == nil {
+				return false
+			}
+		} else {
+			p = unsafe.Add(in.base, uintptr(i)*in.stride)
+		}
+		h := *(*sliceHeader)(p) // read once: the length checked is the length used
+		count := uint64(h.len)
+		if count > limit {
+			return false
+		}
+		// count·es is the value's size in memory, within an int.
+		bytes := int(count * es)
+		var data []byte
+		if bytes > 0 {
+			data = unsafe.Slice((*byte)(h.data), bytes)
+		}
+		vals[i] = packedValue{data: data, length: count, chunks: (bytes + 31) / 32}
+		sizes[i] = vals[i].chunks
+	}
+	return true
 }
 
 // ladderGroup is how many values' ladders rootsBatch lets pile up
@@ -401,7 +443,11 @@ func (r *packedRooter) fillBatch(vals []packedValue, padded bool) (ap, bp *[]byt
 // fillAhead is how many bytes of values fillBatch asks for ahead of
 // its copy: enough to keep memory busy for the time a copy takes, few
 // enough (a few dozen values) that the hints do not pile up in the miss
-// buffers and that they land in L1/L2 before they are read.
+// buffers and that they land in L1/L2 before they are read. Every line
+// of a value is asked for: asking for only its first 256 bytes (the
+// stream prefetchers taking over) kept a third of the gain on 64 blocks
+// (x-pairs 1.37 against 1.34, base 1.42); the hints cost a block whose
+// bytes are hot about 3 µs.
 const fillAhead = 8 << 10
 
 // PackedCheck returns the check a run makes of a value of packed node n:
