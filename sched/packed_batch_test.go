@@ -48,10 +48,7 @@ func packedRoot(h lanes.Hash, data []byte, length, limitChunks uint64) [32]byte 
 // byteListLengths are the byte-list lengths the batch tests root: around
 // a chunk and two, and 2^k±1 chunks, up to limit.
 func byteListLengths(limit uint64) []int {
-	var ls []int
-	for _, n := range []int{0, 1, 31, 32, 33, 63, 64, 65} {
-		ls = append(ls, n)
-	}
+	ls := []int{0, 1, 31, 32, 33, 63, 64, 65}
 	for k := 0; k <= 8; k++ {
 		c := 1 << k
 		ls = append(ls, 32*(c-1)+5, 32*c, 32*(c+1))
