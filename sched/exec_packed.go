@@ -211,15 +211,10 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		sizes[i] = vals[i].chunks
 	}
 measured:
-	total := 0
-	for _, n := range sizes {
-		total += n
-	}
-	ahead := 32*total >= fillAheadMin
 	if r.progressive() {
 		return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
 			if hi-lo > 1 {
-				r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths, ahead)
+				r.batch(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], lengths)
 			} else {
 				dst[lo] = r.rootOf(x, vals[lo])
 			}
@@ -231,7 +226,7 @@ measured:
 	from := 0 // the first value whose ladder has not run
 	_ = tileSpans(sizes, false, func(lo, hi int, _ []uint64) error {
 		if hi-lo > 1 {
-			r.climb(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], levels[lo:hi], ahead, &c)
+			r.climb(x, dst[lo:hi], vals[lo:hi], sizes[lo:hi], levels[lo:hi], &c)
 		} else {
 			dst[lo] = r.rootOf(x, vals[lo])
 			levels[lo] = rootedLevel
@@ -301,11 +296,10 @@ const rootedLevel = 255
 // most a tile of chunks) until each is a single node, and leaves in
 // dst[i] the node of value i and in levels[i] its level (the depth, with
 // dst[i] the zero tree's root, for an empty value). sizes holds the
-// values' chunk counts and is overwritten. With ahead, the fill asks
-// for the values' bytes ahead of its copy (fillBatch).
-func (r *packedRooter) climb(x *run, dst [][32]byte, vals []packedValue, sizes []int, levels []uint8, ahead bool, c *counts) {
+// values' chunk counts and is overwritten.
+func (r *packedRooter) climb(x *run, dst [][32]byte, vals []packedValue, sizes []int, levels []uint8, c *counts) {
 	// Level 0 is laid out as it is filled, in the second buffer.
-	bp, ap := r.fillBatch(vals, true, ahead)
+	bp, ap := r.fillBatch(vals, true)
 	defer putBuf(ap)
 	defer putBuf(bp)
 	t := x.e.tree
@@ -388,10 +382,9 @@ func putPackedScratch(s *packedScratch) {
 // level by level together (the level queue; for progressive ones every
 // subtree of every value), then mixes in all lengths with one call.
 // sizes holds the values' chunk counts and is overwritten; so is
-// lengths, scratch for the mix-ins (nil for vectors). With ahead, the
-// fill asks for the values' bytes ahead of its copy (fillBatch).
-func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int, lengths []uint64, ahead bool) {
-	ap, bp := r.fillBatch(vals, false, ahead)
+// lengths, scratch for the mix-ins (nil for vectors).
+func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes []int, lengths []uint64) {
+	ap, bp := r.fillBatch(vals, false)
 	defer putBuf(ap)
 	defer putBuf(bp)
 	t := x.e.tree
@@ -410,32 +403,31 @@ func (r *packedRooter) batch(x *run, dst [][32]byte, vals []packedValue, sizes [
 // holding their chunks back to back, each value's padded to an even
 // count with a zero chunk when padded.
 //
-// With ahead, the values' bytes are asked for (prefetchLines) about
-// fillAhead bytes before they are copied. The values are separate allocations (a block's
+// The values' bytes are asked for (prefetchLines) about fillAhead bytes
+// before they are copied. The values are separate allocations (a block's
 // transactions, 100–1,500 bytes each), so the hardware's stream
 // prefetchers, which follow one address stream, learn each anew and the
 // copy waits on memory at every value: with the bytes of 64 blocks
 // (10 MB) out of cache, the fill cost a block about five times what it
-// costs one block whose bytes are hot. The caller asks for it where the
-// values are too many to be in cache (fillAheadMin).
-func (r *packedRooter) fillBatch(vals []packedValue, padded, ahead bool) (ap, bp *[]byte) {
+// costs one block whose bytes are hot.
+func (r *packedRooter) fillBatch(vals []packedValue, padded bool) (ap, bp *[]byte) {
 	total := 0
 	for _, v := range vals {
 		total += v.chunks
 	}
 	ap, bp = getBuf(batchBufLen(total, len(vals))), getBuf(batchBufLen(total, len(vals)))
 	at := 0
-	// next is the first value whose bytes are not yet asked for; asked
-	// and copied count the bytes of the values before next and before
+	// ahead is the first value whose bytes are not yet asked for; asked
+	// and copied count the bytes of the values before ahead and before
 	// the one being copied. A value's first fillAhead bytes are asked
 	// for, the rest left to the hardware's prefetchers.
-	next, asked, copied := 0, 0, 0
+	ahead, asked, copied := 0, 0, 0
 	for _, v := range vals {
-		for canPrefetch && ahead && next < len(vals) && asked-copied < fillAhead {
-			d := vals[next].data
+		for canPrefetch && ahead < len(vals) && asked-copied < fillAhead {
+			d := vals[ahead].data
 			prefetchLines(uintptr(unsafe.Pointer(unsafe.SliceData(d))), uintptr(min(len(d), fillAhead)))
 			asked += len(d)
-			next++
+			ahead++
 		}
 		copied += len(v.data)
 		r.fill((*ap)[32*at:], v)
@@ -457,13 +449,6 @@ func (r *packedRooter) fillBatch(vals []packedValue, padded, ahead bool) (ap, bp
 // blocks (x-pairs 1.37 against 1.34, base 1.42, AMD EPYC Zen 5); the
 // hints cost a block whose bytes are hot about 3 µs.
 const fillAhead = 8 << 10
-
-// fillAheadMin is the size of a batch's values from which rootsBatch has
-// fillBatch ask for their bytes ahead: half of a Zen 5 core's L2. Values
-// that together fit in cache are there from their decoding or
-// creation (one block's 165 KB of transactions), and the hints would
-// only cost their 3 µs.
-const fillAheadMin = 512 << 10
 
 // PackedCheck returns the check a run makes of a value of packed node n:
 // for the Go value at v (of the Go type n was compiled for), its bytes (a
