@@ -468,10 +468,7 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 				return [32]byte{}, checkError(i, c, b)
 			}
 		}
-		for k := range sp.gathers {
-			g := &sp.gathers[k]
-			copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
-		}
+		gather(fp, &base, sp.gathers)
 	} else {
 		if err := r.resolve(a, in, ext, i, 0); err != nil {
 			return [32]byte{}, err
@@ -680,11 +677,7 @@ func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 		return f.rootSources(dst, base)
 	}
 	fb := f.pool.Get().(*flatBuf)
-	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
-	for k := range f.sp.gathers {
-		g := &f.sp.gathers[k]
-		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
-	}
+	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &base, f.sp.gathers)
 	f.hash(dst, fb)
 	return nil
 }
@@ -698,11 +691,7 @@ func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
 		return err
 	}
 	fb := f.pool.Get().(*flatBuf)
-	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
-	for k := range f.sp.gathers {
-		g := &f.sp.gathers[k]
-		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(bases[g.Src], g.Off), g.Len)
-	}
+	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &bases[0], f.sp.gathers)
 	f.hash(dst, fb)
 	return nil
 }

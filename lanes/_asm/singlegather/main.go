@@ -1,0 +1,137 @@
+// Command singlegather generates package sched's gather of a lone
+// instance's leaves on amd64 (sched/single_gather_amd64.s). It is not a
+// kernel, but every amd64 assembly file of the module is generated, so
+// the one generate step reproduces all of it.
+//
+// A leaf narrower than a chunk stored as it is read (an 8-byte slot,
+// a 1-byte bool) cannot be forwarded to the kernel's 16-byte load of
+// the chunk: that load waits until the store reaches the cache, behind
+// every older store, the last root's digests among them, so one root
+// cannot start before the last is done. Each leaf here is written in
+// whole 16-byte stores, zero-extended in a register, which the
+// kernel's loads of the same 16 bytes take straight from the store
+// buffer.
+//
+// Run from package sched with go generate; the output is committed.
+package main
+
+import (
+	"fmt"
+
+	. "github.com/mmcloughlin/avo/build"
+	. "github.com/mmcloughlin/avo/operand"
+	. "github.com/mmcloughlin/avo/reg"
+)
+
+func main() {
+	ConstraintExpr("!purego")
+	gatherChunks()
+	Generate()
+}
+
+// The layout of graph.Gather (sched checks it in a test): Src uint32,
+// Len uint32, Off uintptr, Node uint32 (here a byte offset in the flat
+// buffer), 24 bytes.
+const (
+	gatherSrc  = 0
+	gatherLen  = 4
+	gatherOff  = 8
+	gatherNode = 16
+	gatherSize = 24
+)
+
+// gatherChunks copies each of n gathers' Len bytes (1..32) at
+// bases[Src]+Off to flat+Node, zero-padded to 16 bytes when Len is
+// at most 16 and to 32 above: every store is 16 bytes at a 16-byte
+// step of the chunk. The bytes of the chunk past that stay as they are
+// (zero, by the gathers' contract).
+func gatherChunks() {
+	TEXT("gatherChunks", NOSPLIT|NOFRAME, "func(flat, bases, gs *byte, n int)")
+	Doc("gatherChunks writes n gathers' leaves into flat in whole 16-byte stores (see the generator).")
+	flat := Load(Param("flat"), RDI)
+	bases := Load(Param("bases"), RSI)
+	g := Load(Param("gs"), RDX)
+	n := Load(Param("n"), RCX)
+	src, dst, ln, lo, hi, b := R8, R9, R10, R11, R12, R13
+
+	TESTQ(n, n)
+	JLE(LabelRef("done"))
+	Label("loop")
+	MOVL(Mem{Base: g, Disp: gatherSrc}, src.As32())
+	MOVQ(Mem{Base: bases, Index: src, Scale: 8}, src)
+	ADDQ(Mem{Base: g, Disp: gatherOff}, src)
+	MOVL(Mem{Base: g, Disp: gatherNode}, dst.As32())
+	ADDQ(flat, dst)
+	MOVL(Mem{Base: g, Disp: gatherLen}, ln.As32())
+	// The common sizes first: a 32-byte root, an 8-byte integer, a
+	// 16-byte half, a 4-byte version, a 1-byte bool; each loads its
+	// bytes zero-extended into X0 (X1: the second half of 32).
+	sizes := []struct {
+		n    int
+		load func()
+	}{
+		{32, func() {
+			MOVOU(Mem{Base: src}, X0)
+			MOVOU(Mem{Base: src, Disp: 16}, X1)
+			MOVOU(X1, Mem{Base: dst, Disp: 16})
+		}},
+		{8, func() { MOVQ(Mem{Base: src}, X0) }},
+		{16, func() { MOVOU(Mem{Base: src}, X0) }},
+		{4, func() { MOVL(Mem{Base: src}, lo.As32()); MOVQ(lo, X0) }},
+		{1, func() { MOVBQZX(Mem{Base: src}, lo); MOVQ(lo, X0) }},
+	}
+	for i, z := range sizes {
+		miss := "other"
+		if i+1 < len(sizes) {
+			miss = fmt.Sprintf("not%d", z.n)
+		}
+		if i > 0 {
+			Label(fmt.Sprintf("not%d", sizes[i-1].n))
+		}
+		CMPL(ln.As32(), U8(z.n))
+		JNE(LabelRef(miss))
+		z.load()
+		MOVOU(X0, Mem{Base: dst})
+		JMP(LabelRef("next"))
+	}
+
+	// Any other length: a whole first half when there is one, then the
+	// rest (1..16 bytes) read byte by byte, last first, into two
+	// registers, and stored as one 16-byte value.
+	Label("other")
+	CMPL(ln.As32(), U8(16))
+	JBE(LabelRef("tail"))
+	MOVOU(Mem{Base: src}, X0)
+	MOVOU(X0, Mem{Base: dst})
+	ADDQ(U8(16), src)
+	ADDQ(U8(16), dst)
+	SUBL(U8(16), ln.As32())
+	Label("tail")
+	XORL(lo.As32(), lo.As32())
+	XORL(hi.As32(), hi.As32())
+	Label("byte")
+	DECL(ln.As32())
+	MOVBQZX(Mem{Base: src, Index: ln, Scale: 1}, b)
+	CMPL(ln.As32(), U8(8))
+	JB(LabelRef("low"))
+	SHLQ(U8(8), hi)
+	ORQ(b, hi)
+	JMP(LabelRef("more"))
+	Label("low")
+	SHLQ(U8(8), lo)
+	ORQ(b, lo)
+	Label("more")
+	TESTL(ln.As32(), ln.As32())
+	JNZ(LabelRef("byte"))
+	MOVQ(lo, X0)
+	MOVQ(hi, X1)
+	PUNPCKLQDQ(X1, X0)
+	MOVOU(X0, Mem{Base: dst})
+
+	Label("next")
+	ADDQ(U8(gatherSize), g)
+	DECQ(n)
+	JNZ(LabelRef("loop"))
+	Label("done")
+	RET()
+}

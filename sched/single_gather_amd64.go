@@ -1,0 +1,32 @@
+//go:build !purego
+
+package sched
+
+import (
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/graph"
+)
+
+//go:generate go run -C ../lanes/_asm ./singlegather -out ../../sched/single_gather_amd64.s
+
+// gatherChunks writes the leaves of n gathers from gs (graph.Gather,
+// Node a byte offset into flat) into flat, reading gather k's bytes at
+// bases[gs[k].Src]+gs[k].Off, in whole 16-byte stores: a leaf of up to
+// 16 bytes as 16 bytes zero-extended, a longer one as 32. The kernels
+// load a chunk 16 bytes at a time, and a narrower store (an 8-byte
+// slot) cannot be forwarded to such a load, which then waits for every
+// older store to reach the cache, the last root's digests among them:
+// one root could not begin before the last one ends. The chunk's bytes
+// past the stores stay as they are, zero by the gathers' contract.
+//
+//go:noescape
+func gatherChunks(flat, bases, gs *byte, n int)
+
+// gather writes gs's leaves into the flat buffer at fp, gather k
+// reading from bases[gs[k].Src]; see gatherChunks.
+func gather(fp unsafe.Pointer, bases *unsafe.Pointer, gs []graph.Gather) {
+	if len(gs) > 0 {
+		gatherChunks((*byte)(fp), (*byte)(unsafe.Pointer(bases)), (*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs))
+	}
+}
