@@ -39,6 +39,7 @@ import (
 type singlePlan struct {
 	size    int            // bytes of the flat buffer
 	gathers []graph.Gather // Node is replaced by the byte offset of the home
+	classes gatherClasses  // of gathers, sorted by sortGathers
 	consts  []singleConst  // constant chunks, written once per arena
 	levels  []singleLevel  // Pairs calls in order (no native Single)
 	root    uint32         // offset of the root chunk in the flat buffer
@@ -101,6 +102,7 @@ func planSingle(p *graph.Program, k Kernel) *singlePlan {
 		sp.calls = len(sp.levels)
 	}
 	sp.direct = len(p.Sources) == 1 && p.Externals == 0
+	sp.classes = sortGathers(sp.gathers)
 	return sp
 }
 
@@ -468,7 +470,7 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 				return [32]byte{}, checkError(i, c, b)
 			}
 		}
-		gather(fp, &base, sp.gathers)
+		gather(fp, &base, sp.gathers, sp.classes)
 	} else {
 		if err := r.resolve(a, in, ext, i, 0); err != nil {
 			return [32]byte{}, err
@@ -677,7 +679,7 @@ func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 		return f.rootSources(dst, base)
 	}
 	fb := f.pool.Get().(*flatBuf)
-	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &base, f.sp.gathers)
+	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &base, f.sp.gathers, f.sp.classes)
 	f.hash(dst, fb)
 	return nil
 }
@@ -691,7 +693,7 @@ func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
 		return err
 	}
 	fb := f.pool.Get().(*flatBuf)
-	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &bases[0], f.sp.gathers)
+	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &bases[0], f.sp.gathers, f.sp.classes)
 	f.hash(dst, fb)
 	return nil
 }

@@ -19,14 +19,18 @@ import (
 // older store to reach the cache, the last root's digests among them:
 // one root could not begin before the last one ends. The chunk's bytes
 // past the stores stay as they are, zero by the gathers' contract.
+// The first n32 gathers are of 32 bytes, the next n16 of 16 and the
+// next n8 of 8 (sortGathers): each class runs in a loop of its own,
+// without a test of the length.
 //
 //go:noescape
-func gatherChunks(flat, bases, gs *byte, n int)
+func gatherChunks(flat, bases, gs *byte, n, n32, n16, n8 int)
 
 // gather writes gs's leaves into the flat buffer at fp, gather k
-// reading from bases[gs[k].Src]; see gatherChunks.
-func gather(fp unsafe.Pointer, bases *unsafe.Pointer, gs []graph.Gather) {
+// reading from bases[gs[k].Src]; gs is sorted as c says (sortGathers).
+// See gatherChunks.
+func gather(fp unsafe.Pointer, bases *unsafe.Pointer, gs []graph.Gather, c gatherClasses) {
 	if len(gs) > 0 {
-		gatherChunks((*byte)(fp), (*byte)(unsafe.Pointer(bases)), (*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs))
+		gatherChunks((*byte)(fp), (*byte)(unsafe.Pointer(bases)), (*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs), int(c.n32), int(c.n16), int(c.n8))
 	}
 }

@@ -4,13 +4,66 @@
 
 #include "textflag.h"
 
-// func gatherChunks(flat *byte, bases *byte, gs *byte, n int)
+// func gatherChunks(flat *byte, bases *byte, gs *byte, n int, n32 int, n16 int, n8 int)
 // Requires: SSE2
-TEXT ·gatherChunks(SB), NOSPLIT|NOFRAME, $0-32
+TEXT ·gatherChunks(SB), NOSPLIT|NOFRAME, $0-56
 	MOVQ  flat+0(FP), DI
 	MOVQ  bases+8(FP), SI
 	MOVQ  gs+16(FP), DX
 	MOVQ  n+24(FP), CX
+	MOVQ  n32+32(FP), AX
+	SUBQ  AX, CX
+	TESTQ AX, AX
+	JLE   n32_done
+
+n32_loop:
+	MOVL  (DX), R8
+	MOVQ  (SI)(R8*8), R8
+	ADDQ  8(DX), R8
+	MOVL  16(DX), R9
+	MOVOU (R8), X0
+	MOVOU 16(R8), X1
+	MOVOU X0, (DI)(R9*1)
+	MOVOU X1, 16(DI)(R9*1)
+	ADDQ  $0x18, DX
+	DECQ  AX
+	JNZ   n32_loop
+
+n32_done:
+	MOVQ  n16+40(FP), AX
+	SUBQ  AX, CX
+	TESTQ AX, AX
+	JLE   n16_done
+
+n16_loop:
+	MOVL  (DX), R8
+	MOVQ  (SI)(R8*8), R8
+	ADDQ  8(DX), R8
+	MOVL  16(DX), R9
+	MOVOU (R8), X0
+	MOVOU X0, (DI)(R9*1)
+	ADDQ  $0x18, DX
+	DECQ  AX
+	JNZ   n16_loop
+
+n16_done:
+	MOVQ  n8+48(FP), AX
+	SUBQ  AX, CX
+	TESTQ AX, AX
+	JLE   n8_done
+
+n8_loop:
+	MOVL  (DX), R8
+	MOVQ  (SI)(R8*8), R8
+	ADDQ  8(DX), R8
+	MOVL  16(DX), R9
+	MOVQ  (R8), X0
+	MOVOU X0, (DI)(R9*1)
+	ADDQ  $0x18, DX
+	DECQ  AX
+	JNZ   n8_loop
+
+n8_done:
 	TESTQ CX, CX
 	JLE   done
 
@@ -21,29 +74,6 @@ loop:
 	MOVL  16(DX), R9
 	ADDQ  DI, R9
 	MOVL  4(DX), R10
-	CMPL  R10, $0x20
-	JNE   not32
-	MOVOU (R8), X0
-	MOVOU 16(R8), X1
-	MOVOU X1, 16(R9)
-	MOVOU X0, (R9)
-	JMP   next
-
-not32:
-	CMPL  R10, $0x08
-	JNE   not8
-	MOVQ  (R8), X0
-	MOVOU X0, (R9)
-	JMP   next
-
-not8:
-	CMPL  R10, $0x10
-	JNE   not16
-	MOVOU (R8), X0
-	MOVOU X0, (R9)
-	JMP   next
-
-not16:
 	CMPL  R10, $0x04
 	JNE   not4
 	MOVL  (R8), R11

@@ -31,7 +31,7 @@ func TestSingleGatherStores(t *testing.T) {
 	for n := 1; n <= 32; n++ {
 		flat := bytes.Repeat([]byte{0xff}, 96)
 		gs := []graph.Gather{{Len: uint32(n), Node: 32}}
-		gather(unsafe.Pointer(&flat[0]), &base, gs)
+		gather(unsafe.Pointer(&flat[0]), &base, gs, sortGathers(gs))
 		want := bytes.Repeat([]byte{0xff}, 96)
 		width := 16
 		if n > 16 {

@@ -16,8 +16,6 @@
 package main
 
 import (
-	"fmt"
-
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
@@ -44,56 +42,77 @@ const (
 // bases[Src]+Off to flat+Node, zero-padded to 16 bytes when Len is
 // at most 16 and to 32 above: every store is 16 bytes at a 16-byte
 // step of the chunk. The bytes of the chunk past that stay as they are
-// (zero, by the gathers' contract).
+// (zero, by the gathers' contract). The first n32 gathers are of 32
+// bytes, the next n16 of 16 and the next n8 of 8 (sched sorts them
+// so): those run in loops of their own, with no test of the length;
+// the rest test it.
 func gatherChunks() {
-	TEXT("gatherChunks", NOSPLIT|NOFRAME, "func(flat, bases, gs *byte, n int)")
-	Doc("gatherChunks writes n gathers' leaves into flat in whole 16-byte stores (see the generator).")
+	TEXT("gatherChunks", NOSPLIT|NOFRAME, "func(flat, bases, gs *byte, n, n32, n16, n8 int)")
+	Doc("gatherChunks writes n gathers' leaves into flat in whole 16-byte stores, the first n32 of 32 bytes, the next n16 of 16 and n8 of 8 (see the generator).")
 	flat := Load(Param("flat"), RDI)
 	bases := Load(Param("bases"), RSI)
 	g := Load(Param("gs"), RDX)
 	n := Load(Param("n"), RCX)
 	src, dst, ln, lo, hi, b := R8, R9, R10, R11, R12, R13
 
+	// address loads gather g's source address into src and its chunk's
+	// offset into dst.
+	address := func() {
+		MOVL(Mem{Base: g, Disp: gatherSrc}, src.As32())
+		MOVQ(Mem{Base: bases, Index: src, Scale: 8}, src)
+		ADDQ(Mem{Base: g, Disp: gatherOff}, src)
+		MOVL(Mem{Base: g, Disp: gatherNode}, dst.As32())
+	}
+	at := func(disp int) Mem { return Mem{Base: flat, Index: dst, Scale: 1, Disp: disp} }
+	classes := []struct {
+		param string
+		copy  func()
+	}{
+		{"n32", func() {
+			MOVOU(Mem{Base: src}, X0)
+			MOVOU(Mem{Base: src, Disp: 16}, X1)
+			MOVOU(X0, at(0))
+			MOVOU(X1, at(16))
+		}},
+		{"n16", func() { MOVOU(Mem{Base: src}, X0); MOVOU(X0, at(0)) }},
+		{"n8", func() { MOVQ(Mem{Base: src}, X0); MOVOU(X0, at(0)) }}, // MOVQ zero-extends
+	}
+	cnt := RAX
+	for _, c := range classes {
+		Load(Param(c.param), cnt)
+		SUBQ(cnt, n)
+		TESTQ(cnt, cnt)
+		JLE(LabelRef(c.param + "_done"))
+		Label(c.param + "_loop")
+		address()
+		c.copy()
+		ADDQ(U8(gatherSize), g)
+		DECQ(cnt)
+		JNZ(LabelRef(c.param + "_loop"))
+		Label(c.param + "_done")
+	}
+
 	TESTQ(n, n)
 	JLE(LabelRef("done"))
 	Label("loop")
-	MOVL(Mem{Base: g, Disp: gatherSrc}, src.As32())
-	MOVQ(Mem{Base: bases, Index: src, Scale: 8}, src)
-	ADDQ(Mem{Base: g, Disp: gatherOff}, src)
-	MOVL(Mem{Base: g, Disp: gatherNode}, dst.As32())
+	address()
 	ADDQ(flat, dst)
 	MOVL(Mem{Base: g, Disp: gatherLen}, ln.As32())
-	// The common sizes first: a 32-byte root, an 8-byte integer, a
-	// 16-byte half, a 4-byte version, a 1-byte bool; each loads its
-	// bytes zero-extended into X0 (X1: the second half of 32).
-	sizes := []struct {
-		n    int
-		load func()
-	}{
-		{32, func() {
-			MOVOU(Mem{Base: src}, X0)
-			MOVOU(Mem{Base: src, Disp: 16}, X1)
-			MOVOU(X1, Mem{Base: dst, Disp: 16})
-		}},
-		{8, func() { MOVQ(Mem{Base: src}, X0) }},
-		{16, func() { MOVOU(Mem{Base: src}, X0) }},
-		{4, func() { MOVL(Mem{Base: src}, lo.As32()); MOVQ(lo, X0) }},
-		{1, func() { MOVBQZX(Mem{Base: src}, lo); MOVQ(lo, X0) }},
-	}
-	for i, z := range sizes {
-		miss := "other"
-		if i+1 < len(sizes) {
-			miss = fmt.Sprintf("not%d", z.n)
-		}
-		if i > 0 {
-			Label(fmt.Sprintf("not%d", sizes[i-1].n))
-		}
-		CMPL(ln.As32(), U8(z.n))
-		JNE(LabelRef(miss))
-		z.load()
-		MOVOU(X0, Mem{Base: dst})
-		JMP(LabelRef("next"))
-	}
+	// A 4-byte version and a 1-byte bool are loaded zero-extended into
+	// X0 and stored whole.
+	CMPL(ln.As32(), U8(4))
+	JNE(LabelRef("not4"))
+	MOVL(Mem{Base: src}, lo.As32())
+	MOVQ(lo, X0)
+	MOVOU(X0, Mem{Base: dst})
+	JMP(LabelRef("next"))
+	Label("not4")
+	CMPL(ln.As32(), U8(1))
+	JNE(LabelRef("other"))
+	MOVBQZX(Mem{Base: src}, lo)
+	MOVQ(lo, X0)
+	MOVOU(X0, Mem{Base: dst})
+	JMP(LabelRef("next"))
 
 	// Any other length: a whole first half when there is one, then the
 	// rest (1..16 bytes) read byte by byte, last first, into two
