@@ -100,19 +100,24 @@ func gatherChunks() {
 	MOVL(Mem{Base: g, Disp: gatherLen}, ln.As32())
 	// A 4-byte version and a 1-byte bool are loaded zero-extended into
 	// X0 and stored whole.
-	CMPL(ln.As32(), U8(4))
-	JNE(LabelRef("not4"))
-	MOVL(Mem{Base: src}, lo.As32())
-	MOVQ(lo, X0)
-	MOVOU(X0, Mem{Base: dst})
-	JMP(LabelRef("next"))
-	Label("not4")
-	CMPL(ln.As32(), U8(1))
-	JNE(LabelRef("other"))
-	MOVBQZX(Mem{Base: src}, lo)
-	MOVQ(lo, X0)
-	MOVOU(X0, Mem{Base: dst})
-	JMP(LabelRef("next"))
+	for _, z := range []struct {
+		n    int
+		load func()
+		miss string // where a gather of another length goes
+	}{
+		{4, func() { MOVL(Mem{Base: src}, lo.As32()) }, "not4"},
+		{1, func() { MOVBQZX(Mem{Base: src}, lo) }, "other"},
+	} {
+		CMPL(ln.As32(), U8(z.n))
+		JNE(LabelRef(z.miss))
+		z.load()
+		MOVQ(lo, X0)
+		MOVOU(X0, Mem{Base: dst})
+		JMP(LabelRef("next"))
+		if z.miss != "other" {
+			Label(z.miss)
+		}
+	}
 
 	// Any other length: a whole first half when there is one, then the
 	// rest (1..16 bytes) read byte by byte, last first, into two
