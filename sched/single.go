@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/chunk"
@@ -607,10 +608,12 @@ const maxRootSources = 8
 // singleRoot is Prepared.Root's path for one instance of a program
 // without fields: everything the call needs, gathered in one place so
 // that it costs one load to reach, and nothing else per call beyond the
-// sources, the checks, the gathers and the hashing. Its flat buffers
-// (constants in place, see singlePlan) come from a pool, which takes
-// no atomic operation; its roots count in a counter of its own that
-// the Stats reads, with one atomic add a root.
+// sources, the checks, the gathers and the hashing. Its flat buffer
+// (constants in place, see singlePlan) is one of its own, claimed with
+// a compare-and-swap and handed back with a plain store (get, put);
+// calls that find it taken use buffers from a pool. Its roots count in
+// a counter of its own that the Stats reads, with one atomic add a
+// root.
 type singleRoot struct {
 	sp      *singlePlan
 	srcs    []graph.Source // the program's sources; 0 is the instance
@@ -630,7 +633,14 @@ type singleRoot struct {
 	// or checks: the call then resolves and checks before gathering.
 	resolve bool
 	count   *singleCount // registered with the Stats
-	pool    sync.Pool    // *flatBuf
+	// own is the flat buffer of the calls that find busy 0 and set it
+	// (get); the others take theirs from pool. sync.Pool's Get and Put
+	// cost a lone Checkpoint's root about 20 ns (AMD EPYC Zen 5,
+	// BenchmarkSmall): more than themselves, as if they held back
+	// the next root's start.
+	busy atomic.Uint32
+	own  *flatBuf
+	pool sync.Pool // *flatBuf
 }
 
 // flatBuf is one flat buffer of a singleRoot's pool.
@@ -657,6 +667,7 @@ func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
 		}
 	}
 	f.pool.New = func() any { return &flatBuf{b: b.newFlat()} }
+	f.own = &flatBuf{b: b.newFlat()}
 	return f
 }
 
@@ -678,7 +689,7 @@ func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 	if f.resolve {
 		return f.rootSources(dst, base)
 	}
-	fb := f.pool.Get().(*flatBuf)
+	fb := f.get()
 	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &base, f.sp.gathers, f.sp.classes)
 	f.hash(dst, fb)
 	return nil
@@ -692,19 +703,40 @@ func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
 	if err := f.resolveInto(&bases); err != nil {
 		return err
 	}
-	fb := f.pool.Get().(*flatBuf)
+	fb := f.get()
 	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &bases[0], f.sp.gathers, f.sp.classes)
 	f.hash(dst, fb)
 	return nil
 }
 
+// get returns a flat buffer for one root: f's own when no other call
+// holds it, else one from the pool. The compare-and-swap waits for the
+// stores before it, the last root's digest among them, but nothing but
+// the gathers stands between it and the hashing, which waits for them
+// anyway.
+func (f *singleRoot) get() *flatBuf {
+	if f.busy.CompareAndSwap(0, 1) {
+		return f.own
+	}
+	return f.pool.Get().(*flatBuf)
+}
+
+// put hands back fb, taken by get, once the root is read from it.
+func (f *singleRoot) put(fb *flatBuf) {
+	if fb == f.own {
+		release(&f.busy)
+		return
+	}
+	f.pool.Put(fb)
+}
+
 // hash runs the program on fb, whose leaves are gathered, sets *dst to
-// the root, counts it and returns fb to the pool.
+// the root, counts it and hands fb back (put).
 func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
 	// Counted before the hashing, which cannot fail: the atomic add
-	// waits for the stores before it, the last root's digest among
-	// them, and here it holds back nothing but the hashing, which
-	// waits for the gathers' stores anyway.
+	// waits for the stores before it (the gathers', the last root's
+	// digest already waited for by get) and holds back nothing but
+	// the hashing, which waits for the gathers' stores anyway.
 	f.count.roots.Add(1)
 	flat, sp := fb.b, f.sp
 	switch {
@@ -718,7 +750,7 @@ func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
 		sp.hashLevels(flat)
 	}
 	chunk.Copy(unsafe.Pointer(dst), unsafe.Add(unsafe.Pointer(unsafe.SliceData(flat)), sp.root))
-	f.pool.Put(fb)
+	f.put(fb)
 }
 
 // resolveInto sets bases[s] to the address of source s of the instance

@@ -34,3 +34,11 @@ func gather(fp unsafe.Pointer, bases *unsafe.Pointer, gs []graph.Gather, c gathe
 		gatherChunks((*byte)(fp), (*byte)(unsafe.Pointer(bases)), (*byte)(unsafe.Pointer(unsafe.SliceData(gs))), len(gs), int(c.n32), int(c.n16), int(c.n8))
 	}
 }
+
+// releaseFlag stores 0 to *p with a plain store: on amd64 a release,
+// ordered after every earlier load and store, which does not wait for
+// the earlier stores to reach the cache as an atomic exchange does
+// (see singleRoot.put).
+//
+//go:noescape
+func releaseFlag(p *uint32)

@@ -130,3 +130,9 @@ next:
 
 done:
 	RET
+
+// func releaseFlag(p *uint32)
+TEXT ·releaseFlag(SB), NOSPLIT|NOFRAME, $0-8
+	MOVQ p+0(FP), AX
+	MOVL $0x00000000, (AX)
+	RET

@@ -1,5 +1,6 @@
 // Command singlegather generates package sched's gather of a lone
-// instance's leaves on amd64 (sched/single_gather_amd64.s). It is not a
+// instance's leaves on amd64 (sched/single_gather_amd64.s), and the
+// release of its flat buffer. It is not a
 // kernel, but every amd64 assembly file of the module is generated, so
 // the one generate step reproduces all of it.
 //
@@ -24,6 +25,7 @@ import (
 func main() {
 	ConstraintExpr("!purego")
 	gatherChunks()
+	releaseFlag()
 	Generate()
 }
 
@@ -157,5 +159,18 @@ func gatherChunks() {
 	DECQ(n)
 	JNZ(LabelRef("loop"))
 	Label("done")
+	RET()
+}
+
+// releaseFlag stores 0 to the 32-bit flag at p with a plain MOVL. On
+// amd64 a plain store is a release: it is ordered after every earlier
+// load and store, which is all a flag claimed by compare-and-swap needs
+// to be handed back, and it does not wait for the earlier stores to
+// reach the cache as an atomic exchange (Go's atomic store) does.
+func releaseFlag() {
+	TEXT("releaseFlag", NOSPLIT|NOFRAME, "func(p *uint32)")
+	Doc("releaseFlag stores 0 to *p with a plain store, a release on amd64 (see the generator).")
+	p := Load(Param("p"), RAX)
+	MOVL(U32(0), Mem{Base: p})
 	RET()
 }
