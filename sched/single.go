@@ -629,8 +629,9 @@ type singleRoot struct {
 	// offsets in the flat buffer.
 	pair    func(dst, src []byte)
 	in, out uint32
-	// resolve is set when the program has sources beyond the instance
-	// or checks: the call then resolves and checks before gathering.
+	// resolve is set when the program has sources beyond the instance:
+	// the call then resolves and checks before gathering (rootSources).
+	// A program whose only source is the instance checks it straight.
 	resolve bool
 	count   *singleCount // registered with the Stats
 	// own is the flat buffer of the calls that find busy 0 and set it
@@ -655,7 +656,7 @@ func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
 	}
 	f := &singleRoot{
 		sp: b.layout, srcs: b.p.Sources, checks: b.p.Checks, zero: b.zero, zeroVal: zeroVal,
-		resolve: len(b.p.Sources) > 1 || len(b.p.Checks) > 0,
+		resolve: len(b.p.Sources) > 1,
 		count:   b.t.stats.newSingle(uint64(b.layout.calls), uint64(len(b.p.Ops))),
 	}
 	if lk, ok := b.layout.single.(*lanes.Kernel); ok {
@@ -680,14 +681,20 @@ func (f *singleRoot) root(base unsafe.Pointer) ([32]byte, error) {
 
 // rootInto sets *dst to the root of the instance at base (nil: the
 // zero value); on error *dst is unchanged. A program with sources
-// beyond the instance or with checks resolves them into an array in
-// the frame first (rootSources); the others gather straight from base.
+// beyond the instance resolves them into an array in the frame first
+// (rootSources); the others check and gather straight from base.
 func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 	if base == nil {
 		base = f.zeroVal
 	}
 	if f.resolve {
 		return f.rootSources(dst, base)
+	}
+	for k := range f.checks { // Src is the instance, the only source
+		c := &f.checks[k]
+		if b := *(*byte)(unsafe.Add(base, c.Off)); b&c.Mask != 0 {
+			return checkError(0, c, b)
+		}
 	}
 	fb := f.get()
 	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &base, f.sp.gathers, f.sp.classes)
@@ -696,7 +703,7 @@ func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 }
 
 // rootSources is rootInto for a program with sources beyond the
-// instance or with checks.
+// instance.
 func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
 	var bases [maxRootSources]unsafe.Pointer
 	bases[0] = base
