@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/chunk"
@@ -39,6 +40,7 @@ import (
 type singlePlan struct {
 	size    int            // bytes of the flat buffer
 	gathers []graph.Gather // Node is replaced by the byte offset of the home
+	classes gatherClasses  // of gathers, sorted by sortGathers
 	consts  []singleConst  // constant chunks, written once per arena
 	levels  []singleLevel  // Pairs calls in order (no native Single)
 	root    uint32         // offset of the root chunk in the flat buffer
@@ -101,6 +103,7 @@ func planSingle(p *graph.Program, k Kernel) *singlePlan {
 		sp.calls = len(sp.levels)
 	}
 	sp.direct = len(p.Sources) == 1 && p.Externals == 0
+	sp.classes = sortGathers(sp.gathers)
 	return sp
 }
 
@@ -468,10 +471,7 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 				return [32]byte{}, checkError(i, c, b)
 			}
 		}
-		for k := range sp.gathers {
-			g := &sp.gathers[k]
-			copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
-		}
+		gather(fp, &base, sp.gathers, sp.classes)
 	} else {
 		if err := r.resolve(a, in, ext, i, 0); err != nil {
 			return [32]byte{}, err
@@ -608,10 +608,12 @@ const maxRootSources = 8
 // singleRoot is Prepared.Root's path for one instance of a program
 // without fields: everything the call needs, gathered in one place so
 // that it costs one load to reach, and nothing else per call beyond the
-// sources, the checks, the gathers and the hashing. Its flat buffers
-// (constants in place, see singlePlan) come from a pool, which takes
-// no atomic operation; its roots count in a counter of its own that
-// the Stats reads, with one atomic add a root.
+// sources, the checks, the gathers and the hashing. Its flat buffer
+// (constants in place, see singlePlan) is one of its own, claimed with
+// a compare-and-swap and handed back with a plain store (get, put);
+// calls that find it taken use buffers from a pool. Its roots count in
+// a counter of its own that the Stats reads, with one atomic add a
+// root.
 type singleRoot struct {
 	sp      *singlePlan
 	srcs    []graph.Source // the program's sources; 0 is the instance
@@ -627,11 +629,19 @@ type singleRoot struct {
 	// offsets in the flat buffer.
 	pair    func(dst, src []byte)
 	in, out uint32
-	// resolve is set when the program has sources beyond the instance
-	// or checks: the call then resolves and checks before gathering.
+	// resolve is set when the program has sources beyond the instance:
+	// the call then resolves and checks before gathering (rootSources).
+	// A program whose only source is the instance checks it straight.
 	resolve bool
 	count   *singleCount // registered with the Stats
-	pool    sync.Pool    // *flatBuf
+	// own is the flat buffer of the calls that find busy 0 and set it
+	// (get); the others take theirs from pool. sync.Pool's Get and Put
+	// cost a lone Checkpoint's root about 20 ns (AMD EPYC Zen 5,
+	// BenchmarkSmall): more than themselves, as if they held back
+	// the next root's start.
+	busy atomic.Uint32
+	own  *flatBuf
+	pool sync.Pool // *flatBuf
 }
 
 // flatBuf is one flat buffer of a singleRoot's pool.
@@ -646,7 +656,7 @@ func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
 	}
 	f := &singleRoot{
 		sp: b.layout, srcs: b.p.Sources, checks: b.p.Checks, zero: b.zero, zeroVal: zeroVal,
-		resolve: len(b.p.Sources) > 1 || len(b.p.Checks) > 0,
+		resolve: len(b.p.Sources) > 1,
 		count:   b.t.stats.newSingle(uint64(b.layout.calls), uint64(len(b.p.Ops))),
 	}
 	if lk, ok := b.layout.single.(*lanes.Kernel); ok {
@@ -658,6 +668,7 @@ func newSingleRoot(b *block, zeroVal unsafe.Pointer) *singleRoot {
 		}
 	}
 	f.pool.New = func() any { return &flatBuf{b: b.newFlat()} }
+	f.own = &flatBuf{b: b.newFlat()}
 	return f
 }
 
@@ -670,8 +681,8 @@ func (f *singleRoot) root(base unsafe.Pointer) ([32]byte, error) {
 
 // rootInto sets *dst to the root of the instance at base (nil: the
 // zero value); on error *dst is unchanged. A program with sources
-// beyond the instance or with checks resolves them into an array in
-// the frame first (rootSources); the others gather straight from base.
+// beyond the instance resolves them into an array in the frame first
+// (rootSources); the others check and gather straight from base.
 func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 	if base == nil {
 		base = f.zeroVal
@@ -679,41 +690,60 @@ func (f *singleRoot) rootInto(dst *[32]byte, base unsafe.Pointer) error {
 	if f.resolve {
 		return f.rootSources(dst, base)
 	}
-	fb := f.pool.Get().(*flatBuf)
-	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
-	for k := range f.sp.gathers {
-		g := &f.sp.gathers[k]
-		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(base, g.Off), g.Len)
+	for k := range f.checks { // Src is the instance, the only source
+		c := &f.checks[k]
+		if b := *(*byte)(unsafe.Add(base, c.Off)); b&c.Mask != 0 {
+			return checkError(0, c, b)
+		}
 	}
+	fb := f.get()
+	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &base, f.sp.gathers, f.sp.classes)
 	f.hash(dst, fb)
 	return nil
 }
 
 // rootSources is rootInto for a program with sources beyond the
-// instance or with checks.
+// instance.
 func (f *singleRoot) rootSources(dst *[32]byte, base unsafe.Pointer) error {
 	var bases [maxRootSources]unsafe.Pointer
 	bases[0] = base
 	if err := f.resolveInto(&bases); err != nil {
 		return err
 	}
-	fb := f.pool.Get().(*flatBuf)
-	fp := unsafe.Pointer(unsafe.SliceData(fb.b))
-	for k := range f.sp.gathers {
-		g := &f.sp.gathers[k]
-		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(bases[g.Src], g.Off), g.Len)
-	}
+	fb := f.get()
+	gather(unsafe.Pointer(unsafe.SliceData(fb.b)), &bases[0], f.sp.gathers, f.sp.classes)
 	f.hash(dst, fb)
 	return nil
 }
 
+// get returns a flat buffer for one root: f's own when no other call
+// holds it, else one from the pool. The compare-and-swap waits for the
+// stores before it, the last root's digest among them, but nothing but
+// the gathers stands between it and the hashing, which waits for them
+// anyway.
+func (f *singleRoot) get() *flatBuf {
+	if f.busy.CompareAndSwap(0, 1) {
+		return f.own
+	}
+	return f.pool.Get().(*flatBuf)
+}
+
+// put hands back fb, taken by get, once the root is read from it.
+func (f *singleRoot) put(fb *flatBuf) {
+	if fb == f.own {
+		release(&f.busy)
+		return
+	}
+	f.pool.Put(fb)
+}
+
 // hash runs the program on fb, whose leaves are gathered, sets *dst to
-// the root, counts it and returns fb to the pool.
+// the root, counts it and hands fb back (put).
 func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
 	// Counted before the hashing, which cannot fail: the atomic add
-	// waits for the stores before it, the last root's digest among
-	// them, and here it holds back nothing but the hashing, which
-	// waits for the gathers' stores anyway.
+	// waits for the stores before it (the gathers', the last root's
+	// digest already waited for by get) and holds back nothing but
+	// the hashing, which waits for the gathers' stores anyway.
 	f.count.roots.Add(1)
 	flat, sp := fb.b, f.sp
 	switch {
@@ -727,7 +757,7 @@ func (f *singleRoot) hash(dst *[32]byte, fb *flatBuf) {
 		sp.hashLevels(flat)
 	}
 	chunk.Copy(unsafe.Pointer(dst), unsafe.Add(unsafe.Pointer(unsafe.SliceData(flat)), sp.root))
-	f.pool.Put(fb)
+	f.put(fb)
 }
 
 // resolveInto sets bases[s] to the address of source s of the instance
