@@ -5020,7 +5020,7 @@ twosched:
 	CMPQ        R12, $0x00000c00
 	JLO         twosched
 
-twofirst:
+tworest:
 	VPADDD      (R11)(R12*1), Z7, Z7
 	VPADDD.BCST (R13), Z7, Z7
 	VPADDD      4096(R11)(R12*1), Z15, Z15
@@ -5328,7 +5328,7 @@ twofirst:
 	ADDQ        $0x00000020, R13
 	ADDQ        $0x00000200, R12
 	CMPQ        R12, $0x00001000
-	JLO         twofirst
+	JLO         tworest
 
 	// Feed forward H(0); H(1) waits in the scratch.
 	VPADDD.BCST sha256x16IV<>+0(SB), Z0, Z0
@@ -5368,7 +5368,7 @@ twofirst:
 	XORL R12, R12
 	LEAQ sha256x16PadWK<>+0(SB), R13
 
-twosecond:
+twopad:
 	VPADDD.BCST (R13), Z7, Z7
 	VPADDD.BCST (R13), Z15, Z15
 	VMOVDQA32   Z4, Z19
@@ -5692,7 +5692,7 @@ twosecond:
 	ADDQ        $0x00000020, R13
 	ADDQ        $0x00000200, R12
 	CMPQ        R12, $0x00001000
-	JLO         twosecond
+	JLO         twopad
 	VPADDD      8192(R11), Z0, Z0
 	VPADDD      8704(R11), Z8, Z8
 	VPADDD      8256(R11), Z1, Z1
@@ -7770,7 +7770,7 @@ ltwosched:
 	CMPQ        R12, $0x00000c00
 	JLO         ltwosched
 
-ltwofirst:
+ltworest:
 	VPADDD      (R11)(R12*1), Z7, Z7
 	VPADDD.BCST (R13), Z7, Z7
 	VPADDD      4096(R11)(R12*1), Z15, Z15
@@ -8078,7 +8078,7 @@ ltwofirst:
 	ADDQ        $0x00000020, R13
 	ADDQ        $0x00000200, R12
 	CMPQ        R12, $0x00001000
-	JLO         ltwofirst
+	JLO         ltworest
 
 	// Feed forward H(0); H(1) waits in the scratch.
 	VPADDD.BCST sha256x16IV<>+0(SB), Z0, Z0
@@ -8118,7 +8118,7 @@ ltwofirst:
 	XORL R12, R12
 	LEAQ sha256x16PadWK<>+0(SB), R13
 
-ltwosecond:
+ltwopad:
 	VPADDD.BCST (R13), Z7, Z7
 	VPADDD.BCST (R13), Z15, Z15
 	VMOVDQA32   Z4, Z19
@@ -8442,7 +8442,7 @@ ltwosecond:
 	ADDQ        $0x00000020, R13
 	ADDQ        $0x00000200, R12
 	CMPQ        R12, $0x00001000
-	JLO         ltwosecond
+	JLO         ltwopad
 	VPADDD      8192(R11), Z0, Z0
 	VPADDD      8704(R11), Z8, Z8
 	VPADDD      8256(R11), Z1, Z1

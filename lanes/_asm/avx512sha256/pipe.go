@@ -4,7 +4,6 @@ import (
 	. "github.com/mmcloughlin/avo/build"
 	. "github.com/mmcloughlin/avo/operand"
 	. "github.com/mmcloughlin/avo/reg"
-	"os"
 )
 
 // A software pipeline across groups. Two groups' data blocks side by
@@ -74,13 +73,7 @@ func runBlocks(c consts, base, idx, kp, padp GPPhysical, specs []blockSpec, labe
 				}
 				steps[k] = r
 			}
-			if os.Getenv("PIPE_MERGE") != "" && len(steps) == 2 {
-				for _, f := range merge(steps[0], steps[1]) {
-					f()
-				}
-			} else {
-				zip(steps...)
-			}
+			zip(steps...)
 		}
 		if anyData {
 			ADDQ(U32(4*8), kp)
@@ -103,10 +96,9 @@ func runBlocks(c consts, base, idx, kp, padp GPPhysical, specs []blockSpec, labe
 // Round forms of the pipelined Pairs: the padding block beside a data
 // block (pipeShortPad), and beside another padding block at the end of
 // a batch (pipeShortEnd).
-var (
-	pipeShortPad  = os.Getenv("PIPE_SHORT") != ""
-	pipeShortEnd  = true
-	pipeDataFirst = os.Getenv("PIPE_DATAFIRST") != ""
+const (
+	pipeShortPad = false
+	pipeShortEnd = true
 )
 
 // genPairs emits sha256x16Pairs: n ≥ 1 pairs in ordinary layout. At
@@ -252,33 +244,23 @@ func genPairs(c consts) {
 	loadRows(0, true)
 	JMP(LabelRef("loadedC"))
 	Label("fullLoadC")
-	if os.Getenv("PIPE_NOTR") == "" {
-		loadRows(0, false)
-	}
+	loadRows(0, false)
 	Label("loadedC")
-	if os.Getenv("PIPE_NOTR") == "" {
-		transposeRows(msgRegs, otherRegs)
-		storeMsg(base, wkABytes)
-	}
+	transposeRows(msgRegs, otherRegs)
+	storeMsg(base, wkABytes)
 	// Group i's H(1) at base+h1ABytes+hoff.
 	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, aux)
 	for j := 0; j < 8; j++ {
 		VMOVDQA32(Mem{Base: aux, Disp: 64 * j}, groupB.s[j])
 	}
 	ivState(groupA)
-	specs := []blockSpec{{groupB, false, pipeShortPad}, {groupA, true, shortE1}}
-	if pipeDataFirst {
-		specs[0], specs[1] = specs[1], specs[0]
-	}
-	runBlocks(c, base, idx, aux, padp, specs, "pipe")
+	runBlocks(c, base, idx, aux, padp, []blockSpec{{groupB, false, pipeShortPad}, {groupA, true, shortE1}}, "pipe")
 	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, aux)
 	for j := 0; j < 8; j++ {
 		VPADDD(Mem{Base: aux, Disp: 64 * j}, groupB.s[j], groupB.s[j])
 	}
 	keepH1(groupA, h1At(aux))
-	if os.Getenv("PIPE_NOTR") == "" {
-		storeDigests(wordsToLanes(groupB.s, spareRegs), 0, false)
-	}
+	storeDigests(wordsToLanes(groupB.s, spareRegs), 0, false)
 	XORL(U32(512), hoff.As32())
 	ADDQ(U32(1024), src)
 	ADDQ(U32(512), dst)
