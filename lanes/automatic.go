@@ -12,8 +12,8 @@ import (
 // first, then those of Pairs, remainders and small batches
 // (ForInstances): "sha256/auto(avx512x16+shanix2)".
 func newAutomatic(h Hash, c choice) *Kernel {
-	if e := kernelEntry(h, c.pairs.name); e != nil && c.narrow != nil && e.oddNarrowBelow > 0 {
-		c.oddTailThreshold = min(e.oddNarrowBelow, c.tailThreshold)
+	if e := kernelEntry(h, c.pairs.name); e != nil && c.narrow != nil && e.narrowBelow > 0 && len(e.joinNarrowBelow) > 0 {
+		c.joinThresholds = joinThresholds(e, c.tailThreshold)
 	}
 	k := *c.lockstep
 	k.auto = &c
@@ -29,6 +29,21 @@ func newAutomatic(h Hash, c choice) *Kernel {
 	// A lone instance's ops go where a batch of one goes.
 	k.single = k.ForInstances(1).single
 	return &k
+}
+
+// joinThresholds scales e's thresholds after full batches
+// (joinNarrowBelow, measured beside its lone-remainder narrowBelow) to
+// the tail threshold in use, static or calibrated, rounding to nearest.
+// Each crossover is where the narrow kernel's cost, about linear in the
+// remainder, meets a fixed cost on the wide kernel (a lone masked batch,
+// a joined one), so a narrow kernel measured dearer or cheaper moves all
+// of them in proportion. At least 1 (never split), at most tail.
+func joinThresholds(e *entry, tail int) []int {
+	ts := make([]int, len(e.joinNarrowBelow))
+	for i, t := range e.joinNarrowBelow {
+		ts[i] = min(max((t*tail+e.narrowBelow/2)/e.narrowBelow, 1), tail)
+	}
+	return ts
 }
 
 // isaName is a kernel name without its hash prefix: "avx512x16".
@@ -64,22 +79,24 @@ func (k *Kernel) splitPairs(dst, src []byte) {
 	c.narrow.pairs(dst[32*full:], src[64*full:])
 }
 
-// threshold is the tail threshold of a Pairs call on n pairs: the
-// odd-batch one after an odd number of full batches, where there is one.
+// threshold is the tail threshold of a Pairs call on n pairs: after
+// g ≥ 1 full batches the joined-remainder one for g, where there are
+// such, and the lone-remainder one otherwise.
 func (c *choice) threshold(n int) int {
-	if c.oddTailThreshold > 0 && n/c.pairs.width%2 == 1 {
-		return c.oddTailThreshold
+	g := n / c.pairs.width
+	if g == 0 || len(c.joinThresholds) == 0 {
+		return c.tailThreshold
 	}
-	return c.tailThreshold
+	return c.joinThresholds[min(g, len(c.joinThresholds))-1]
 }
 
 // TailThreshold returns, for the automatic kernel, the remainder size
 // (pairs left after the full batches of its Pairs kernel) below which
 // Pairs uses the narrow kernel; 0 when remainders are not split off or
-// k is not automatic. After an odd number of full batches a Pairs kernel
-// that hashes two batches in flight (avx512x16) keeps a lower threshold
-// of its own, where the remainder joins the last batch's iteration
-// (docs/kernels.md, "The automatic kernel's split").
+// k is not automatic. After full batches a Pairs kernel that runs a
+// remainder as a partial batch beside them (avx512x16) keeps lower
+// thresholds of its own, by the number of full batches (docs/kernels.md,
+// "The automatic kernel's split").
 func (k *Kernel) TailThreshold() int {
 	if k.auto == nil || k.auto.narrow == nil {
 		return 0
@@ -96,7 +113,7 @@ func (k *Kernel) WithTailThreshold(n int) *Kernel {
 		return k
 	}
 	c := *k.auto
-	c.tailThreshold, c.oddTailThreshold = n, 0
+	c.tailThreshold, c.joinThresholds = n, nil
 	kc := *k
 	kc.auto = &c
 	kc.pairs = kc.splitPairs

@@ -77,24 +77,32 @@ func TestCalibratedCompositions(t *testing.T) {
 	}
 }
 
-// TestOddTailThreshold checks the split's parity rule on the static
+// TestJoinTailThresholds checks the split's rule on the static
 // composition of this CPU where long Pairs run on avx512x16 beside a
-// narrow kernel: after an even number of groups a remainder below the
-// tail threshold goes narrow, after an odd number only one below 3
+// narrow kernel: with no full group a remainder below the tail
+// threshold goes narrow; after one group (where it joins the two-group
+// path) one below 3; after two or more (where it is the pipeline's
+// partial last group) one below 5, beside the static tail threshold 8
 // (docs/kernels.md, "The automatic kernel's split"); and that
-// WithTailThreshold sets one threshold for both.
-func TestOddTailThreshold(t *testing.T) {
+// WithTailThreshold sets one threshold for all.
+func TestJoinTailThresholds(t *testing.T) {
 	k := lanes.AutomaticWithout(lanes.SHA256)
 	if k.LongPairsKernelName() != "sha256/avx512x16" || k.TailThreshold() == 0 {
 		t.Skipf("%s: long Pairs not on avx512x16 beside a narrow kernel on this CPU", k.Name())
 	}
 	th := k.TailThreshold()
-	for _, groups := range []int{0, 1, 2, 3, 4} {
+	if th != 8 {
+		t.Fatalf("%s: static tail threshold %d, want avx512x16's 8", k.Name(), th)
+	}
+	for _, groups := range []int{0, 1, 2, 3, 4, 5, 64} {
 		for r := 1; r < 16; r++ {
 			n := 16*groups + r
 			want := r < th
-			if groups%2 == 1 {
-				want = r < min(3, th)
+			switch {
+			case groups == 1:
+				want = r < 3
+			case groups >= 2:
+				want = r < 5
 			}
 			if got := k.SplitsAt(n); got != want {
 				t.Errorf("%s: %d pairs (%d groups + %d): split %v, want %v", k.Name(), n, groups, r, got, want)
@@ -102,8 +110,8 @@ func TestOddTailThreshold(t *testing.T) {
 		}
 	}
 	every := k.WithTailThreshold(16)
-	for n := 17; n < 32; n++ {
-		if !every.SplitsAt(n) {
+	for n := 17; n < 80; n++ {
+		if n%16 != 0 && !every.SplitsAt(n) {
 			t.Errorf("WithTailThreshold(16): %d pairs not split", n)
 		}
 	}

@@ -13,11 +13,12 @@ type choice struct {
 	// tailThreshold pairs after pairs' full batches.
 	narrow        *Kernel
 	tailThreshold int
-	// oddTailThreshold, when not 0, replaces tailThreshold after an odd
-	// number of full batches: a kernel that hashes two batches in flight
-	// (avx512x16) hashes a remainder there beside the last batch for
-	// less than the narrow kernel takes, unless it is very short.
-	oddTailThreshold int
+	// joinThresholds, when not nil, replace tailThreshold after full
+	// batches: entry g-1 after g full batches, the last entry for any
+	// more. A kernel that runs a remainder as a partial batch beside
+	// full ones (avx512x16) hashes it there for less than a lone masked
+	// batch costs, so a shorter remainder already pays on it.
+	joinThresholds []int
 	// small[n], for 0 < n < lockstep.width, runs Lockstep for a batch of
 	// only n instances (ForInstances); nil entries mean lockstep.
 	small []*Kernel

@@ -489,3 +489,23 @@ func TestDecideNarrowOnlyFromMarkedKernels(t *testing.T) {
 		}
 	}
 }
+
+// TestJoinThresholdsScale checks that the automatic kernel's thresholds
+// after full groups (avx512x16's joinNarrowBelow, 3 and 5 beside a
+// static tail threshold of 8) follow a calibrated tail threshold in
+// proportion, rounded, between 1 and the tail threshold.
+func TestJoinThresholdsScale(t *testing.T) {
+	wide, narrow := kernelEntry(SHA256, "sha256/avx512x16"), kernelEntry(SHA256, "sha256/shanix2")
+	if wide == nil || narrow == nil {
+		t.Skip("no avx512x16 and shanix2 entries in this build (not amd64, or purego)")
+	}
+	for _, tc := range []struct{ tail, one, more int }{{8, 3, 5}, {4, 2, 3}, {16, 6, 10}, {2, 1, 1}, {1, 1, 1}} {
+		c := choice{lockstep: wide.kernel, pairs: wide.kernel, narrow: narrow.kernel, tailThreshold: tc.tail}
+		k := newAutomatic(SHA256, c)
+		for n, want := range map[int]int{5: tc.tail, 16 + 5: tc.one, 32 + 5: tc.more, 160 + 5: tc.more} {
+			if got := k.auto.threshold(n); got != want {
+				t.Errorf("tail threshold %d: threshold at %d pairs %d, want %d", tc.tail, n, got, want)
+			}
+		}
+	}
+}

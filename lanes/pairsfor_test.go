@@ -34,7 +34,7 @@ func TestPairsFor(t *testing.T) {
 			ks = append(ks, k)
 		}
 		for _, k := range ks {
-			for n := 0; n <= 2*k.Width()+3; n++ {
+			for n := 0; n <= 5*k.Width()+3; n++ { // up to five full batches and a remainder
 				t.Run(fmt.Sprintf("%s/threshold=%d/n=%d", k.Name(), k.TailThreshold(), n), func(t *testing.T) {
 					src := make([]byte, 64*n)
 					for i := range src {

@@ -39,11 +39,14 @@ type entry struct {
 	// which a remainder after its full batches is faster on the narrow
 	// kernel than masked on this one (see docs/kernels.md).
 	narrowBelow int
-	// oddNarrowBelow, when not 0, is narrowBelow after an odd number of
-	// full batches, for a kernel that hashes two batches in flight: there
-	// a remainder joins the last batch's iteration (docs/kernels.md,
-	// "The automatic kernel's split").
-	oddNarrowBelow int
+	// joinNarrowBelow, when not nil, replaces narrowBelow after full
+	// batches, for a kernel whose Pairs runs a remainder as a partial
+	// batch beside the full ones rather than alone (avx512x16's
+	// pipeline): entry g-1 after g full batches, the last entry for any
+	// more, measured beside narrowBelow and scaled with it where
+	// calibration moves the tail threshold (docs/kernels.md, "The
+	// automatic kernel's split").
+	joinNarrowBelow []int
 	// narrowFaster marks a wide kernel whose Pairs is slower than the
 	// narrow kernel's even on full batches (AVX2 against SHA-NI): the
 	// static table then runs all of Pairs on the narrow kernel and keeps

@@ -32,10 +32,13 @@ func asmEntries() []entry {
 				unpack:      avx512.SHA256Unpack,
 				ladder:      avx512.SHA256Ladder,
 			},
-			missing:        avx512Features,
-			narrowBelow:    8,
-			oddNarrowBelow: 3,
-			vector512:      true,
+			missing:     avx512Features,
+			narrowBelow: 8,
+			// After one group a remainder joins it in the two-group
+			// path; after two or more it is the pipeline's partial
+			// last group.
+			joinNarrowBelow: []int{3, 5},
+			vector512:       true,
 		},
 		{
 			kernel: &Kernel{

@@ -1,24 +1,52 @@
 package lanes_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/lanehash/lanehash/lanes"
 )
 
-// BenchmarkAutomaticTails measures the automatic SHA-256 kernel's Pairs
-// at the counts where its split of a remainder onto the narrow kernel
-// is decided: 17..31 pairs (one group of its Pairs kernel and a
-// remainder) and 49..63 (three groups and a remainder), as
-// docs/kernels.md ("The automatic kernel's split") reads them.
+// BenchmarkAutomaticTails measures Pairs at every count from 1 to 80
+// pairs (up to five groups of the avx512x16 kernel) on the automatic
+// SHA-256 kernel and on its two options: "split" (the automatic kernel
+// sending every remainder to its narrow kernel) and the Pairs kernel
+// forced alone; and the narrow kernel alone on the remainders it may
+// take (1..15 pairs). docs/kernels.md ("The automatic kernel's
+// split") reads the split rule off these figures: at each count the
+// automatic kernel should cost what the better of "all on the Pairs
+// kernel" and "full groups on it, the remainder on the narrow kernel"
+// costs. Kernels this CPU lacks are left out.
 func BenchmarkAutomaticTails(b *testing.B) {
-	k, err := lanes.Select(lanes.SHA256, "sha256/auto")
-	if err != nil {
-		b.Fatal(err)
+	kernels := []struct {
+		name string
+		max  int
+	}{
+		{"sha256/auto", 80},
+		{"split", 80},
+		{"sha256/avx512x16", 80},
+		{"sha256/shanix2", 15},
 	}
-	for _, lo := range []int{17, 49} {
-		for n := lo; n < lo+15; n++ {
-			b.Run("pairs="+itoa(n), func(b *testing.B) {
+	ks := make([]*lanes.Kernel, len(kernels))
+	for i, kn := range kernels {
+		ks[i], _ = lanes.Select(lanes.SHA256, kn.name) // nil: not on this CPU, or hidden
+	}
+	// split is the automatic kernel sending every remainder to its narrow
+	// kernel: the split's cost as run, two calls and all.
+	if auto := ks[0]; auto != nil && auto.TailThreshold() > 0 {
+		ks[1] = auto.WithTailThreshold(auto.Width())
+	} else {
+		ks[1] = nil
+	}
+	// The kernels alternate count by count, so the figures compared at
+	// one count are taken close together on a busy machine.
+	for n := 1; n <= 80; n++ {
+		for i, kn := range kernels {
+			k := ks[i]
+			if k == nil || n > kn.max {
+				continue
+			}
+			b.Run("kernel="+strings.TrimPrefix(kn.name, "sha256/")+"/pairs="+itoa(n), func(b *testing.B) {
 				src := make([]byte, 64*n)
 				for i := range src {
 					src[i] = byte(i)

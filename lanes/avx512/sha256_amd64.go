@@ -13,10 +13,11 @@ const SHA256Lanes = 16
 const sha256NodeBytes = 32 * SHA256Lanes
 
 // SHA256Pairs sets dst[32i:32i+32] to the SHA-256 digest of
-// src[64i:64i+64] for every pair i, hashing 32 pairs at a time (two
-// interleaved groups of 16) while more than 16 are left, the second group
-// of the last such step partial under masks (17–31 pairs cost what 32
-// do), then at most one group of 16. dst may be
+// src[64i:64i+64] for every pair i. More than 16 pairs run as groups of
+// 16 in a software pipeline (one group's padding block beside a later
+// group's data block, two groups always in flight), the last group
+// partial under masks (17–31 pairs cost what 32 do); at most 16 are one
+// group, partial under masks. dst may be
 // src itself (the same start); any other overlap is not allowed. It
 // panics if len(src) is not a multiple of 64 or dst is shorter than half
 // of src.

@@ -13,8 +13,9 @@ import (
 
 // sha256PairCounts are the pair counts of BenchmarkSHA256Pairs: one
 // group (16), a lone group plus part of a second (17..31), one and more
-// interleaved pairs of groups, and a remainder after them (200 = 6·32+8).
-var sha256PairCounts = []int{1, 8, 16, 17, 20, 24, 31, 32, 48, 200, 256}
+// pipelined groups, a remainder after them (200 = 12·16+8) and a batch
+// past L1 (2048 pairs, 128 KB).
+var sha256PairCounts = []int{1, 8, 16, 17, 20, 24, 31, 32, 48, 64, 200, 256, 2048}
 
 // BenchmarkSHA256Pairs measures SHA256Pairs per pair count on hot
 // buffers, reporting CPU time per call and per pair (the thread's CPU

@@ -18,7 +18,11 @@
 // adds of K[t] in the first block (the padding block's W+K is a
 // constant table, one broadcast add inside the round's six); 16 adds of
 // the two feed-forwards. That is 1,056 rotates and shifts, 992 adds and
-// 608 VPTERNLOGD, 2,656 in all: 166 per pair (stream m_sha).
+// 608 VPTERNLOGD, 2,656 in all: 166 per pair (stream m_sha). The
+// kernel's stream also carries register moves (before Ch and Maj) and
+// memory and broadcast operands; m_sha_mov, m_sha_mem and m_sha_all add
+// them to the same mix, and on Zen 5 all run at m_sha's 41.5 cycles per
+// pair: neither costs issue slots in an independent mix.
 //
 // The floor of a kernel is the sum over its instruction classes of
 // count / throughput where classes share ports (the mixes tell which

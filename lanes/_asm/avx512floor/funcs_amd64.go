@@ -139,6 +139,21 @@ func m_all(n uint64, buf *byte)
 //go:noescape
 func m_sha(n uint64, buf *byte)
 
+// m_sha_mov runs n ≥ 1 iterations of the minimum mix and 16 register moves per pair, independent (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_sha_mov(n uint64, buf *byte)
+
+// m_sha_mem runs n ≥ 1 iterations of the minimum mix with 24 of its adds taking a memory or broadcast operand, independent (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_sha_mem(n uint64, buf *byte)
+
+// m_sha_all runs n ≥ 1 iterations of the minimum mix, 16 moves and 24 memory-operand adds per pair, independent (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_sha_all(n uint64, buf *byte)
+
 // m_kernel runs n ≥ 1 iterations of avx512x16's two-group mix per pair, 66:70:38 rotate/shift:add:ternlog, independent (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -227,6 +242,9 @@ var variants = []struct {
 	{"m_rord_gf2p8", m_rord_gf2p8, 56},
 	{"m_all", m_all, 56},
 	{"m_sha", m_sha, 166},
+	{"m_sha_mov", m_sha_mov, 182},
+	{"m_sha_mem", m_sha_mem, 166},
+	{"m_sha_all", m_sha_all, 182},
 	{"m_kernel", m_kernel, 174},
 	{"r1_long", r1_long, 144},
 	{"r2_long", r2_long, 288},

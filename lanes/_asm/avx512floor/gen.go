@@ -136,6 +136,14 @@ func main() {
 	// The kernel's minimum mix per pair (rotates and shifts, adds,
 	// VPTERNLOGD): see doc.go for the counts.
 	add("m_sha", "the minimum SHA-256 mix per pair, 66:62:38 rotate/shift:add:ternlog, independent", mix(166, []string{"rord", "addd", "tern"}, []int{66, 62, 38}))
+	// The minimum mix with what the kernel's instruction stream carries
+	// beside it: the register moves before Ch and Maj (2 per round and
+	// group, 16 per pair), and 24 of its adds taking W, K, W+K or a
+	// schedule word as a memory or broadcast operand. Against m_sha they
+	// tell whether eliminated moves and folded loads cost issue slots.
+	add("m_sha_mov", "the minimum mix and 16 register moves per pair, independent", mix(182, []string{"rord", "addd", "tern", "mov"}, []int{66, 62, 38, 16}))
+	add("m_sha_mem", "the minimum mix with 24 of its adds taking a memory or broadcast operand, independent", mix(166, []string{"rord", "addd", "tern", "addmem", "addbcst"}, []int{66, 38, 38, 12, 12}))
+	add("m_sha_all", "the minimum mix, 16 moves and 24 memory-operand adds per pair, independent", mix(182, []string{"rord", "addd", "tern", "addmem", "addbcst", "mov"}, []int{66, 38, 38, 12, 12, 16}))
 	add("m_kernel", "avx512x16's two-group mix per pair, 66:70:38 rotate/shift:add:ternlog, independent", mix(174, []string{"rord", "addd", "tern"}, []int{66, 70, 38}))
 
 	// The padding block's rounds as the kernel emits them (W+K a

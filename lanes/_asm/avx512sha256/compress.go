@@ -68,10 +68,3 @@ const (
 	shortE1 = false
 	shortE2 = true
 )
-
-// formFirst and formSecond give the round form of round i of 8 of group
-// k in the two-group rounds of the first and second block.
-var (
-	formFirst  = func(k, i int) bool { return shortE1 }
-	formSecond = func(k, i int) bool { return shortE2 }
-)

@@ -119,37 +119,11 @@ func compressSched(c consts, base, idx, kp GPPhysical, gs []group, label string)
 			VPBROADCASTD(c.iv.Offset(4*j), g.s[j])
 		}
 	}
-	XORL(idx.As32(), idx.As32())
-	LEAQ(c.k, kp)
-	names := make([][8]VecPhysical, len(gs))
+	specs := make([]blockSpec, len(gs))
 	for k, g := range gs {
-		names[k] = g.s
+		specs[k] = blockSpec{g, true, shortE1}
 	}
-	loop := func(lbl string, sched bool, end int) {
-		Label(lbl)
-		for i := 0; i < 8; i++ {
-			steps := make([][]func(), len(gs))
-			for k, g := range gs {
-				g, i := g, i
-				r := roundSteps(&names[k], g.t, formFirst(k, i), func(h VecPhysical) {
-					VPADDD(Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*i}, h, h)
-					VPADDD_BCST(Mem{Base: kp, Disp: 4 * i}, h, h)
-				})
-				if sched {
-					at := func(t int) Mem { return Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*t} }
-					r = merge(r, scheduleMem(at, i+16, g.sch))
-				}
-				steps[k] = r
-			}
-			zip(steps...)
-		}
-		ADDQ(U32(4*8), kp)
-		ADDQ(U32(8*64), idx)
-		CMPQ(idx, U32(end*64))
-		JLO(LabelRef(lbl))
-	}
-	loop(label+"sched", true, 48)
-	loop(label+"first", false, 64)
+	runBlocks(c, base, idx, kp, kp, specs, label)
 	feedSecond(c, base, idx, kp, gs, label)
 }
 
@@ -182,37 +156,15 @@ func feedSecond(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 	}
 
 	Comment("Second block: constant padding, W+K broadcast from a table.")
-	XORL(idx.As32(), idx.As32())
-	LEAQ(c.padWK, pad)
-	Label(label + "second")
-	rounds8(gs, formSecond, func(_ group, i int, h VecPhysical) {
-		VPADDD_BCST(Mem{Base: pad, Disp: 4 * i}, h, h)
-	})
-	ADDQ(U32(8*4), pad)
-	ADDQ(U32(8*64), idx)
-	CMPQ(idx, U32(64*64))
-	JLO(LabelRef(label + "second"))
+	specs := make([]blockSpec, len(gs))
+	for k, g := range gs {
+		specs[k] = blockSpec{g, false, shortE2}
+	}
+	runBlocks(c, base, idx, pad, pad, specs, label)
 	for j := 0; j < 8; j++ {
 		for _, g := range gs {
 			VPADDD(Mem{Base: base, Disp: g.h1 + 64*j}, g.s[j], g.s[j])
 		}
-	}
-}
-
-// rounds8 emits 8 rounds of every group in gs, their instructions
-// interleaved; addWK adds W+K of round i of the 8 to group g's h.
-func rounds8(gs []group, shortE func(k, i int) bool, addWK func(g group, i int, h VecPhysical)) {
-	names := make([][8]VecPhysical, len(gs))
-	for k, g := range gs {
-		names[k] = g.s
-	}
-	for i := 0; i < 8; i++ {
-		steps := make([][]func(), len(gs))
-		for k, g := range gs {
-			g, i := g, i
-			steps[k] = roundSteps(&names[k], g.t, shortE(k, i), func(h VecPhysical) { addWK(g, i, h) })
-		}
-		zip(steps...)
 	}
 }
 
