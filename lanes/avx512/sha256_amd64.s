@@ -7786,9 +7786,11 @@ oneLevel:
 	VPRORD       $0x0b, Z4, Z25
 	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z7, Z7
-	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z24, Z3, Z3
+	VPADDD       Z24, Z7, Z7
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xe8, Z2, Z1, Z27
 	VPRORD       $0x02, Z0, Z24
@@ -7805,9 +7807,11 @@ oneLevel:
 	VPRORD       $0x0b, Z3, Z25
 	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z6, Z6
-	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z24, Z2, Z2
+	VPADDD       Z24, Z6, Z6
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xe8, Z1, Z0, Z27
 	VPRORD       $0x02, Z7, Z24
@@ -7824,9 +7828,11 @@ oneLevel:
 	VPRORD       $0x0b, Z2, Z25
 	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z5, Z5
-	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z24, Z1, Z1
+	VPADDD       Z24, Z5, Z5
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xe8, Z0, Z7, Z27
 	VPRORD       $0x02, Z6, Z24
@@ -7843,9 +7849,11 @@ oneLevel:
 	VPRORD       $0x0b, Z1, Z25
 	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z4, Z4
-	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z24, Z0, Z0
+	VPADDD       Z24, Z4, Z4
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xe8, Z7, Z6, Z27
 	VPRORD       $0x02, Z5, Z24
@@ -7862,9 +7870,11 @@ oneLevel:
 	VPRORD       $0x0b, Z0, Z25
 	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z3, Z3
-	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z24, Z7, Z7
+	VPADDD       Z24, Z3, Z3
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xe8, Z6, Z5, Z27
 	VPRORD       $0x02, Z4, Z24
@@ -7881,9 +7891,11 @@ oneLevel:
 	VPRORD       $0x0b, Z7, Z25
 	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z2, Z2
-	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z24, Z6, Z6
+	VPADDD       Z24, Z2, Z2
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xe8, Z5, Z4, Z27
 	VPRORD       $0x02, Z3, Z24
@@ -7900,9 +7912,11 @@ oneLevel:
 	VPRORD       $0x0b, Z6, Z25
 	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z1, Z1
-	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z24, Z5, Z5
+	VPADDD       Z24, Z1, Z1
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xe8, Z4, Z3, Z27
 	VPRORD       $0x02, Z2, Z24
@@ -7919,9 +7933,11 @@ oneLevel:
 	VPRORD       $0x0b, Z5, Z25
 	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z0, Z0
-	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z24, Z4, Z4
+	VPADDD       Z24, Z0, Z0
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xe8, Z3, Z2, Z27
 	VPRORD       $0x02, Z1, Z24
@@ -7938,9 +7954,11 @@ oneLevel:
 	VPRORD       $0x0b, Z4, Z25
 	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z7, Z7
-	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z24, Z3, Z3
+	VPADDD       Z24, Z7, Z7
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xe8, Z2, Z1, Z27
 	VPRORD       $0x02, Z0, Z24
@@ -7957,9 +7975,11 @@ oneLevel:
 	VPRORD       $0x0b, Z3, Z25
 	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z6, Z6
-	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z24, Z2, Z2
+	VPADDD       Z24, Z6, Z6
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xe8, Z1, Z0, Z27
 	VPRORD       $0x02, Z7, Z24
@@ -7976,9 +7996,11 @@ oneLevel:
 	VPRORD       $0x0b, Z2, Z25
 	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z5, Z5
-	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z24, Z1, Z1
+	VPADDD       Z24, Z5, Z5
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xe8, Z0, Z7, Z27
 	VPRORD       $0x02, Z6, Z24
@@ -7995,9 +8017,11 @@ oneLevel:
 	VPRORD       $0x0b, Z1, Z25
 	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z4, Z4
-	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z24, Z0, Z0
+	VPADDD       Z24, Z4, Z4
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xe8, Z7, Z6, Z27
 	VPRORD       $0x02, Z5, Z24
@@ -8014,9 +8038,11 @@ oneLevel:
 	VPRORD       $0x0b, Z0, Z25
 	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z3, Z3
-	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z24, Z7, Z7
+	VPADDD       Z24, Z3, Z3
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xe8, Z6, Z5, Z27
 	VPRORD       $0x02, Z4, Z24
@@ -8033,9 +8059,11 @@ oneLevel:
 	VPRORD       $0x0b, Z7, Z25
 	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z2, Z2
-	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z24, Z6, Z6
+	VPADDD       Z24, Z2, Z2
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xe8, Z5, Z4, Z27
 	VPRORD       $0x02, Z3, Z24
@@ -8052,9 +8080,11 @@ oneLevel:
 	VPRORD       $0x0b, Z6, Z25
 	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z1, Z1
-	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z24, Z5, Z5
+	VPADDD       Z24, Z1, Z1
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xe8, Z4, Z3, Z27
 	VPRORD       $0x02, Z2, Z24
@@ -8071,9 +8101,11 @@ oneLevel:
 	VPRORD       $0x0b, Z5, Z25
 	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z0, Z0
-	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z24, Z4, Z4
+	VPADDD       Z24, Z0, Z0
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xe8, Z3, Z2, Z27
 	VPRORD       $0x02, Z1, Z24
@@ -8106,9 +8138,11 @@ lonefirst:
 	VPRORD      $0x0b, Z4, Z25
 	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xe8, Z2, Z1, Z27
 	VPRORD      $0x02, Z0, Z24
@@ -8136,9 +8170,11 @@ lonefirst:
 	VPRORD      $0x0b, Z3, Z25
 	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xe8, Z1, Z0, Z27
 	VPRORD      $0x02, Z7, Z24
@@ -8166,9 +8202,11 @@ lonefirst:
 	VPRORD      $0x0b, Z2, Z25
 	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xe8, Z0, Z7, Z27
 	VPRORD      $0x02, Z6, Z24
@@ -8196,9 +8234,11 @@ lonefirst:
 	VPRORD      $0x0b, Z1, Z25
 	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xe8, Z7, Z6, Z27
 	VPRORD      $0x02, Z5, Z24
@@ -8226,9 +8266,11 @@ lonefirst:
 	VPRORD      $0x0b, Z0, Z25
 	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xe8, Z6, Z5, Z27
 	VPRORD      $0x02, Z4, Z24
@@ -8256,9 +8298,11 @@ lonefirst:
 	VPRORD      $0x0b, Z7, Z25
 	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xe8, Z5, Z4, Z27
 	VPRORD      $0x02, Z3, Z24
@@ -8286,9 +8330,11 @@ lonefirst:
 	VPRORD      $0x0b, Z6, Z25
 	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xe8, Z4, Z3, Z27
 	VPRORD      $0x02, Z2, Z24
@@ -8316,9 +8362,11 @@ lonefirst:
 	VPRORD      $0x0b, Z5, Z25
 	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xe8, Z3, Z2, Z27
 	VPRORD      $0x02, Z1, Z24
@@ -8346,9 +8394,11 @@ lonefirst:
 	VPRORD      $0x0b, Z4, Z25
 	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xe8, Z2, Z1, Z27
 	VPRORD      $0x02, Z0, Z24
@@ -8376,9 +8426,11 @@ lonefirst:
 	VPRORD      $0x0b, Z3, Z25
 	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xe8, Z1, Z0, Z27
 	VPRORD      $0x02, Z7, Z24
@@ -8406,9 +8458,11 @@ lonefirst:
 	VPRORD      $0x0b, Z2, Z25
 	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xe8, Z0, Z7, Z27
 	VPRORD      $0x02, Z6, Z24
@@ -8436,9 +8490,11 @@ lonefirst:
 	VPRORD      $0x0b, Z1, Z25
 	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xe8, Z7, Z6, Z27
 	VPRORD      $0x02, Z5, Z24
@@ -8466,9 +8522,11 @@ lonefirst:
 	VPRORD      $0x0b, Z0, Z25
 	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xe8, Z6, Z5, Z27
 	VPRORD      $0x02, Z4, Z24
@@ -8496,9 +8554,11 @@ lonefirst:
 	VPRORD      $0x0b, Z7, Z25
 	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xe8, Z5, Z4, Z27
 	VPRORD      $0x02, Z3, Z24
@@ -8526,9 +8586,11 @@ lonefirst:
 	VPRORD      $0x0b, Z6, Z25
 	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xe8, Z4, Z3, Z27
 	VPRORD      $0x02, Z2, Z24
@@ -8556,9 +8618,11 @@ lonefirst:
 	VPRORD      $0x0b, Z5, Z25
 	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xe8, Z3, Z2, Z27
 	VPRORD      $0x02, Z1, Z24
