@@ -3,6 +3,7 @@
 package avx512_test
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"math/rand/v2"
 	"runtime"
@@ -14,39 +15,108 @@ import (
 	"github.com/lanehash/lanehash/lanes/avx512"
 )
 
-// TestSHA256Ladder climbs 0..70 nodes through 0..12 levels of arbitrary
-// "zero" chunks and compares every node with crypto/sha256 run level by
-// level, and the bytes past the nodes with their old value.
+// climbReference climbs every node of nodes through the levels of zero
+// one node and one level at a time with crypto/sha256.
+func climbReference(nodes, zero []byte) {
+	var msg [64]byte
+	for i := 0; i+32 <= len(nodes); i += 32 {
+		for d := 0; d+32 <= len(zero); d += 32 {
+			copy(msg[:32], nodes[i:i+32])
+			copy(msg[32:], zero[d:d+32])
+			h := sha256.Sum256(msg[:])
+			copy(nodes[i:i+32], h[:])
+		}
+	}
+}
+
+// randomBytes returns n bytes of a PCG stream seeded by seed.
+func randomBytes(seed uint64, n int) []byte {
+	rng := rand.New(rand.NewPCG(seed, 2))
+	b := make([]byte, n)
+	for i := range b {
+		b[i] = byte(rng.Uint32())
+	}
+	return b
+}
+
+// ladderCounts are the node counts TestSHA256Ladder climbs: every count
+// through one and two groups of 16 and a third past them (the one-group
+// path for n ≤ 16, the two-group path with a partial second group, and
+// a lone last group after full pairs), and a block's 200 transactions
+// (six pairs of groups, then 8 nodes alone).
+func ladderCounts() []int {
+	var counts []int
+	for n := 0; n <= 70; n++ {
+		counts = append(counts, n)
+	}
+	return append(counts, 200)
+}
+
+// TestSHA256Ladder climbs every count of ladderCounts through 0..12
+// levels of arbitrary "zero" chunks inside a larger buffer, and compares
+// every node with crypto/sha256 run node by node and level by level, and
+// the bytes around the nodes with their old value.
 func TestSHA256Ladder(t *testing.T) {
 	if !avx512.Supported() {
 		t.Skip("CPU lacks AVX-512F/VL/BW (or the OS does not save its state)")
 	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	for n := 0; n <= 70; n++ {
+	const margin = 64
+	for _, n := range ladderCounts() {
 		for levels := 0; levels <= 12; levels++ {
-			nodes := make([]byte, 32*n+64)
-			for i := range nodes {
-				nodes[i] = byte(rng.Uint32())
+			buf := randomBytes(uint64(100*n+levels), 32*n+2*margin)
+			zero := randomBytes(uint64(7*levels+1), 32*levels)
+			want := bytes.Clone(buf)
+			climbReference(want[margin:margin+32*n], zero)
+			avx512.SHA256Ladder(buf[margin:margin+32*n], zero)
+			if i := firstDiff(buf, want); i >= 0 {
+				t.Fatalf("n=%d levels=%d: byte %d differs (nodes at %d..%d)", n, levels, i, margin, margin+32*n)
 			}
-			zero := make([]byte, 32*levels)
-			for i := range zero {
-				zero[i] = byte(rng.Uint32())
-			}
-			want := append([]byte(nil), nodes...)
-			for i := 0; i < n; i++ {
-				for d := 0; d < levels; d++ {
-					h := sha256.Sum256(append(append([]byte(nil), want[32*i:32*i+32]...), zero[32*d:32*d+32]...))
-					copy(want[32*i:], h[:])
+		}
+	}
+}
+
+// TestSHA256LadderSpans climbs a few node counts around one group (the
+// one-group path, full and partial) and around the two-group path over
+// every span from ≤ to ≤ 64 of a table of 64 distinct chunks, against
+// crypto/sha256: a level that took another level's chunk, or a level
+// count off by one, shows.
+func TestSHA256LadderSpans(t *testing.T) {
+	if !avx512.Supported() {
+		t.Skip("CPU lacks AVX-512F/VL/BW (or the OS does not save its state)")
+	}
+	const levels = 64
+	table := randomBytes(64, 32*levels)
+	counts := []int{1, 2, 8, 15, 16, 17, 24, 33}
+	if testing.Short() {
+		counts = []int{1, 8, 16, 17}
+	}
+	for _, n := range counts {
+		start := randomBytes(uint64(n), 32*n)
+		for from := 0; from <= levels; from++ {
+			want := bytes.Clone(start)
+			for to := from; to <= levels; to++ {
+				if to > from {
+					climbReference(want, table[32*(to-1):32*to])
 				}
-			}
-			avx512.SHA256Ladder(nodes[:32*n], zero)
-			for i := 0; i < n+2; i++ {
-				if string(nodes[32*i:32*i+32]) != string(want[32*i:32*i+32]) {
-					t.Fatalf("n=%d levels=%d: node %d differs", n, levels, i)
+				nodes := bytes.Clone(start)
+				avx512.SHA256Ladder(nodes, table[32*from:32*to])
+				if i := firstDiff(nodes, want); i >= 0 {
+					t.Fatalf("n=%d levels %d..%d: byte %d differs", n, from, to, i)
 				}
 			}
 		}
 	}
+}
+
+// firstDiff returns the first index where a and b (of equal length)
+// differ, or -1.
+func firstDiff(a, b []byte) int {
+	for i := range a {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return -1
 }
 
 // BenchmarkLadder measures SHA256Ladder per node count over 20 levels

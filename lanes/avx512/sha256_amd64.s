@@ -8857,9 +8857,11 @@ oneLevel:
 	VPRORD       $0x0b, Z4, Z25
 	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z7, Z7
-	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z24, Z3, Z3
+	VPADDD       Z24, Z7, Z7
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xe8, Z2, Z1, Z27
 	VPRORD       $0x02, Z0, Z24
@@ -8876,9 +8878,11 @@ oneLevel:
 	VPRORD       $0x0b, Z3, Z25
 	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z6, Z6
-	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z24, Z2, Z2
+	VPADDD       Z24, Z6, Z6
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xe8, Z1, Z0, Z27
 	VPRORD       $0x02, Z7, Z24
@@ -8895,9 +8899,11 @@ oneLevel:
 	VPRORD       $0x0b, Z2, Z25
 	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z5, Z5
-	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z24, Z1, Z1
+	VPADDD       Z24, Z5, Z5
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xe8, Z0, Z7, Z27
 	VPRORD       $0x02, Z6, Z24
@@ -8914,9 +8920,11 @@ oneLevel:
 	VPRORD       $0x0b, Z1, Z25
 	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z4, Z4
-	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z24, Z0, Z0
+	VPADDD       Z24, Z4, Z4
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xe8, Z7, Z6, Z27
 	VPRORD       $0x02, Z5, Z24
@@ -8933,9 +8941,11 @@ oneLevel:
 	VPRORD       $0x0b, Z0, Z25
 	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z3, Z3
-	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z24, Z7, Z7
+	VPADDD       Z24, Z3, Z3
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xe8, Z6, Z5, Z27
 	VPRORD       $0x02, Z4, Z24
@@ -8952,9 +8962,11 @@ oneLevel:
 	VPRORD       $0x0b, Z7, Z25
 	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z2, Z2
-	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z24, Z6, Z6
+	VPADDD       Z24, Z2, Z2
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xe8, Z5, Z4, Z27
 	VPRORD       $0x02, Z3, Z24
@@ -8971,9 +8983,11 @@ oneLevel:
 	VPRORD       $0x0b, Z6, Z25
 	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z1, Z1
-	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z24, Z5, Z5
+	VPADDD       Z24, Z1, Z1
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xe8, Z4, Z3, Z27
 	VPRORD       $0x02, Z2, Z24
@@ -8990,9 +9004,11 @@ oneLevel:
 	VPRORD       $0x0b, Z5, Z25
 	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z0, Z0
-	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z24, Z4, Z4
+	VPADDD       Z24, Z0, Z0
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xe8, Z3, Z2, Z27
 	VPRORD       $0x02, Z1, Z24
@@ -9009,9 +9025,11 @@ oneLevel:
 	VPRORD       $0x0b, Z4, Z25
 	VPRORD       $0x19, Z4, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z7, Z7
-	VPADDD       Z24, Z7, Z7
 	VPADDD       Z7, Z3, Z3
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z24, Z3, Z3
+	VPADDD       Z24, Z7, Z7
 	VMOVDQA32    Z0, Z27
 	VPTERNLOGD   $0xe8, Z2, Z1, Z27
 	VPRORD       $0x02, Z0, Z24
@@ -9028,9 +9046,11 @@ oneLevel:
 	VPRORD       $0x0b, Z3, Z25
 	VPRORD       $0x19, Z3, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z6, Z6
-	VPADDD       Z24, Z6, Z6
 	VPADDD       Z6, Z2, Z2
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z24, Z2, Z2
+	VPADDD       Z24, Z6, Z6
 	VMOVDQA32    Z7, Z27
 	VPTERNLOGD   $0xe8, Z1, Z0, Z27
 	VPRORD       $0x02, Z7, Z24
@@ -9047,9 +9067,11 @@ oneLevel:
 	VPRORD       $0x0b, Z2, Z25
 	VPRORD       $0x19, Z2, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z5, Z5
-	VPADDD       Z24, Z5, Z5
 	VPADDD       Z5, Z1, Z1
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z24, Z1, Z1
+	VPADDD       Z24, Z5, Z5
 	VMOVDQA32    Z6, Z27
 	VPTERNLOGD   $0xe8, Z0, Z7, Z27
 	VPRORD       $0x02, Z6, Z24
@@ -9066,9 +9088,11 @@ oneLevel:
 	VPRORD       $0x0b, Z1, Z25
 	VPRORD       $0x19, Z1, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z4, Z4
-	VPADDD       Z24, Z4, Z4
 	VPADDD       Z4, Z0, Z0
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z24, Z0, Z0
+	VPADDD       Z24, Z4, Z4
 	VMOVDQA32    Z5, Z27
 	VPTERNLOGD   $0xe8, Z7, Z6, Z27
 	VPRORD       $0x02, Z5, Z24
@@ -9085,9 +9109,11 @@ oneLevel:
 	VPRORD       $0x0b, Z0, Z25
 	VPRORD       $0x19, Z0, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z3, Z3
-	VPADDD       Z24, Z3, Z3
 	VPADDD       Z3, Z7, Z7
+	VPADDD       Z27, Z7, Z7
+	VPADDD       Z27, Z3, Z3
+	VPADDD       Z24, Z7, Z7
+	VPADDD       Z24, Z3, Z3
 	VMOVDQA32    Z4, Z27
 	VPTERNLOGD   $0xe8, Z6, Z5, Z27
 	VPRORD       $0x02, Z4, Z24
@@ -9104,9 +9130,11 @@ oneLevel:
 	VPRORD       $0x0b, Z7, Z25
 	VPRORD       $0x19, Z7, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z2, Z2
-	VPADDD       Z24, Z2, Z2
 	VPADDD       Z2, Z6, Z6
+	VPADDD       Z27, Z6, Z6
+	VPADDD       Z27, Z2, Z2
+	VPADDD       Z24, Z6, Z6
+	VPADDD       Z24, Z2, Z2
 	VMOVDQA32    Z3, Z27
 	VPTERNLOGD   $0xe8, Z5, Z4, Z27
 	VPRORD       $0x02, Z3, Z24
@@ -9123,9 +9151,11 @@ oneLevel:
 	VPRORD       $0x0b, Z6, Z25
 	VPRORD       $0x19, Z6, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z1, Z1
-	VPADDD       Z24, Z1, Z1
 	VPADDD       Z1, Z5, Z5
+	VPADDD       Z27, Z5, Z5
+	VPADDD       Z27, Z1, Z1
+	VPADDD       Z24, Z5, Z5
+	VPADDD       Z24, Z1, Z1
 	VMOVDQA32    Z2, Z27
 	VPTERNLOGD   $0xe8, Z4, Z3, Z27
 	VPRORD       $0x02, Z2, Z24
@@ -9142,9 +9172,11 @@ oneLevel:
 	VPRORD       $0x0b, Z5, Z25
 	VPRORD       $0x19, Z5, Z26
 	VPTERNLOGD   $0x96, Z26, Z25, Z24
-	VPADDD       Z27, Z0, Z0
-	VPADDD       Z24, Z0, Z0
 	VPADDD       Z0, Z4, Z4
+	VPADDD       Z27, Z4, Z4
+	VPADDD       Z27, Z0, Z0
+	VPADDD       Z24, Z4, Z4
+	VPADDD       Z24, Z0, Z0
 	VMOVDQA32    Z1, Z27
 	VPTERNLOGD   $0xe8, Z3, Z2, Z27
 	VPRORD       $0x02, Z1, Z24
@@ -9177,9 +9209,11 @@ lonefirst:
 	VPRORD      $0x0b, Z4, Z25
 	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xe8, Z2, Z1, Z27
 	VPRORD      $0x02, Z0, Z24
@@ -9207,9 +9241,11 @@ lonefirst:
 	VPRORD      $0x0b, Z3, Z25
 	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xe8, Z1, Z0, Z27
 	VPRORD      $0x02, Z7, Z24
@@ -9237,9 +9273,11 @@ lonefirst:
 	VPRORD      $0x0b, Z2, Z25
 	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xe8, Z0, Z7, Z27
 	VPRORD      $0x02, Z6, Z24
@@ -9267,9 +9305,11 @@ lonefirst:
 	VPRORD      $0x0b, Z1, Z25
 	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xe8, Z7, Z6, Z27
 	VPRORD      $0x02, Z5, Z24
@@ -9297,9 +9337,11 @@ lonefirst:
 	VPRORD      $0x0b, Z0, Z25
 	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xe8, Z6, Z5, Z27
 	VPRORD      $0x02, Z4, Z24
@@ -9327,9 +9369,11 @@ lonefirst:
 	VPRORD      $0x0b, Z7, Z25
 	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xe8, Z5, Z4, Z27
 	VPRORD      $0x02, Z3, Z24
@@ -9357,9 +9401,11 @@ lonefirst:
 	VPRORD      $0x0b, Z6, Z25
 	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xe8, Z4, Z3, Z27
 	VPRORD      $0x02, Z2, Z24
@@ -9387,9 +9433,11 @@ lonefirst:
 	VPRORD      $0x0b, Z5, Z25
 	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xe8, Z3, Z2, Z27
 	VPRORD      $0x02, Z1, Z24
@@ -9417,9 +9465,11 @@ lonefirst:
 	VPRORD      $0x0b, Z4, Z25
 	VPRORD      $0x19, Z4, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z7, Z7
-	VPADDD      Z24, Z7, Z7
 	VPADDD      Z7, Z3, Z3
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z24, Z3, Z3
+	VPADDD      Z24, Z7, Z7
 	VMOVDQA32   Z0, Z27
 	VPTERNLOGD  $0xe8, Z2, Z1, Z27
 	VPRORD      $0x02, Z0, Z24
@@ -9447,9 +9497,11 @@ lonefirst:
 	VPRORD      $0x0b, Z3, Z25
 	VPRORD      $0x19, Z3, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z6, Z6
-	VPADDD      Z24, Z6, Z6
 	VPADDD      Z6, Z2, Z2
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z24, Z2, Z2
+	VPADDD      Z24, Z6, Z6
 	VMOVDQA32   Z7, Z27
 	VPTERNLOGD  $0xe8, Z1, Z0, Z27
 	VPRORD      $0x02, Z7, Z24
@@ -9477,9 +9529,11 @@ lonefirst:
 	VPRORD      $0x0b, Z2, Z25
 	VPRORD      $0x19, Z2, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z5, Z5
-	VPADDD      Z24, Z5, Z5
 	VPADDD      Z5, Z1, Z1
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z24, Z1, Z1
+	VPADDD      Z24, Z5, Z5
 	VMOVDQA32   Z6, Z27
 	VPTERNLOGD  $0xe8, Z0, Z7, Z27
 	VPRORD      $0x02, Z6, Z24
@@ -9507,9 +9561,11 @@ lonefirst:
 	VPRORD      $0x0b, Z1, Z25
 	VPRORD      $0x19, Z1, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z4, Z4
-	VPADDD      Z24, Z4, Z4
 	VPADDD      Z4, Z0, Z0
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z24, Z0, Z0
+	VPADDD      Z24, Z4, Z4
 	VMOVDQA32   Z5, Z27
 	VPTERNLOGD  $0xe8, Z7, Z6, Z27
 	VPRORD      $0x02, Z5, Z24
@@ -9537,9 +9593,11 @@ lonefirst:
 	VPRORD      $0x0b, Z0, Z25
 	VPRORD      $0x19, Z0, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z3, Z3
-	VPADDD      Z24, Z3, Z3
 	VPADDD      Z3, Z7, Z7
+	VPADDD      Z27, Z7, Z7
+	VPADDD      Z27, Z3, Z3
+	VPADDD      Z24, Z7, Z7
+	VPADDD      Z24, Z3, Z3
 	VMOVDQA32   Z4, Z27
 	VPTERNLOGD  $0xe8, Z6, Z5, Z27
 	VPRORD      $0x02, Z4, Z24
@@ -9567,9 +9625,11 @@ lonefirst:
 	VPRORD      $0x0b, Z7, Z25
 	VPRORD      $0x19, Z7, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z2, Z2
-	VPADDD      Z24, Z2, Z2
 	VPADDD      Z2, Z6, Z6
+	VPADDD      Z27, Z6, Z6
+	VPADDD      Z27, Z2, Z2
+	VPADDD      Z24, Z6, Z6
+	VPADDD      Z24, Z2, Z2
 	VMOVDQA32   Z3, Z27
 	VPTERNLOGD  $0xe8, Z5, Z4, Z27
 	VPRORD      $0x02, Z3, Z24
@@ -9597,9 +9657,11 @@ lonefirst:
 	VPRORD      $0x0b, Z6, Z25
 	VPRORD      $0x19, Z6, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z1, Z1
-	VPADDD      Z24, Z1, Z1
 	VPADDD      Z1, Z5, Z5
+	VPADDD      Z27, Z5, Z5
+	VPADDD      Z27, Z1, Z1
+	VPADDD      Z24, Z5, Z5
+	VPADDD      Z24, Z1, Z1
 	VMOVDQA32   Z2, Z27
 	VPTERNLOGD  $0xe8, Z4, Z3, Z27
 	VPRORD      $0x02, Z2, Z24
@@ -9627,9 +9689,11 @@ lonefirst:
 	VPRORD      $0x0b, Z5, Z25
 	VPRORD      $0x19, Z5, Z26
 	VPTERNLOGD  $0x96, Z26, Z25, Z24
-	VPADDD      Z27, Z0, Z0
-	VPADDD      Z24, Z0, Z0
 	VPADDD      Z0, Z4, Z4
+	VPADDD      Z27, Z4, Z4
+	VPADDD      Z27, Z0, Z0
+	VPADDD      Z24, Z4, Z4
+	VPADDD      Z24, Z0, Z0
 	VMOVDQA32   Z1, Z27
 	VPTERNLOGD  $0xe8, Z3, Z2, Z27
 	VPRORD      $0x02, Z1, Z24

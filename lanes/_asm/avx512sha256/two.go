@@ -248,6 +248,13 @@ func roundSteps(s *[8]VecPhysical, t [4]VecPhysical, shortE bool, addWK func(h V
 // the second block as a loop of 8. It clobbers msgRegs, tmpRegs, kp and
 // pad.
 func compressOne(c consts, kp, pad GPPhysical, label string) {
+	compressOneForms(c, kp, pad, label, oneShortE1, oneShortE2)
+}
+
+// compressOneForms is compressOne with the round form of each block
+// given (see roundSteps): short1 for the message block, short2 for the
+// padding block.
+func compressOneForms(c consts, kp, pad GPPhysical, label string, short1, short2 bool) {
 	s := stateA
 	t := [4]VecPhysical{tmpRegs[0], tmpRegs[1], tmpRegs[2], tmpRegs[3]}
 	emit := func(steps []func()) {
@@ -261,7 +268,7 @@ func compressOne(c consts, kp, pad GPPhysical, label string) {
 	}
 	for i := 0; i < 16; i++ {
 		w, k := msgRegs[i], c.k.Offset(4*i)
-		emit(roundSteps(&s, t, oneShortE1, func(h VecPhysical) {
+		emit(roundSteps(&s, t, short1, func(h VecPhysical) {
 			VPADDD(w, h, h)
 			VPADDD_BCST(k, h, h)
 		}))
@@ -272,7 +279,7 @@ func compressOne(c consts, kp, pad GPPhysical, label string) {
 	for i := 0; i < 16; i++ {
 		schedule(16 + i)
 		w, k := msgRegs[i], Mem{Base: kp, Disp: 4 * i}
-		emit(roundSteps(&s, t, oneShortE1, func(h VecPhysical) {
+		emit(roundSteps(&s, t, short1, func(h VecPhysical) {
 			VPADDD(w, h, h)
 			VPADDD_BCST(k, h, h)
 		}))
@@ -293,7 +300,7 @@ func compressOne(c consts, kp, pad GPPhysical, label string) {
 	Label(label + "second")
 	for i := 0; i < 8; i++ {
 		k := Mem{Base: pad, Disp: 4 * i}
-		emit(roundSteps(&s, t, oneShortE2, func(h VecPhysical) { VPADDD_BCST(k, h, h) }))
+		emit(roundSteps(&s, t, short2, func(h VecPhysical) { VPADDD_BCST(k, h, h) }))
 	}
 	ADDQ(U32(4*8), pad)
 	CMPQ(pad, kp)
