@@ -12,9 +12,7 @@ import (
 // first, then those of Pairs, remainders and small batches
 // (ForInstances): "sha256/auto(avx512x16+shanix2)".
 func newAutomatic(h Hash, c choice) *Kernel {
-	if e := kernelEntry(h, c.pairs.name); e != nil && c.narrow != nil && e.narrowBelow > 0 && len(e.joinNarrowBelow) > 0 {
-		c.joinThresholds = joinThresholds(e, c.tailThreshold)
-	}
+	c.joinThresholds = c.joins()
 	k := *c.lockstep
 	k.auto = &c
 	isas := []string{isaName(c.lockstep)}
@@ -29,6 +27,19 @@ func newAutomatic(h Hash, c choice) *Kernel {
 	// A lone instance's ops go where a batch of one goes.
 	k.single = k.ForInstances(1).single
 	return &k
+}
+
+// joins returns the thresholds after full batches (joinThresholds) of
+// c's Pairs kernel scaled to c's tail threshold, or nil where Pairs has
+// none or remainders are not split off.
+func (c choice) joins() []int {
+	if c.narrow == nil {
+		return nil
+	}
+	if e := kernelEntry(c.pairs.hash, c.pairs.name); e != nil && e.narrowBelow > 0 && len(e.joinNarrowBelow) > 0 {
+		return joinThresholds(e, c.tailThreshold)
+	}
+	return nil
 }
 
 // joinThresholds scales e's thresholds after full batches

@@ -80,6 +80,11 @@ type Choice struct {
 	// the full batches; "" when remainders stay on Pairs.
 	Narrow        string
 	TailThreshold int
+	// JoinThresholds, when not nil, replace TailThreshold after full
+	// batches: entry g-1 after g full batches, the last one after any
+	// more (a Pairs kernel that hashes a remainder beside its full
+	// batches for less than a lone batch costs: avx512x16).
+	JoinThresholds []int
 	// ForInstances[n] is the kernel ForInstances(n) answers for a batch
 	// of n instances, for n = 1 .. len-1 (index 0 is unused); batches of
 	// at least len instances run on Lockstep.
@@ -167,6 +172,21 @@ func (c Choice) String() string {
 	s := "lockstep " + c.Lockstep + ", pairs " + c.Pairs
 	if c.Narrow != "" {
 		s += fmt.Sprintf(", remainders < %d on %s", c.TailThreshold, c.Narrow)
+		for g, t := range c.JoinThresholds {
+			switch {
+			case len(c.JoinThresholds) == 1:
+				s += fmt.Sprintf(" (< %d after full batches", t)
+			case g == 0:
+				s += fmt.Sprintf(" (< %d after 1 full batch", t)
+			case g < len(c.JoinThresholds)-1:
+				s += fmt.Sprintf(", < %d after %d", t, g+1)
+			default:
+				s += fmt.Sprintf(", < %d after %d or more", t, g+1)
+			}
+		}
+		if len(c.JoinThresholds) > 0 {
+			s += ")"
+		}
 	}
 	var small []string
 	for n := 1; n < len(c.ForInstances); n++ {
@@ -254,7 +274,7 @@ func automatic(h Hash) *Kernel {
 
 // describe names the kernels of a choice for the report.
 func (c choice) describe() Choice {
-	d := Choice{Lockstep: c.lockstep.name, Pairs: c.pairs.name, TailThreshold: c.tailThreshold}
+	d := Choice{Lockstep: c.lockstep.name, Pairs: c.pairs.name, TailThreshold: c.tailThreshold, JoinThresholds: c.joins()}
 	if c.narrow != nil {
 		d.Narrow = c.narrow.name
 	}

@@ -1,8 +1,11 @@
 package lanes
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -507,5 +510,18 @@ func TestJoinThresholdsScale(t *testing.T) {
 				t.Errorf("tail threshold %d: threshold at %d pairs %d, want %d", tc.tail, n, got, want)
 			}
 		}
+		// The report names the thresholds the kernel runs with.
+		d := c.describe()
+		if !slices.Equal(d.JoinThresholds, []int{tc.one, tc.more}) {
+			t.Errorf("tail threshold %d: reported JoinThresholds %v, want [%d %d]", tc.tail, d.JoinThresholds, tc.one, tc.more)
+		}
+		want := fmt.Sprintf("remainders < %d on sha256/shanix2 (< %d after 1 full batch, < %d after 2 or more)", tc.tail, tc.one, tc.more)
+		if !strings.Contains(d.String(), want) {
+			t.Errorf("tail threshold %d: report %q, want it to contain %q", tc.tail, d.String(), want)
+		}
+	}
+	// Without a narrow kernel nothing is split off, and nothing reported.
+	if d := (choice{lockstep: wide.kernel, pairs: wide.kernel, tailThreshold: 8}).describe(); d.JoinThresholds != nil || strings.Contains(d.String(), "remainders") {
+		t.Errorf("no narrow kernel: reported %s (JoinThresholds %v)", d, d.JoinThresholds)
 	}
 }
