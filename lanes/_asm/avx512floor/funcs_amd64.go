@@ -84,6 +84,111 @@ func z_mulld(n uint64, buf *byte)
 //go:noescape
 func z_gf2p8(n uint64, buf *byte)
 
+// z_gatherkx runs n ≥ 1 iterations of 16 independent zmm gatherkx (each with its mask re-set) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_gatherkx(n uint64, buf *byte)
+
+// z_gather runs n ≥ 1 iterations of 16 independent zmm gather (each with its mask re-set) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_gather(n uint64, buf *byte)
+
+// z_gatherw runs n ≥ 1 iterations of 16 independent zmm gatherw (each with its mask re-set) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_gatherw(n uint64, buf *byte)
+
+// z_scatter runs n ≥ 1 iterations of 16 independent zmm scatter (each with its mask re-set) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_scatter(n uint64, buf *byte)
+
+// m_sha_gather runs n ≥ 1 iterations of the minimum mix per pair and one gathered, swapped, stored message word (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_sha_gather(n uint64, buf *byte)
+
+// m_sha_gather2 runs n ≥ 1 iterations of the minimum mix per pair and one bare gather (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_sha_gather2(n uint64, buf *byte)
+
+// m_sha2_scatter runs n ≥ 1 iterations of the minimum mix of two pairs and one scatter of a digest word (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_sha2_scatter(n uint64, buf *byte)
+
+// r2_long_gather runs n ≥ 1 iterations of 8 padding-block rounds of 2 groups, long form, one gathered message word per round (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2_long_gather(n uint64, buf *byte)
+
+// r2_long_gather0 runs n ≥ 1 iterations of 8 padding-block rounds of 2 groups, long form, and the same swap and store without the gather (a plain load) (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func r2_long_gather0(n uint64, buf *byte)
+
+// ph_sched_zip runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, zip (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_zip(n uint64, buf *byte)
+
+// ph_sched_datazip runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, datazip (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_datazip(n uint64, buf *byte)
+
+// ph_sched_padfirst runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, padfirst (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_padfirst(n uint64, buf *byte)
+
+// ph_sched_datafirst runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, datafirst (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_datafirst(n uint64, buf *byte)
+
+// ph_sched_schedpad runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, schedpad (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_schedpad(n uint64, buf *byte)
+
+// ph_sched_padshort runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, padshort (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_padshort(n uint64, buf *byte)
+
+// ph_sched_schedlate runs n ≥ 1 iterations of 8 rounds of a padding block beside a scheduling data block, schedlate (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_sched_schedlate(n uint64, buf *byte)
+
+// ph_rest_zip runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block's last rounds, zip (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_rest_zip(n uint64, buf *byte)
+
+// ph_rest_padfirst runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block's last rounds, padfirst (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_rest_padfirst(n uint64, buf *byte)
+
+// ph_rest_padshort runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block's last rounds, padshort (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_rest_padshort(n uint64, buf *byte)
+
+// ph_rest_datashort runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block's last rounds, datashort (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_rest_datashort(n uint64, buf *byte)
+
+// ph_rest_bothshort runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block's last rounds, bothshort (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_rest_bothshort(n uint64, buf *byte)
+
 // lat_addd runs n ≥ 1 iterations of 16 dependent zmm addd: latency (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -231,6 +336,27 @@ var variants = []struct {
 	{"z_shldd", z_shldd, 56},
 	{"z_mulld", z_mulld, 56},
 	{"z_gf2p8", z_gf2p8, 56},
+	{"z_gatherkx", z_gatherkx, 16},
+	{"z_gather", z_gather, 16},
+	{"z_gatherw", z_gatherw, 16},
+	{"z_scatter", z_scatter, 16},
+	{"m_sha_gather", m_sha_gather, 167},
+	{"m_sha_gather2", m_sha_gather2, 167},
+	{"m_sha2_scatter", m_sha2_scatter, 333},
+	{"r2_long_gather", r2_long_gather, 296},
+	{"r2_long_gather0", r2_long_gather0, 296},
+	{"ph_sched_zip", ph_sched_zip, 408},
+	{"ph_sched_datazip", ph_sched_datazip, 408},
+	{"ph_sched_padfirst", ph_sched_padfirst, 408},
+	{"ph_sched_datafirst", ph_sched_datafirst, 408},
+	{"ph_sched_schedpad", ph_sched_schedpad, 408},
+	{"ph_sched_padshort", ph_sched_padshort, 424},
+	{"ph_sched_schedlate", ph_sched_schedlate, 408},
+	{"ph_rest_zip", ph_rest_zip, 296},
+	{"ph_rest_padfirst", ph_rest_padfirst, 296},
+	{"ph_rest_padshort", ph_rest_padshort, 312},
+	{"ph_rest_datashort", ph_rest_datashort, 312},
+	{"ph_rest_bothshort", ph_rest_bothshort, 328},
 	{"lat_addd", lat_addd, 16},
 	{"lat_rord", lat_rord, 16},
 	{"lat_tern", lat_tern, 16},
