@@ -18,11 +18,15 @@ import (
 // blockSpec is one group's block in a zipped run of blocks: a data
 // block (W from the scratch at g.wk, scheduled beside rounds 0..47, K
 // broadcast) or the constant padding block (W+K broadcast from the
-// table), and its round form.
+// table), and its round forms: short in the rounds beside the schedule
+// (or in all 64 where no block of the run schedules), shortRest in
+// rounds 48..63 of a run with a data block, where no schedule fills the
+// slots and both chains bound the round.
 type blockSpec struct {
-	g     group
-	data  bool
-	short bool
+	g         group
+	data      bool
+	short     bool
+	shortRest bool
 }
 
 // runBlocks emits the 64 rounds of every block in specs, their
@@ -51,7 +55,7 @@ func runBlocks(c consts, base, idx, kp, padp GPPhysical, specs []blockSpec, labe
 	for k, s := range specs {
 		names[k] = s.g.s
 	}
-	loop := func(lbl string, sched bool, end int) {
+	loop := func(lbl string, sched, rest bool, end int) {
 		Label(lbl)
 		for i := 0; i < 8; i++ {
 			steps := make([][]func(), len(specs))
@@ -66,7 +70,11 @@ func runBlocks(c consts, base, idx, kp, padp GPPhysical, specs []blockSpec, labe
 				} else {
 					add = func(h VecPhysical) { VPADDD_BCST(Mem{Base: padp, Disp: 4 * i}, h, h) }
 				}
-				r := roundSteps(&names[k], g.t, s.short, add)
+				short := s.short
+				if rest {
+					short = s.shortRest
+				}
+				r := roundSteps(&names[k], g.t, short, add)
 				if s.data && sched {
 					at := func(t int) Mem { return Mem{Base: base, Index: idx, Scale: 1, Disp: g.wk + 64*t} }
 					r = merge(r, scheduleMem(at, i+16, g.sch))
@@ -86,19 +94,25 @@ func runBlocks(c consts, base, idx, kp, padp GPPhysical, specs []blockSpec, labe
 		JLO(LabelRef(lbl))
 	}
 	if anyData {
-		loop(label+"sched", true, 48)
-		loop(label+"rest", false, 64)
+		loop(label+"sched", true, false, 48)
+		loop(label+"rest", false, true, 64)
 	} else {
-		loop(label+"pad", false, 64)
+		loop(label+"pad", false, false, 64)
 	}
 }
 
 // Round forms of the pipelined Pairs: the padding block beside a data
-// block (pipeShortPad), and beside another padding block at the end of
-// a batch (pipeShortEnd).
+// block's scheduling rounds 0..47 (pipeShortPad), both blocks in the
+// steady state's rounds 48..63 (pipeShortRest), and the padding blocks
+// side by side at the end of a batch (pipeShortEnd). Beside the schedule
+// the rounds are issue-bound and the long form, fewer adds, wins; in
+// rounds 48..63 the two chains bound the round and the short form wins
+// (avx512floor: ph_sched_zip against ph_sched_padshort, ph_rest_zip
+// against ph_rest_bothshort).
 const (
-	pipeShortPad = false
-	pipeShortEnd = true
+	pipeShortPad  = false
+	pipeShortRest = true
+	pipeShortEnd  = true
 )
 
 // genPairs emits sha256x16Pairs: n ≥ 1 pairs in ordinary layout. At
@@ -226,7 +240,7 @@ func genPairs(c consts) {
 	storeMsg(base, wkBBytes)
 	ivState(groupA)
 	ivState(groupB)
-	runBlocks(c, base, idx, aux, padp, []blockSpec{{groupA, true, shortE1}, {groupB, true, shortE1}}, "data2")
+	runBlocks(c, base, idx, aux, padp, []blockSpec{{groupA, true, shortE1, shortE1}, {groupB, true, shortE1, shortE1}}, "data2")
 	LEAQ(Mem{Base: base, Disp: h1ABytes}, aux)
 	keepH1(groupA, h1At(aux))
 	keepH1(groupB, func(j int) Mem { return Mem{Base: aux, Disp: 512 + 64*j} })
@@ -254,7 +268,7 @@ func genPairs(c consts) {
 		VMOVDQA32(Mem{Base: aux, Disp: 64 * j}, groupB.s[j])
 	}
 	ivState(groupA)
-	runBlocks(c, base, idx, aux, padp, []blockSpec{{groupB, false, pipeShortPad}, {groupA, true, shortE1}}, "pipe")
+	runBlocks(c, base, idx, aux, padp, []blockSpec{{groupB, false, pipeShortPad, pipeShortRest}, {groupA, true, shortE1, pipeShortRest}}, "pipe")
 	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, aux)
 	for j := 0; j < 8; j++ {
 		VPADDD(Mem{Base: aux, Disp: 64 * j}, groupB.s[j], groupB.s[j])
@@ -279,7 +293,7 @@ func genPairs(c consts) {
 	// idx is the rounds' counter: keep the newer group's H(1) address in
 	// hoff's place.
 	MOVQ(idx, hoff)
-	runBlocks(c, base, idx, src, padp, []blockSpec{{groupA, false, pipeShortEnd}, {groupB, false, pipeShortEnd}}, "end")
+	runBlocks(c, base, idx, src, padp, []blockSpec{{groupA, false, pipeShortEnd, pipeShortEnd}, {groupB, false, pipeShortEnd, pipeShortEnd}}, "end")
 	for j := 0; j < 8; j++ {
 		VPADDD(Mem{Base: aux, Disp: 64 * j}, groupA.s[j], groupA.s[j])
 		VPADDD(Mem{Base: hoff, Disp: 64 * j}, groupB.s[j], groupB.s[j])

@@ -121,7 +121,7 @@ func compressSched(c consts, base, idx, kp GPPhysical, gs []group, label string)
 	}
 	specs := make([]blockSpec, len(gs))
 	for k, g := range gs {
-		specs[k] = blockSpec{g, true, shortE1}
+		specs[k] = blockSpec{g, true, shortE1, shortE1}
 	}
 	runBlocks(c, base, idx, kp, kp, specs, label)
 	feedSecond(c, base, idx, kp, gs, label)
@@ -158,7 +158,7 @@ func feedSecond(c consts, base, idx, pad GPPhysical, gs []group, label string) {
 	Comment("Second block: constant padding, W+K broadcast from a table.")
 	specs := make([]blockSpec, len(gs))
 	for k, g := range gs {
-		specs[k] = blockSpec{g, false, shortE2}
+		specs[k] = blockSpec{g, false, shortE2, shortE2}
 	}
 	runBlocks(c, base, idx, pad, pad, specs, label)
 	for j := 0; j < 8; j++ {
