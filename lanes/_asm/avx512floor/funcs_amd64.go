@@ -84,6 +84,36 @@ func z_mulld(n uint64, buf *byte)
 //go:noescape
 func z_gf2p8(n uint64, buf *byte)
 
+// z_bcst128 runs n ≥ 1 iterations of 56 independent zmm bcst128 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_bcst128(n uint64, buf *byte)
+
+// z_bcst128k runs n ≥ 1 iterations of 56 independent zmm bcst128k (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_bcst128k(n uint64, buf *byte)
+
+// z_insert128 runs n ≥ 1 iterations of 56 independent zmm insert128 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_insert128(n uint64, buf *byte)
+
+// z_extract128 runs n ≥ 1 iterations of 56 independent zmm extract128 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_extract128(n uint64, buf *byte)
+
+// tr_load runs n ≥ 1 iterations of the load transpose of one group, as the kernel (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func tr_load(n uint64, buf *byte)
+
+// tr_load256 runs n ≥ 1 iterations of the load transpose of one group, first chunk stage by 256-bit loads (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func tr_load256(n uint64, buf *byte)
+
 // z_gatherkx runs n ≥ 1 iterations of 16 independent zmm gatherkx (each with its mask re-set) (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -336,6 +366,12 @@ var variants = []struct {
 	{"z_shldd", z_shldd, 56},
 	{"z_mulld", z_mulld, 56},
 	{"z_gf2p8", z_gf2p8, 56},
+	{"z_bcst128", z_bcst128, 56},
+	{"z_bcst128k", z_bcst128k, 56},
+	{"z_insert128", z_insert128, 56},
+	{"z_extract128", z_extract128, 56},
+	{"tr_load", tr_load, 112},
+	{"tr_load256", tr_load256, 112},
 	{"z_gatherkx", z_gatherkx, 16},
 	{"z_gather", z_gather, 16},
 	{"z_gatherw", z_gatherw, 16},

@@ -69,6 +69,16 @@ func ops(class string, n int) []string {
 			s = "VMOVDQA32 Z0, " + d
 		case "store":
 			s = fmt.Sprintf("VMOVDQA32 Z0, %d(SI)", 1024+64*(i%16))
+		case "bcst128":
+			s = fmt.Sprintf("VBROADCASTI32X4 %d(SI), %s", 16*(i%64), d)
+		case "bcst128k":
+			// Merge-masked into one 128-bit chunk (K2..K5 = 0x000f << 4k):
+			// a load that places a message row's chunk in a lane group.
+			s = fmt.Sprintf("VBROADCASTI32X4 %d(SI), K%d, %s", 16*(i%64), 2+i%4, d)
+		case "insert128":
+			s = fmt.Sprintf("VINSERTI32X4 $%d, %d(SI), %s, %s", 1+i%3, 16*(i%64), d, d)
+		case "extract128":
+			s = fmt.Sprintf("VEXTRACTI32X4 $%d, Z%d, %d(SI)", i%4, 2+i%28, 1024+16*(i%64))
 		case "gatherkx":
 			// A gather clears its mask as it completes, so each one
 			// re-sets it first; KXNORW of K1 with itself reads K1,
@@ -150,6 +160,20 @@ func main() {
 	// a 64-byte message), Z1 the scatter index (lane × 32, digests; no
 	// stream here writes Z1).
 	gpre := []string{"MOVL $0xffff, R8", "VMOVDQU32 gidx<>(SB), Z30", "VPSRLD $1, Z30, Z1"}
+	// Transposes through the load and store units: a 128-bit chunk
+	// broadcast into a lane group under a mask (K2..K5), inserted, or
+	// extracted to memory, against z_unpck and z_shuf128.
+	kpre := []string{"MOVL $0x000f, AX", "KMOVW AX, K2", "MOVL $0x00f0, AX", "KMOVW AX, K3", "MOVL $0x0f00, AX", "KMOVW AX, K4", "MOVL $0xf000, AX", "KMOVW AX, K5"}
+	for _, c := range []string{"bcst128", "bcst128k", "insert128", "extract128"} {
+		add("z_"+c, fmt.Sprintf("%d independent zmm %s", n, c), ops(c, n), kpre...)
+	}
+	// The pipeline's load transpose of one group as the kernel emits it
+	// (16 row loads, byte swaps, 4×4 dword transposes, two 128-bit chunk
+	// stages, 16 stores of W[0..15] to the scratch), against a form whose
+	// first chunk stage is done by the loads (a 256-bit load and a
+	// 256-bit broadcast merged into the upper half per register).
+	add("tr_load", "the load transpose of one group, as the kernel", transposeStream(false), kpre...)
+	add("tr_load256", "the load transpose of one group, first chunk stage by 256-bit loads", transposeStream(true), append(kpre, "MOVL $0xf0, AX", "KMOVW AX, K6")...)
 	for _, c := range []string{"gatherkx", "gather", "gatherw", "scatter"} {
 		add("z_"+c, fmt.Sprintf("16 independent zmm %s (each with its mask re-set)", c), ops(c, 16), gpre...)
 	}
@@ -406,6 +430,87 @@ func phaseStream(sched bool, v string) []string {
 		}
 	}
 	return out
+}
+
+// transposeStream emits one group's load transpose: rows of 64 bytes
+// at SI, W[0..15] stored at SI+1024 (see tr_load, tr_load256).
+func transposeStream(load256 bool) []string {
+	z := func(i int) string { return fmt.Sprintf("Z%d", i) }
+	var l []string
+	rows := make([]string, 16)
+	for i := range rows {
+		rows[i] = z(i)
+	}
+	scr := make([]string, 16)
+	for i := range scr {
+		scr[i] = z(16 + i)
+	}
+	unpck := func(in, tmp, out [4]string) {
+		l = append(l,
+			"VPUNPCKLDQ "+in[1]+", "+in[0]+", "+tmp[0],
+			"VPUNPCKHDQ "+in[1]+", "+in[0]+", "+tmp[1],
+			"VPUNPCKLDQ "+in[3]+", "+in[2]+", "+tmp[2],
+			"VPUNPCKHDQ "+in[3]+", "+in[2]+", "+tmp[3],
+			"VPUNPCKLQDQ "+tmp[2]+", "+tmp[0]+", "+out[0],
+			"VPUNPCKHQDQ "+tmp[2]+", "+tmp[0]+", "+out[1],
+			"VPUNPCKLQDQ "+tmp[3]+", "+tmp[1]+", "+out[2],
+			"VPUNPCKHQDQ "+tmp[3]+", "+tmp[1]+", "+out[3])
+	}
+	shuf := func(imm int, x, y, d string) {
+		l = append(l, fmt.Sprintf("VSHUFI32X4 $0x%x, %s, %s, %s", imm, y, x, d))
+	}
+	if !load256 {
+		for p := 0; p < 16; p++ {
+			l = append(l, fmt.Sprintf("VMOVDQU32 %d(SI), %s", 64*p, rows[p]), "VPSHUFB Z31, "+rows[p]+", "+rows[p])
+		}
+		for g := 0; g < 4; g++ {
+			r := [4]string{rows[4*g], rows[4*g+1], rows[4*g+2], rows[4*g+3]}
+			unpck(r, [4]string{scr[4*g], scr[4*g+1], scr[4*g+2], scr[4*g+3]}, r)
+		}
+		for m := 0; m < 4; m++ {
+			shuf(0x44, rows[m], rows[4+m], scr[4*m])
+			shuf(0xee, rows[m], rows[4+m], scr[4*m+1])
+			shuf(0x44, rows[8+m], rows[12+m], scr[4*m+2])
+			shuf(0xee, rows[8+m], rows[12+m], scr[4*m+3])
+		}
+		for m := 0; m < 4; m++ {
+			shuf(0x88, scr[4*m], scr[4*m+2], rows[m])
+			shuf(0xdd, scr[4*m], scr[4*m+2], rows[4+m])
+			shuf(0x88, scr[4*m+1], scr[4*m+3], rows[8+m])
+			shuf(0xdd, scr[4*m+1], scr[4*m+3], rows[12+m])
+		}
+	} else {
+		// P[m][h][p] (in scr[4m+2h+p]): half 0 = half h of row 8p+m,
+		// half 1 = half h of row 8p+4+m.
+		for m := 0; m < 4; m++ {
+			for h := 0; h < 2; h++ {
+				for p := 0; p < 2; p++ {
+					d := scr[4*m+2*h+p]
+					l = append(l,
+						fmt.Sprintf("VMOVDQU32 %d(SI), %s", 64*(8*p+m)+32*h, strings.Replace(d, "Z", "Y", 1)),
+						fmt.Sprintf("VBROADCASTI64X4 %d(SI), K6, %s", 64*(8*p+4+m)+32*h, d))
+				}
+			}
+		}
+		// X[m][c] (in rows[4c+m]) chunk k = chunk c of row 4k+m.
+		for m := 0; m < 4; m++ {
+			for h := 0; h < 2; h++ {
+				shuf(0x88, scr[4*m+2*h], scr[4*m+2*h+1], rows[4*(2*h)+m])
+				shuf(0xdd, scr[4*m+2*h], scr[4*m+2*h+1], rows[4*(2*h+1)+m])
+			}
+		}
+		for p := 0; p < 16; p++ {
+			l = append(l, "VPSHUFB Z31, "+rows[p]+", "+rows[p])
+		}
+		for c := 0; c < 4; c++ {
+			r := [4]string{rows[4*c], rows[4*c+1], rows[4*c+2], rows[4*c+3]}
+			unpck(r, [4]string{scr[4*c], scr[4*c+1], scr[4*c+2], scr[4*c+3]}, r)
+		}
+	}
+	for j := 0; j < 16; j++ {
+		l = append(l, fmt.Sprintf("VMOVDQA32 %s, %d(SI)", rows[j], 1024+64*j))
+	}
+	return l
 }
 
 func repeat(s string, n int) []string {

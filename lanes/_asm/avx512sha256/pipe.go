@@ -155,6 +155,10 @@ func genPairs(c consts) {
 	all, low := R8L, R9L
 	MOVL(U32(0xFFFF), all)
 	MOVL(U32(0x00FF), low)
+	// hi selects the upper 256-bit half in qwords (loadTransposeFull).
+	hi := K6
+	MOVL(U32(0xF0), EAX)
+	KMOVW(EAX, hi)
 
 	// loadRows loads rows p < 16 of src+disp into msgRegs; masked, rows
 	// p ≥ m are zeroed instead (and not read).
@@ -223,8 +227,7 @@ func genPairs(c consts) {
 
 	Comment("Prologue: groups 0 and 1, their data blocks side by side.")
 	prefetch(32)
-	loadRows(0, false)
-	transposeRows(msgRegs, otherRegs)
+	loadTransposeFull(c, src, 0, hi, otherRegs)
 	storeMsg(base, wkABytes)
 	MOVQ(U32(16), m)
 	CMPQ(n, U32(32))
@@ -232,11 +235,11 @@ func genPairs(c consts) {
 	Comment("Group 1 holds m = n-16 < 16 pairs: rows p < m are loaded, the others zeroed.")
 	LEAQ(Mem{Base: n, Disp: -16}, m)
 	loadRows(1024, true)
+	transposeRows(msgRegs, otherRegs)
 	JMP(LabelRef("loadedB"))
 	Label("fullLoadB")
-	loadRows(1024, false)
+	loadTransposeFull(c, src, 1024, hi, otherRegs)
 	Label("loadedB")
-	transposeRows(msgRegs, otherRegs)
 	storeMsg(base, wkBBytes)
 	ivState(groupA)
 	ivState(groupB)
@@ -256,11 +259,11 @@ func genPairs(c consts) {
 	JHS(LabelRef("fullLoadC"))
 	MOVQ(n, m)
 	loadRows(0, true)
+	transposeRows(msgRegs, otherRegs)
 	JMP(LabelRef("loadedC"))
 	Label("fullLoadC")
-	loadRows(0, false)
+	loadTransposeFull(c, src, 0, hi, otherRegs)
 	Label("loadedC")
-	transposeRows(msgRegs, otherRegs)
 	storeMsg(base, wkABytes)
 	// Group i's H(1) at base+h1ABytes+hoff.
 	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, aux)

@@ -114,3 +114,49 @@ func lanesToWords(in, tmp [8]VecPhysical) (words [8]VecPhysical) {
 	transpose4x4([4]VecPhysical{u[4], u[5], u[6], u[7]}, t, [4]VecPhysical{words[4], words[5], words[6], words[7]})
 	return words
 }
+
+// loadTransposeFull loads 16 full message rows (row p at src+disp+64p)
+// straight into lane layout in msgRegs, byte-swapped (word j of all
+// lanes in msgRegs[j]), with the first 128-bit chunk stage of
+// transposeRows done by the loads: each of 16 scratch registers takes a
+// 256-bit half of one row (a load that zeroes the upper half) and the
+// same half of the row four further (a broadcast merged into the upper
+// half under hi, which must hold 0xF0: the broadcast's mask counts
+// qwords). On Zen 5 the load ports take
+// two 256-bit loads a cycle beside the two shuffle pipes, so a group
+// costs 16 shuffles fewer on those pipes: 26 cycles against 35 for
+// loadRows and transposeRows (avx512floor: tr_load256, tr_load). The
+// result is transposeRows' after loadRows'; scratch holds 16 other
+// registers.
+func loadTransposeFull(c consts, src GPPhysical, disp int, hi OpmaskPhysical, scratch [16]VecPhysical) {
+	Comment("Load 16 messages × 16 words into lane layout, the first chunk stage by 256-bit loads.")
+	row := func(p, h int) Mem { return Mem{Base: src, Disp: disp + 64*p + 32*h} }
+	// P[m][h][q] (scratch[4m+2h+q]): half 0 = half h of row 8q+m, half
+	// 1 = half h of row 8q+4+m.
+	for m := 0; m < 4; m++ {
+		for h := 0; h < 2; h++ {
+			for q := 0; q < 2; q++ {
+				d := scratch[4*m+2*h+q]
+				VMOVDQU32(row(8*q+m, h), d.AsY())
+				VBROADCASTI64X4(row(8*q+4+m, h), hi, d)
+			}
+		}
+	}
+	// msgRegs[4c+m] chunk k = chunk c (words 4c..4c+3) of row 4k+m.
+	for m := 0; m < 4; m++ {
+		for h := 0; h < 2; h++ {
+			x, y := scratch[4*m+2*h], scratch[4*m+2*h+1]
+			shuf128(chunks02, x, y, msgRegs[4*(2*h)+m])
+			shuf128(chunks13, x, y, msgRegs[4*(2*h+1)+m])
+		}
+	}
+	for _, r := range msgRegs {
+		VPSHUFB(c.bswap, r, r)
+	}
+	// Within every chunk k, the 4×4 dwords (word 4c+w of row 4k+m) of
+	// msgRegs[4c..4c+3]: msgRegs[4c+w] lane 4k+m = word 4c+w of row 4k+m.
+	for cc := 0; cc < 4; cc++ {
+		r := [4]VecPhysical{msgRegs[4*cc], msgRegs[4*cc+1], msgRegs[4*cc+2], msgRegs[4*cc+3]}
+		transpose4x4(r, [4]VecPhysical{scratch[4*cc], scratch[4*cc+1], scratch[4*cc+2], scratch[4*cc+3]}, r)
+	}
+}
