@@ -7,7 +7,13 @@
 // left shift, GFNI's VGF2P8AFFINEQB), alone and 1:1 with VPRORD. On Zen 5
 // VPSHLDD and VPMULLD share VPRORD's two pipes (1:1 still 2 per cycle);
 // VGF2P8AFFINEQB issues beside them (2.94 per cycle) but works within a
-// byte, so no 32-bit rotate is one of it. It is a measuring harness,
+// byte, so no 32-bit rotate is one of it. It also times what would
+// replace the kernel's transposes (VPGATHERDD and VPSCATTERDD zmm alone
+// and beside the rounds; 128- and 256-bit loads, broadcasts, inserts
+// and extracts; the load transpose itself, tr_load and tr_load256) and
+// the pipelined Pairs' steady state in its two loops, rounds beside the
+// schedule and rounds 48..63 (ph_sched_*, ph_rest_*), in several
+// instruction orders and round forms. It is a measuring harness,
 // not part of lanehash: it lives in the generator module so that nothing
 // of it ships.
 //
