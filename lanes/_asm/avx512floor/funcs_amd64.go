@@ -114,6 +114,41 @@ func tr_load(n uint64, buf *byte)
 //go:noescape
 func tr_load256(n uint64, buf *byte)
 
+// z_bcst256k runs n ≥ 1 iterations of 56 independent zmm bcst256k (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_bcst256k(n uint64, buf *byte)
+
+// z_load256 runs n ≥ 1 iterations of 56 independent zmm load256 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_load256(n uint64, buf *byte)
+
+// m_shuf128_bcst256k runs n ≥ 1 iterations of 56 ops, VSHUFI32X4:masked VBROADCASTI64X4 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_shuf128_bcst256k(n uint64, buf *byte)
+
+// m_shuf128_unpck runs n ≥ 1 iterations of 56 ops, VSHUFI32X4:VPUNPCKLDQ 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_shuf128_unpck(n uint64, buf *byte)
+
+// m_shuf128_pshufb runs n ≥ 1 iterations of 56 ops, VSHUFI32X4:VPSHUFB 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_shuf128_pshufb(n uint64, buf *byte)
+
+// m_shuf128_extract runs n ≥ 1 iterations of 56 ops, VSHUFI32X4:VEXTRACTI32X4 to memory 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_shuf128_extract(n uint64, buf *byte)
+
+// m_shuf128_bcst128k runs n ≥ 1 iterations of 56 ops, VSHUFI32X4:masked VBROADCASTI32X4 1:1 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_shuf128_bcst128k(n uint64, buf *byte)
+
 // z_gatherkx runs n ≥ 1 iterations of 16 independent zmm gatherkx (each with its mask re-set) (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -193,6 +228,16 @@ func ph_sched_padshort(n uint64, buf *byte)
 //
 //go:noescape
 func ph_sched_schedlate(n uint64, buf *byte)
+
+// ph_spread runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block scheduling 6 words (48 over 64 rounds), spread (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_spread(n uint64, buf *byte)
+
+// ph_spreadshort runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block scheduling 6 words (48 over 64 rounds), spreadshort (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func ph_spreadshort(n uint64, buf *byte)
 
 // ph_rest_zip runs n ≥ 1 iterations of 8 rounds of a padding block beside a data block's last rounds, zip (buf: 2 KB, 64-byte aligned).
 //
@@ -372,6 +417,13 @@ var variants = []struct {
 	{"z_extract128", z_extract128, 56},
 	{"tr_load", tr_load, 112},
 	{"tr_load256", tr_load256, 112},
+	{"z_bcst256k", z_bcst256k, 56},
+	{"z_load256", z_load256, 56},
+	{"m_shuf128_bcst256k", m_shuf128_bcst256k, 56},
+	{"m_shuf128_unpck", m_shuf128_unpck, 56},
+	{"m_shuf128_pshufb", m_shuf128_pshufb, 56},
+	{"m_shuf128_extract", m_shuf128_extract, 56},
+	{"m_shuf128_bcst128k", m_shuf128_bcst128k, 56},
 	{"z_gatherkx", z_gatherkx, 16},
 	{"z_gather", z_gather, 16},
 	{"z_gatherw", z_gatherw, 16},
@@ -388,6 +440,8 @@ var variants = []struct {
 	{"ph_sched_schedpad", ph_sched_schedpad, 408},
 	{"ph_sched_padshort", ph_sched_padshort, 424},
 	{"ph_sched_schedlate", ph_sched_schedlate, 408},
+	{"ph_spread", ph_spread, 380},
+	{"ph_spreadshort", ph_spreadshort, 412},
 	{"ph_rest_zip", ph_rest_zip, 296},
 	{"ph_rest_padfirst", ph_rest_padfirst, 296},
 	{"ph_rest_padshort", ph_rest_padshort, 312},

@@ -75,6 +75,12 @@ func ops(class string, n int) []string {
 			// Merge-masked into one 128-bit chunk (K2..K5 = 0x000f << 4k):
 			// a load that places a message row's chunk in a lane group.
 			s = fmt.Sprintf("VBROADCASTI32X4 %d(SI), K%d, %s", 16*(i%64), 2+i%4, d)
+		case "bcst256k":
+			// A 256-bit row half merged into the upper half (K6 = 0xf0,
+			// qwords), as the kernel's load transpose.
+			s = fmt.Sprintf("VBROADCASTI64X4 %d(SI), K6, %s", 32*(i%32), d)
+		case "load256":
+			s = fmt.Sprintf("VMOVDQU32 %d(SI), %s", 32*(i%32), strings.Replace(d, "Z", "Y", 1))
 		case "insert128":
 			s = fmt.Sprintf("VINSERTI32X4 $%d, %d(SI), %s, %s", 1+i%3, 16*(i%64), d, d)
 		case "extract128":
@@ -172,8 +178,17 @@ func main() {
 	// stages, 16 stores of W[0..15] to the scratch), against a form whose
 	// first chunk stage is done by the loads (a 256-bit load and a
 	// 256-bit broadcast merged into the upper half per register).
+	kpre6 := append(append([]string{}, kpre...), "MOVL $0xf0, AX", "KMOVW AX, K6")
 	add("tr_load", "the load transpose of one group, as the kernel", transposeStream(false), kpre...)
-	add("tr_load256", "the load transpose of one group, first chunk stage by 256-bit loads", transposeStream(true), append(kpre, "MOVL $0xf0, AX", "KMOVW AX, K6")...)
+	add("tr_load256", "the load transpose of one group, first chunk stage by 256-bit loads", transposeStream(true), kpre6...)
+	for _, c := range []string{"bcst256k", "load256"} {
+		add("z_"+c, fmt.Sprintf("%d independent zmm %s", n, c), ops(c, n), kpre6...)
+	}
+	add("m_shuf128_bcst256k", "56 ops, VSHUFI32X4:masked VBROADCASTI64X4 1:1", mix(n, []string{"shuf128", "bcst256k"}, []int{1, 1}), kpre6...)
+	add("m_shuf128_unpck", "56 ops, VSHUFI32X4:VPUNPCKLDQ 1:1", mix(n, []string{"shuf128", "unpck"}, []int{1, 1}))
+	add("m_shuf128_pshufb", "56 ops, VSHUFI32X4:VPSHUFB 1:1", mix(n, []string{"shuf128", "pshufb"}, []int{1, 1}))
+	add("m_shuf128_extract", "56 ops, VSHUFI32X4:VEXTRACTI32X4 to memory 1:1", mix(n, []string{"shuf128", "extract128"}, []int{1, 1}), kpre...)
+	add("m_shuf128_bcst128k", "56 ops, VSHUFI32X4:masked VBROADCASTI32X4 1:1", mix(n, []string{"shuf128", "bcst128k"}, []int{1, 1}), kpre...)
 	for _, c := range []string{"gatherkx", "gather", "gatherw", "scatter"} {
 		add("z_"+c, fmt.Sprintf("16 independent zmm %s (each with its mask re-set)", c), ops(c, 16), gpre...)
 	}
@@ -195,6 +210,9 @@ func main() {
 	// padding block first, the schedule merged into the data round).
 	for _, v := range []string{"zip", "datazip", "padfirst", "datafirst", "schedpad", "padshort", "schedlate"} {
 		add("ph_sched_"+v, "8 rounds of a padding block beside a scheduling data block, "+v, phaseStream(true, v), phasePre...)
+	}
+	for _, v := range []string{"spread", "spreadshort"} {
+		add("ph_"+v, "8 rounds of a padding block beside a data block scheduling 6 words (48 over 64 rounds), "+v, phaseStream(true, v), phasePre...)
 	}
 	for _, v := range []string{"zip", "padfirst", "padshort", "datashort", "bothshort"} {
 		add("ph_rest_"+v, "8 rounds of a padding block beside a data block's last rounds, "+v, phaseStream(false, v), phasePre...)
@@ -394,7 +412,9 @@ func zipOps(lists ...[]string) []string {
 // (the kernel's), datazip (the data block first in the zip), padfirst
 // and datafirst (one block's round whole, then the other's), schedpad
 // (the schedule merged into the padding round), padshort (the padding
-// block in the short-e form; datashort, bothshort likewise), schedlate (the schedule's ops zipped as a
+// block in the short-e form; datashort, bothshort likewise), spread
+// and spreadshort (the schedule in 6 of the 8 rounds, as 48 words
+// spread over 64 rounds would be; long and short forms), schedlate (the schedule's ops zipped as a
 // third stream after both rounds' rather than merged into one).
 func phaseStream(sched bool, v string) []string {
 	data := [8]string{"Z0", "Z1", "Z2", "Z3", "Z4", "Z5", "Z6", "Z7"}
@@ -404,14 +424,14 @@ func phaseStream(sched bool, v string) []string {
 	st := [4]string{"Z24", "Z25", "Z26", "Z27"}
 	var out []string
 	for i := 0; i < 8; i++ {
-		dr := roundOps(&data, dt, v == "datashort" || v == "bothshort", []string{fmt.Sprintf("VPADDD %d(DI), %%s, %%s", 64*i), fmt.Sprintf("VPADDD.BCST %d(SI), %%s, %%s", 4*i)})
-		pr := roundOps(&pad, pt, v == "padshort" || v == "bothshort", []string{fmt.Sprintf("VPADDD.BCST %d(SI), %%s, %%s", 32+4*i)})
+		dr := roundOps(&data, dt, v == "datashort" || v == "bothshort" || v == "spreadshort", []string{fmt.Sprintf("VPADDD %d(DI), %%s, %%s", 64*i), fmt.Sprintf("VPADDD.BCST %d(SI), %%s, %%s", 4*i)})
+		pr := roundOps(&pad, pt, v == "padshort" || v == "bothshort" || v == "spreadshort", []string{fmt.Sprintf("VPADDD.BCST %d(SI), %%s, %%s", 32+4*i)})
 		var sc []string
-		if sched {
+		if sched && !(strings.HasPrefix(v, "spread") && i%4 == 3) {
 			sc = schedOps(i+16, st)
 		}
 		switch v {
-		case "zip", "padshort", "datashort", "bothshort":
+		case "zip", "padshort", "datashort", "bothshort", "spread", "spreadshort":
 			out = append(out, zipOps(pr, mergeOps(dr, sc))...)
 		case "datazip":
 			out = append(out, zipOps(mergeOps(dr, sc), pr)...)

@@ -122,12 +122,13 @@ func lanesToWords(in, tmp [8]VecPhysical) (words [8]VecPhysical) {
 // 256-bit half of one row (a load that zeroes the upper half) and the
 // same half of the row four further (a broadcast merged into the upper
 // half under hi, which must hold 0xF0: the broadcast's mask counts
-// qwords). On Zen 5 the load ports take
-// two 256-bit loads a cycle beside the two shuffle pipes, so a group
-// costs 16 shuffles fewer on those pipes: 26 cycles against 35 for
-// loadRows and transposeRows (avx512floor: tr_load256, tr_load). The
-// result is transposeRows' after loadRows'; scratch holds 16 other
-// registers.
+// qwords), so 16 VSHUFI32X4 fewer run. On Zen 5 a group takes 26.6
+// cycles against 34.5 for loadRows and transposeRows (avx512floor:
+// tr_load256, tr_load), though the merged broadcast shares the shuffle
+// pipes with VSHUFI32X4 in a 1:1 mix (m_shuf128_bcst256k: 2 a cycle in
+// all): both forms put 48 ops on those pipes, and what the old form
+// loses is not identified. The result is transposeRows' after
+// loadRows'; scratch holds 16 other registers.
 func loadTransposeFull(c consts, src GPPhysical, disp int, hi OpmaskPhysical, scratch [16]VecPhysical) {
 	Comment("Load 16 messages × 16 words into lane layout, the first chunk stage by 256-bit loads.")
 	row := func(p, h int) Mem { return Mem{Base: src, Disp: disp + 64*p + 32*h} }
