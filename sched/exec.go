@@ -212,6 +212,9 @@ type field struct {
 	steps []graph.Step
 	r     rooter
 	zero  unsafe.Pointer
+	// deferred: for one instance, the field's tree waits in the
+	// container's treeQueue (markDeferred).
+	deferred bool
 }
 
 func (e *Exec) fields(fs []graph.Field, s Strategy) ([]field, error) {
@@ -223,6 +226,7 @@ func (e *Exec) fields(fs []graph.Field, s Strategy) ([]field, error) {
 		}
 		out[i] = field{steps: f.Steps, r: r, zero: zeroValue(f.ZeroSize)}
 	}
+	markDeferred(out)
 	return out, nil
 }
 
@@ -232,6 +236,16 @@ func (e *Exec) fields(fs []graph.Field, s Strategy) ([]field, error) {
 func fieldRoots(x *run, fs []field, in Input) (roots [][][32]byte, bufs []*[]byte, err error) {
 	roots = make([][][32]byte, len(fs))
 	bufs = make([]*[]byte, 0, len(fs))
+	// One instance: the small trees of the deferred fields are hashed
+	// together once every field is laid out (see treeQueue).
+	var q *treeQueue
+	if in.n == 1 {
+		q = treeQueues.Get().(*treeQueue)
+		defer func() {
+			q.release()
+			treeQueues.Put(q)
+		}()
+	}
 	for k, f := range fs {
 		buf := getBuf(32 * in.n)
 		bufs = append(bufs, buf)
@@ -240,11 +254,18 @@ func fieldRoots(x *run, fs []field, in Input) (roots [][][32]byte, bufs []*[]byt
 		if err != nil {
 			return nil, bufs, err
 		}
-		err = rootsInOrder(x, f.r, roots[k], child)
+		if q != nil && f.deferred {
+			err = f.r.(deferrer).rootDeferred(x, &roots[k][0], child, q)
+		} else {
+			err = rootsInOrder(x, f.r, roots[k], child)
+		}
 		putPtrs(ptrs)
 		if err != nil {
 			return nil, bufs, err
 		}
+	}
+	if q != nil {
+		q.run(x.e.tree)
 	}
 	return roots, bufs, nil
 }
