@@ -37,37 +37,78 @@ type deferrer interface {
 }
 
 // pendingTree is one tree waiting in a treeQueue: n nodes at the
-// level the queue has reached, in buf, below a root at depth.
+// level the queue has reached, from chunk off of its current buffer,
+// below a root at depth.
 type pendingTree struct {
-	buf    *[]byte // pooled, BufLen(n) bytes at least
-	n      int
+	off, n int
 	depth  int
 	mix    bool // mix length in (a list)
 	length uint64
 	dst    *[32]byte
 }
 
-// treeQueue holds the trees fieldRoots defers. It is pooled: a call
-// allocates nothing once the pool holds one.
+// treeQueue holds the trees fieldRoots defers. Their leaves are written
+// straight into one arena, back to back, each padded with a zero chunk
+// to an even count: level 0 laid out for its Pairs call, as the level
+// queue lays the values of a tile (Tree.batchLevels). It is pooled: a
+// call allocates nothing once the pool holds one large enough.
 type treeQueue struct {
+	arena *[]byte
+	used  int // chunks of arena holding queued trees
 	trees []pendingTree
+	// mixes counts the queued lists, whose lengths are mixed in.
+	mixes int
 }
 
 var treeQueues = sync.Pool{New: func() any { return new(treeQueue) }}
 
-// add queues a tree of the n chunks at the start of *buf (which the
-// queue now owns) below a root at depth, its length mixed in when mix.
-func (q *treeQueue) add(buf *[]byte, n, depth int, mix bool, length uint64, dst *[32]byte) {
-	q.trees = append(q.trees, pendingTree{buf: buf, n: n, depth: depth, mix: mix, length: length, dst: dst})
+// reserve returns room for a tree of n chunks (n ≥ 1) after the queued
+// ones, its padding chunk (for an odd n) already zero. The caller
+// writes the chunks and then calls commit, or drops the room by not
+// calling it.
+func (q *treeQueue) reserve(n int) []byte {
+	need := 32 * (q.used + n + n%2)
+	if q.arena == nil || cap(*q.arena) < need {
+		grown := getBuf(max(need, 2*q.used*32, 32*256))
+		if q.arena != nil {
+			copy(*grown, (*q.arena)[:32*q.used])
+			putBuf(q.arena)
+		}
+		q.arena = grown
+	}
+	*q.arena = (*q.arena)[:cap(*q.arena)]
+	room := (*q.arena)[32*q.used : need]
+	if n%2 == 1 {
+		clear(room[32*n:])
+	}
+	return room[:32*n]
 }
 
-// release returns every queued tree's buffer and empties the queue.
-func (q *treeQueue) release() {
-	for i := range q.trees {
-		putBuf(q.trees[i].buf)
+// commit queues the tree of n chunks just written into the room reserve
+// returned, below a root at depth, its length mixed in when mix; its
+// root goes to *dst when the queue runs.
+func (q *treeQueue) commit(n, depth int, mix bool, length uint64, dst *[32]byte) {
+	q.trees = append(q.trees, pendingTree{off: q.used, n: n, depth: depth, mix: mix, length: length, dst: dst})
+	q.used += n + n%2
+	if mix {
+		q.mixes++
 	}
+}
+
+// done queues a tree whose root is already known (no chunks, or one at
+// depth 0): only its length remains to be mixed in, with the others'.
+func (q *treeQueue) done(root [32]byte, mix bool, length uint64, dst *[32]byte) {
+	*dst = root
+	q.trees = append(q.trees, pendingTree{off: -1, mix: mix, length: length, dst: dst})
+	if mix {
+		q.mixes++
+	}
+}
+
+// release empties the queue, keeping its arena.
+func (q *treeQueue) release() {
 	clear(q.trees)
-	q.trees = q.trees[:0]
+	q.trees, q.used, q.mixes = q.trees[:0], 0, 0
 }
 
 // run hashes every queued tree with t and writes the roots, then
@@ -76,81 +117,103 @@ func (q *treeQueue) release() {
 // level's zero hash, so a lone node climbs its ladder) and hashed with
 // one Pairs call; the mix-ins of all lists are one call more.
 func (q *treeQueue) run(t *Tree) {
+	defer q.release()
 	if len(q.trees) == 0 {
 		return
 	}
 	var c counts
-	total := 0
-	for i := range q.trees {
-		p := &q.trees[i]
-		if p.n == 0 {
-			// No chunks: the zero tree (and no level to hash).
-			copy((*p.buf)[:32], t.zero[p.depth][:])
-			p.depth = 0
-		}
-		total += p.n + 1
-	}
-	sp := getBuf(32 * max(total, 2*len(q.trees)))
-	src := *sp
-	for d := 0; ; d++ {
-		at := 0
+	if q.used > 0 {
+		// Level 0 lies in the arena; each level's digests land in a,
+		// and the next level is laid out from there into the arena.
+		ap := getBuf(16 * q.used)
+		a, lay := *ap, *q.arena
 		for i := range q.trees {
 			p := &q.trees[i]
-			if d >= p.depth {
-				continue
+			if p.off >= 0 {
+				p.off /= 2
+				p.n = (p.n + 1) / 2
 			}
-			buf := *p.buf
-			if p.n%2 == 1 {
-				copy(buf[32*p.n:32*p.n+32], t.zero[d][:])
-				p.n++
-			}
-			at += copy(src[at:], buf[:32*p.n])
-			p.n /= 2
 		}
-		if at == 0 {
-			break
-		}
-		t.k.Pairs(src[:at/2], src[:at])
-		c.treePairs += uint64(at / 64)
+		t.k.Pairs(a[:16*q.used], lay[:32*q.used])
+		c.treePairs += uint64(q.used / 2)
 		c.kernelCalls++
-		out := 0
-		for i := range q.trees {
-			p := &q.trees[i]
-			if d >= p.depth {
-				continue
+		for d := 1; ; d++ {
+			at := 0
+			for i := range q.trees {
+				p := &q.trees[i]
+				if p.off < 0 {
+					continue
+				}
+				if d == p.depth {
+					*p.dst = [32]byte(a[32*p.off:])
+					p.off = -1
+					continue
+				}
+				at += copy(lay[32*at:], a[32*p.off:32*(p.off+p.n)]) / 32
+				p.off = at - p.n
+				if p.n%2 == 1 {
+					copy(lay[32*at:32*at+32], t.zero[d][:])
+					at++
+				}
+				p.off /= 2
+				p.n = (p.n + 1) / 2
 			}
-			out += copy((*p.buf)[:32*p.n], src[out:])
+			if at == 0 {
+				break
+			}
+			t.k.Pairs(a[:16*at], lay[:32*at])
+			c.treePairs += uint64(at / 2)
+			c.kernelCalls++
 		}
+		putBuf(ap)
 	}
-	// Every tree's root is now the first chunk of its buffer.
-	m := 0
-	for i := range q.trees {
-		p := &q.trees[i]
-		if !p.mix {
-			*p.dst = [32]byte((*p.buf)[:32])
-			continue
+	if q.mixes > 0 {
+		mp := getBuf(64 * q.mixes)
+		mix := *mp
+		m := 0
+		for i := range q.trees {
+			if p := &q.trees[i]; p.mix {
+				pair := mix[64*m : 64*m+64]
+				copy(pair, p.dst[:])
+				clear(pair[32:])
+				binary.LittleEndian.PutUint64(pair[32:40], p.length)
+				m++
+			}
 		}
-		pair := src[64*m : 64*m+64]
-		copy(pair, (*p.buf)[:32])
-		clear(pair[32:])
-		binary.LittleEndian.PutUint64(pair[32:40], p.length)
-		m++
-	}
-	if m > 0 {
-		t.k.Pairs(src[:32*m], src[:64*m])
+		t.k.Pairs(mix[:32*m], mix[:64*m])
 		c.treePairs += uint64(m)
 		c.kernelCalls++
 		m = 0
 		for i := range q.trees {
 			if p := &q.trees[i]; p.mix {
-				*p.dst = [32]byte(src[32*m : 32*m+32])
+				*p.dst = [32]byte(mix[32*m:])
 				m++
 			}
 		}
+		putBuf(mp)
 	}
-	putBuf(sp)
 	t.stats.add(&c)
-	q.release()
+}
+
+// add queues one instance's tree: n chunks, written by fill into the
+// room it is given, below a root at depth. Trees without a level to
+// hash (no chunks, or one at depth 0) take no room.
+func (q *treeQueue) add(t *Tree, n, depth int, mix bool, length uint64, dst *[32]byte, fill func([]byte) error) error {
+	if n == 0 {
+		q.done(t.zero[depth], mix, length, dst)
+		return nil
+	}
+	room := q.reserve(n)
+	if err := fill(room); err != nil {
+		return err
+	}
+	if depth == 0 {
+		// One chunk is its own root: the room is dropped.
+		q.done([32]byte(room), mix, length, dst)
+		return nil
+	}
+	q.commit(n, depth, mix, length, dst)
+	return nil
 }
 
 // defers reports whether the sequence's trees may be deferred: not a
@@ -175,13 +238,13 @@ func (r *seqRooter) rootDeferred(x *run, dst *[32]byte, in Input, q *treeQueue) 
 		*dst, err = r.root(x, elems)
 		return err
 	}
-	bp := getBuf(BufLen(elems.n))
-	if err := rootsInOrder(x, r.elem, rootsView(*bp, elems.n), elems); err != nil {
-		putBuf(bp)
-		return r.locateOne(err)
-	}
-	q.add(bp, elems.n, r.depth, r.n.Kind != graph.SeqVector, uint64(elems.n), dst)
-	return nil
+	t := x.e.tree
+	return q.add(t, elems.n, r.depth, r.n.Kind != graph.SeqVector, uint64(elems.n), dst, func(room []byte) error {
+		if err := rootsInOrder(x, r.elem, rootsView(room, elems.n), elems); err != nil {
+			return r.locateOne(err)
+		}
+		return nil
+	})
 }
 
 // locateOne maps an error about element k of one instance's list to
@@ -212,10 +275,10 @@ func (r *packedRooter) rootDeferred(x *run, dst *[32]byte, in Input, q *treeQueu
 		*dst = r.rootOf(x, v)
 		return nil
 	}
-	bp := getBuf(BufLen(v.chunks))
-	r.fill(*bp, v)
-	q.add(bp, v.chunks, r.depth, r.mixesLength(), v.length, dst)
-	return nil
+	return q.add(x.e.tree, v.chunks, r.depth, r.mixesLength(), v.length, dst, func(room []byte) error {
+		r.fill(room, v)
+		return nil
+	})
 }
 
 // markDeferred marks the fields whose trees fieldRoots defers: those
