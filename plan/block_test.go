@@ -1,7 +1,6 @@
 package plan
 
 import (
-	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -92,7 +91,10 @@ func TestBlockRoots(t *testing.T) {
 // kernel's Pairs over as many pairs as the block needs (a 64 KiB level,
 // hot), so "x-pairs" is the block's time over its pairs' time, both
 // under the same machine load (thread CPU time where the system keeps
-// it: the machine may be shared).
+// it: the machine may be shared). "notx" is one block of the
+// mainnet shape without its transactions: what is left is small lists
+// (attestations' bitlists, withdrawals, blob commitments, empty lists)
+// and containers, short trees whose levels are few pairs each.
 func BenchmarkBlock(b *testing.B) {
 	p, err := PlanFor[electra.SignedBeaconBlock](WithWorkers(1))
 	if err != nil {
@@ -102,12 +104,22 @@ func BenchmarkBlock(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, n := range []int{1, 64} {
-
-		b.Run(fmt.Sprintf("blocks=%d", n), func(b *testing.B) {
+	notx := electra.MainnetBlockShape
+	notx.Transactions = 0
+	for _, c := range []struct {
+		name  string
+		n     int
+		shape electra.BlockShape
+	}{
+		{"blocks=1", 1, electra.MainnetBlockShape},
+		{"blocks=64", 64, electra.MainnetBlockShape},
+		{"notx", 1, notx},
+	} {
+		n := c.n
+		b.Run(c.name, func(b *testing.B) {
 			blocks := make([]*electra.SignedBeaconBlock, n)
 			for i := range blocks {
-				blocks[i] = electra.SyntheticSignedBeaconBlock(electra.MainnetBlockShape, uint64(i+1))
+				blocks[i] = electra.SyntheticSignedBeaconBlock(c.shape, uint64(i+1))
 			}
 			dst := make([][32]byte, n)
 			run := func() error {
