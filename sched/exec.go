@@ -230,12 +230,32 @@ func (e *Exec) fields(fs []graph.Field, s Strategy) ([]field, error) {
 	return out, nil
 }
 
+// fieldSet is what fieldRoots returns: roots[k][i] is field k of
+// instance i, in the pooled buffers bufs. It is pooled itself, so a
+// container's call allocates nothing for its fields.
+type fieldSet struct {
+	roots [][][32]byte
+	bufs  []*[]byte
+}
+
+var fieldSets = sync.Pool{New: func() any { return new(fieldSet) }}
+
+// put returns the roots' buffers and the set to their pools.
+func (s *fieldSet) put() {
+	for _, b := range s.bufs {
+		putBuf(b)
+	}
+	clear(s.bufs)
+	clear(s.roots)
+	s.bufs, s.roots = s.bufs[:0], s.roots[:0]
+	fieldSets.Put(s)
+}
+
 // fieldRoots computes the roots of every field of every instance of in:
-// roots[k][i] is field k of instance i. The roots live in pooled
-// buffers the caller returns with putBufs once it is done with them.
-func fieldRoots(x *run, fs []field, in Input) (roots [][][32]byte, bufs []*[]byte, err error) {
-	roots = make([][][32]byte, len(fs))
-	bufs = make([]*[]byte, 0, len(fs))
+// set.roots[k][i] is field k of instance i. The caller returns the set
+// with put once it is done with the roots (also after an error).
+func fieldRoots(x *run, fs []field, in Input) (*fieldSet, error) {
+	set := fieldSets.Get().(*fieldSet)
 	// One instance: the small trees of the deferred fields are hashed
 	// together once every field is laid out (see treeQueue).
 	var q *treeQueue
@@ -248,33 +268,26 @@ func fieldRoots(x *run, fs []field, in Input) (roots [][][32]byte, bufs []*[]byt
 	}
 	for k, f := range fs {
 		buf := getBuf(32 * in.n)
-		bufs = append(bufs, buf)
-		roots[k] = rootsView(*buf, in.n)
+		set.bufs = append(set.bufs, buf)
+		set.roots = append(set.roots, rootsView(*buf, in.n))
 		child, ptrs, err := childInput(in, f.steps, f.zero)
 		if err != nil {
-			return nil, bufs, err
+			return set, err
 		}
 		if q != nil && f.deferred {
-			err = f.r.(deferrer).rootDeferred(x, &roots[k][0], child, q)
+			err = f.r.(deferrer).rootDeferred(x, &set.roots[k][0], child, q)
 		} else {
-			err = rootsInOrder(x, f.r, roots[k], child)
+			err = rootsInOrder(x, f.r, set.roots[k], child)
 		}
 		putPtrs(ptrs)
 		if err != nil {
-			return nil, bufs, err
+			return set, err
 		}
 	}
 	if q != nil {
 		q.run(x.e.tree)
 	}
-	return roots, bufs, nil
-}
-
-// putBufs returns buffers to the pool.
-func putBufs(bufs []*[]byte) {
-	for _, b := range bufs {
-		putBuf(b)
-	}
+	return set, nil
 }
 
 // sizeClass returns the pool class of a buffer of n elements: buffers

@@ -78,13 +78,12 @@ func (p *programRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	var ext [][][32]byte
 	if len(p.fields) > 0 {
-		var bufs []*[]byte
-		var err error
-		ext, bufs, err = fieldRoots(x, p.fields, in)
-		defer putBufs(bufs)
+		set, err := fieldRoots(x, p.fields, in)
+		defer set.put()
 		if err != nil {
 			return err
 		}
+		ext = set.roots
 	}
 	return p.runnerFor(in.n).Run(dst, in, ext, x.workers)
 }

@@ -29,11 +29,12 @@ func (r *progressiveRooter) roots(x *run, dst [][32]byte, in Input) error {
 	if in.n == 0 {
 		return nil
 	}
-	field, bufs, err := fieldRoots(x, r.fields, in)
-	defer putBufs(bufs)
+	set, err := fieldRoots(x, r.fields, in)
+	defer set.put()
 	if err != nil {
 		return err
 	}
+	field := set.roots
 	// Every instance's tree has width chunks, the field roots at their
 	// active positions and zero chunks between: all instances' trees go
 	// through the progressive level queue together, and the active
