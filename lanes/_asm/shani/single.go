@@ -73,6 +73,29 @@ func single(t tables) {
 	JEQ(LabelRef("single1"))
 	CMPL(op1[1].As32(), op0[2].As32())
 	JEQ(LabelRef("single1"))
+	// A third op hashing the two digests, the first's on the left, in
+	// two distinct chunks (a tree's last two levels: every small
+	// container's root) takes them from the registers (pairThenOne).
+	out2 := R12
+	CMPQ(n, Imm(3))
+	JB(LabelRef("pair"))
+	CMPL(op0[2].As32(), op1[2].As32())
+	JEQ(LabelRef("pair"))
+	CMPL(Mem{Base: ops, Disp: 24}, op0[2].As32())
+	JNE(LabelRef("pair"))
+	CMPL(Mem{Base: ops, Disp: 28}, op1[2].As32())
+	JNE(LabelRef("pair"))
+	MOVL(Mem{Base: ops, Disp: 32}, out2.As32())
+	for _, r := range append(append([]GPPhysical{out2}, op0...), op1...) {
+		SHLQ(Imm(5), r)
+		ADDQ(buf, r)
+	}
+	pairThenOne(t, op0, op1, out2)
+	ADDQ(Imm(36), ops)
+	SUBQ(Imm(3), n)
+	JMP(LabelRef("step"))
+
+	Label("pair")
 	for _, r := range append(append([]GPPhysical{}, op0...), op1...) {
 		SHLQ(Imm(5), r)
 		ADDQ(buf, r)
@@ -113,4 +136,55 @@ func singleLoad(ops ...[]GPPhysical) func(j, k int) Mem {
 // singleStore addresses stream j's digest: op j's out chunk.
 func singleStore(ops ...[]GPPhysical) func(j int) Mem {
 	return func(j int) Mem { return Mem{Base: ops[j][2]} }
+}
+
+// pairThenOne runs a two-op step (op0 and op1 hold the ops' chunk
+// addresses) and then a third op whose message is the first op's digest
+// followed by the second's (its out chunk's address in out2): the two
+// digests go from the states to the third op's message registers with
+// one word shuffle each, rather than stored, loaded back (a store
+// forwarded to a load, the longest wait between two dependent steps)
+// and byte-swapped twice. The two digests are still stored, first
+// op's first, and the third op's after them: the ops run as if one
+// at a time, given that the two outs are distinct chunks.
+func pairThenOne(t tables, op0, op1 []GPPhysical, out2 GPPhysical) {
+	ss, load, store := streams, singleLoad(op0, op1), singleStore(op0, op1)
+	MOVOU(t.flip, X15)
+	for j, s := range ss {
+		for k, m := range s.m {
+			MOVOU(load(j, k), m)
+			PSHUFB(X15, m)
+		}
+	}
+	loadIV(ss, t)
+	ownPadLoads = true
+	firstBlock(ss, t)
+	secondBlock(ss, t)
+	ownPadLoads = false
+	// A digest half [B A D C] (digestHalves) holds, in host order,
+	// the message words [A B C D] of a block that begins with the
+	// digest, after swapping the words of each pair.
+	var halves [4]VecPhysical
+	for j, s := range ss {
+		halves[2*j], halves[2*j+1] = digestHalves(s)
+	}
+	next := ss[0]
+	for k, h := range halves {
+		PSHUFD(U8(0xb1), h, next.m[k])
+	}
+	for j := range ss {
+		for k, h := range halves[2*j : 2*j+2] {
+			PSHUFB(t.out, h)
+			MOVOU(h, store(j).Offset(16*k))
+		}
+	}
+	one := ss[:1]
+	loadIV(one, t)
+	firstBlock(one, t)
+	secondBlock(one, t)
+	abcd, efgh := digestHalves(next)
+	PSHUFB(t.out, abcd)
+	PSHUFB(t.out, efgh)
+	MOVOU(abcd, Mem{Base: out2})
+	MOVOU(efgh, Mem{Base: out2, Disp: 16})
 }
