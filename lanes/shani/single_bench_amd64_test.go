@@ -22,6 +22,10 @@ import (
 //   - lead2: ops in twos, the first of each two reading the first of
 //     the two before, the second read by no op: how soon a two-op
 //     step's first digest is ready for the step after it.
+//   - pair1: ops in threes, two side by side then one hashing their
+//     two digests (a tree's last two levels), each three reading the
+//     root of the three before: the latency of a two-op step and the
+//     op after it.
 //   - chain3, chain4: ops in threes (fours), each group reading the
 //     group before: the latency of a three- (four-) stream step.
 //   - free: no op reads another: four-stream throughput.
@@ -53,6 +57,18 @@ func BenchmarkSingle(b *testing.B) {
 				return k % 2, 2, (k + 1) % 2
 			}
 			return 6, 7, 8 + k%2
+		}},
+		{"pair1", 3, func(i int) (uint32, uint32, uint32) {
+			// Ops in threes: two side by side, each reading the last
+			// three's root (chunk 0 or 1), then a root of the two.
+			prev, root := uint32(i/3+1)%2, uint32(i/3)%2
+			switch i % 3 {
+			case 0:
+				return prev, 2, 4
+			case 1:
+				return 3, prev, 5
+			}
+			return 4, 5, root
 		}},
 		{"chain3", 3, chainOf(3)},
 		{"chain4", 4, chainOf(4)},
