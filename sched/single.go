@@ -93,7 +93,7 @@ func planSingle(p *graph.Program, k Kernel) *singlePlan {
 		// next level's first, which can be what lets it overlap.
 		var t int
 		ops, t = orderSingle(p)
-		native = t <= stepsTime(p.Nodes, levelSteps(levels(p)))
+		native = t <= stepsTime(p.Nodes, levelSteps(levels(p)), false)
 	}
 	if native && ops != nil {
 		sp = planSingleNative(p, sk, ops)
@@ -146,7 +146,7 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 		if c == nil {
 			continue
 		}
-		if k := stepsTime(p.Nodes, singleSteps(c)); best == nil || k < cost {
+		if k := stepsTime(p.Nodes, singleSteps(c), true); best == nil || k < cost {
 			best, cost = c, k
 		}
 	}
@@ -174,7 +174,21 @@ const (
 	issueTwo     = 91  // after two
 	issueThree   = 116 // after three (three fourths of four's)
 	issueFour    = 155 // after four
+	// pairThenOne: how much sooner a one-op step starts when it hashes
+	// the two digests of the two-op step just before it, the first's
+	// on the left, in distinct chunks (a tree's last two levels): the
+	// kernel takes them from its registers rather than through memory
+	// (lanes/shani BenchmarkSingle, shape=pair1 against the same
+	// steps apart: 180 against 186 cpu-ns).
+	pairThenOne = 6
 )
+
+// fusedOne reports whether Single runs step st, after step prev, with
+// its message taken from prev's states (pairThenOne): one op hashing
+// the outs of a two-op step, in order, the two outs distinct.
+func fusedOne(prev, st []lanes.Op) bool {
+	return len(prev) == 2 && len(st) == 1 && st[0].Left == prev[0].Out && st[0].Right == prev[1].Out && prev[0].Out != prev[1].Out
+}
 
 // stepCost returns the latency and issue interval of a step of n ops.
 func stepCost(n int) (lat, issue int) {
@@ -229,14 +243,22 @@ func levelSteps(lv [][]lanes.Op) [][]lanes.Op {
 }
 
 // stepsTime returns the modeled time of steps over a program of nodes
-// nodes: when the last digest is ready.
-func stepsTime(nodes int, steps [][]lanes.Op) int {
+// nodes: when the last digest is ready. fused says whether a one-op
+// step after a two-op step reading its outs takes them from the
+// kernel's registers (Single: fusedOne), not from memory (Pairs).
+func stepsTime(nodes int, steps [][]lanes.Op, fused bool) int {
 	ready := make([]int, nodes) // when a node's chunk is ready; 0 for inputs
 	unit, prev, end := 0, 0, 0
-	for _, st := range steps {
+	for i, st := range steps {
 		start := max(unit, prev)
 		for _, op := range st {
 			start = max(start, ready[op.Left], ready[op.Right])
+		}
+		if fused && i > 0 && fusedOne(steps[i-1], st) {
+			// Its inputs are the two-op step's digests, what that
+			// step's issue interval waits for as well.
+			op := st[0]
+			start = max(prev, max(ready[op.Left], ready[op.Right])-pairThenOne)
 		}
 		lat, issue := stepCost(len(st))
 		for _, op := range st {
