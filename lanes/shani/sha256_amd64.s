@@ -5098,9 +5098,9 @@ step:
 	MOVL        4(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, (R11)
+	MOVOU       (R8), X2
+	PSHUFB      X15, X2
+	MOVOU       X2, (R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 16(R11)
@@ -5116,9 +5116,9 @@ step:
 	MOVL        16(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 64(R11)
+	MOVOU       (R8), X4
+	PSHUFB      X15, X4
+	MOVOU       X4, 64(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 80(R11)
@@ -5134,9 +5134,9 @@ step:
 	MOVL        28(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 128(R11)
+	MOVOU       (R8), X6
+	PSHUFB      X15, X6
+	MOVOU       X6, 128(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 144(R11)
@@ -5152,9 +5152,9 @@ step:
 	MOVL        40(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 192(R11)
+	MOVOU       (R8), X8
+	PSHUFB      X15, X8
+	MOVOU       X8, 192(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 208(R11)
@@ -5165,15 +5165,12 @@ step:
 	PSHUFB      X15, X12
 	MOVOU       X12, 240(R11)
 	MOVOU       sha256IV<>+0(SB), X1
-	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X3
-	MOVOU       sha256IV<>+16(SB), X4
 	MOVOU       sha256IV<>+0(SB), X5
-	MOVOU       sha256IV<>+16(SB), X6
 	MOVOU       sha256IV<>+0(SB), X7
-	MOVOU       sha256IV<>+16(SB), X8
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       (R11), X0
+	PADDD       X2, X0
+	MOVOU       sha256IV<>+16(SB), X2
 	SHA256RNDS2 X0, X1, X2
 	MOVOU       (R11), X13
 	SHA256MSG1  16(R11), X13
@@ -5186,7 +5183,8 @@ step:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       64(R11), X0
+	PADDD       X4, X0
+	MOVOU       sha256IV<>+16(SB), X4
 	SHA256RNDS2 X0, X3, X4
 	MOVOU       64(R11), X13
 	SHA256MSG1  80(R11), X13
@@ -5199,7 +5197,8 @@ step:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X4, X3
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       128(R11), X0
+	PADDD       X6, X0
+	MOVOU       sha256IV<>+16(SB), X6
 	SHA256RNDS2 X0, X5, X6
 	MOVOU       128(R11), X13
 	SHA256MSG1  144(R11), X13
@@ -5212,7 +5211,8 @@ step:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X6, X5
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       192(R11), X0
+	PADDD       X8, X0
+	MOVOU       sha256IV<>+16(SB), X8
 	SHA256RNDS2 X0, X7, X8
 	MOVOU       192(R11), X13
 	SHA256MSG1  208(R11), X13
@@ -6115,9 +6115,9 @@ wide3:
 	MOVL        4(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, (R11)
+	MOVOU       (R8), X2
+	PSHUFB      X15, X2
+	MOVOU       X2, (R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 16(R11)
@@ -6133,9 +6133,9 @@ wide3:
 	MOVL        16(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 64(R11)
+	MOVOU       (R8), X4
+	PSHUFB      X15, X4
+	MOVOU       X4, 64(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 80(R11)
@@ -6151,9 +6151,9 @@ wide3:
 	MOVL        28(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 128(R11)
+	MOVOU       (R8), X6
+	PSHUFB      X15, X6
+	MOVOU       X6, 128(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 144(R11)
@@ -6164,13 +6164,11 @@ wide3:
 	PSHUFB      X15, X11
 	MOVOU       X11, 176(R11)
 	MOVOU       sha256IV<>+0(SB), X1
-	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X3
-	MOVOU       sha256IV<>+16(SB), X4
 	MOVOU       sha256IV<>+0(SB), X5
-	MOVOU       sha256IV<>+16(SB), X6
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       (R11), X0
+	PADDD       X2, X0
+	MOVOU       sha256IV<>+16(SB), X2
 	SHA256RNDS2 X0, X1, X2
 	MOVOU       (R11), X13
 	SHA256MSG1  16(R11), X13
@@ -6183,7 +6181,8 @@ wide3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       64(R11), X0
+	PADDD       X4, X0
+	MOVOU       sha256IV<>+16(SB), X4
 	SHA256RNDS2 X0, X3, X4
 	MOVOU       64(R11), X13
 	SHA256MSG1  80(R11), X13
@@ -6196,7 +6195,8 @@ wide3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X4, X3
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       128(R11), X0
+	PADDD       X6, X0
+	MOVOU       sha256IV<>+16(SB), X6
 	SHA256RNDS2 X0, X5, X6
 	MOVOU       128(R11), X13
 	SHA256MSG1  144(R11), X13

@@ -72,8 +72,15 @@ func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
 			if k >= 2 {
 				half = R9
 			}
+			// W[0..3] waits in the stream's CDGH register, which
+			// takes the initial value only once the first round's
+			// W+K is formed: that round adds it from the register,
+			// not through a store to the ring forwarded to a load.
 			r := tv
-			if k == 3 {
+			switch k {
+			case 0:
+				r = st[s][1]
+			case 3:
 				r = cur[s]
 			}
 			MOVOU(Mem{Base: half, Disp: 16 * (k % 2)}, r)
@@ -83,12 +90,16 @@ func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
 	}
 	for _, r := range st {
 		MOVOU(t.iv, r[0])
-		MOVOU(t.iv.Offset(16), r[1])
 	}
 	for i := range 16 {
 		for s, r := range st {
 			MOVOU(t.k.Offset(16*i), X0)
-			PADDD(ring(s, i), X0)
+			if i == 0 {
+				PADDD(r[1], X0)
+				MOVOU(t.iv.Offset(16), r[1])
+			} else {
+				PADDD(ring(s, i), X0)
+			}
 			SHA256RNDS2(X0, r[0], r[1])
 			if i+4 < 16 {
 				// W[4i+16..4i+19] replaces W[4i..4i+3], which the
