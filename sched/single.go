@@ -174,20 +174,19 @@ const (
 	issueTwo     = 91  // after two
 	issueThree   = 116 // after three (three fourths of four's)
 	issueFour    = 155 // after four
-	// pairThenOne: how much sooner a one-op step starts when it hashes
-	// the two digests of the two-op step just before it, the first's
-	// on the left, in distinct chunks (a tree's last two levels): the
+	// pairThenOne: how much sooner a step of one or two ops starts
+	// when it reads the digests of the two-op step just before it: the
 	// kernel takes them from its registers rather than through memory
-	// (lanes/shani BenchmarkSingle, shape=pair1 against the same
-	// steps apart: 180 against 186 cpu-ns).
+	// (lanes/shani BenchmarkSingle, shape=pair1 against the same steps
+	// through memory: 180 against 186 cpu-ns).
 	pairThenOne = 6
 )
 
-// fusedOne reports whether Single runs step st, after step prev, with
-// its message taken from prev's states (pairThenOne): one op hashing
-// the outs of a two-op step, in order, the two outs distinct.
-func fusedOne(prev, st []lanes.Op) bool {
-	return len(prev) == 2 && len(st) == 1 && st[0].Left == prev[0].Out && st[0].Right == prev[1].Out && prev[0].Out != prev[1].Out
+// carried reports whether Single takes node x, an input of step st
+// after step prev, from prev's registers (lanes/shani: pairCarry): st
+// is of one or two ops, prev of two, and x is one of prev's outs.
+func carried(prev, st []lanes.Op, x uint32) bool {
+	return len(prev) == 2 && len(st) <= 2 && (x == prev[0].Out || x == prev[1].Out)
 }
 
 // stepCost returns the latency and issue interval of a step of n ops.
@@ -243,9 +242,9 @@ func levelSteps(lv [][]lanes.Op) [][]lanes.Op {
 }
 
 // stepsTime returns the modeled time of steps over a program of nodes
-// nodes: when the last digest is ready. fused says whether a one-op
-// step after a two-op step reading its outs takes them from the
-// kernel's registers (Single: fusedOne), not from memory (Pairs).
+// nodes: when the last digest is ready. fused says whether a step of
+// one or two ops after a two-op step takes the outs it reads from the
+// kernel's registers (Single: carried), not from memory (Pairs).
 func stepsTime(nodes int, steps [][]lanes.Op, fused bool) int {
 	ready := make([]int, nodes) // when a node's chunk is ready; 0 for inputs
 	unit, prev, end := 0, 0, 0
@@ -254,11 +253,23 @@ func stepsTime(nodes int, steps [][]lanes.Op, fused bool) int {
 		for _, op := range st {
 			start = max(start, ready[op.Left], ready[op.Right])
 		}
-		if fused && i > 0 && fusedOne(steps[i-1], st) {
-			// Its inputs are the two-op step's digests, what that
-			// step's issue interval waits for as well.
-			op := st[0]
-			start = max(prev, max(ready[op.Left], ready[op.Right])-pairThenOne)
+		if fused && i > 0 {
+			// Inputs taken from the last step's registers are ready
+			// sooner than its stores; what the issue interval waits
+			// for is those same digests.
+			in, any := 0, false
+			for _, op := range st {
+				for _, x := range [2]uint32{op.Left, op.Right} {
+					r := ready[x]
+					if carried(steps[i-1], st, x) {
+						r, any = r-pairThenOne, true
+					}
+					in = max(in, r)
+				}
+			}
+			if any {
+				start = max(prev, in)
+			}
 		}
 		lat, issue := stepCost(len(st))
 		for _, op := range st {

@@ -109,10 +109,10 @@ func validOrder(p *graph.Program, ops []lanes.Op) error {
 // one step, a fifth starts the next, an op reading the step before
 // starts a new step after that step's latency, a step reading nothing
 // recent starts after the unit's issue interval, and the level-by-level
-// steps keep a level's lone op out of the next level's pairs. A pair's
-// parent starts pairThenOne sooner when Single takes its inputs from
-// the pair's registers: read in order, from two distinct chunks, and
-// never in a Pairs call.
+// steps keep a level's lone op out of the next level's pairs. A step
+// of one or two ops reading a two-op step's outs starts pairThenOne
+// sooner (Single takes them from the kernel's registers), a wider one
+// does not, and Pairs calls never do.
 func TestStepsTime(t *testing.T) {
 	a := lanes.Op{Left: 0, Right: 1, Out: 4}
 	b := lanes.Op{Left: 2, Right: 3, Out: 5}
@@ -128,14 +128,15 @@ func TestStepsTime(t *testing.T) {
 	}{
 		{"two independent ops", singleSteps([]lanes.Op{a, b}), latencyTwo, false},
 		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne - pairThenOne, false},
-		{"a pair and its parent reading them the other way round", singleSteps([]lanes.Op{a, b, {Left: 5, Right: 4, Out: 6}}), latencyTwo + latencyOne, false},
-		{"a pair writing one chunk and a parent of it twice", singleSteps([]lanes.Op{a, {Left: 2, Right: 3, Out: 4}, {Left: 4, Right: 4, Out: 6}}), latencyTwo + latencyOne, false},
+		{"a pair and its parent reading them the other way round", singleSteps([]lanes.Op{a, b, {Left: 5, Right: 4, Out: 6}}), latencyTwo + latencyOne - pairThenOne, false},
+		{"a pair writing one chunk and a parent of it twice", singleSteps([]lanes.Op{a, {Left: 2, Right: 3, Out: 4}, {Left: 4, Right: 4, Out: 6}}), latencyTwo + latencyOne - pairThenOne, false},
+		{"a pair, then three ops reading it", singleSteps([]lanes.Op{a, b, {Left: 4, Right: 0, Out: 6}, {Left: 5, Right: 1, Out: 7}, {Left: 0, Right: 1, Out: 8}}), latencyTwo + latencyThree, false},
 		{"three independent ops", singleSteps([]lanes.Op{a, b, d}), latencyThree, false},
 		{"four independent ops", singleSteps([]lanes.Op{a, b, d, e}), latencyFour, false},
 		{"five independent ops", singleSteps([]lanes.Op{a, b, d, e, f}), issueFour + latencyOne, false},
 		{"three independent ops, then one reading the first", singleSteps([]lanes.Op{a, b, d, c}), latencyThree + latencyOne, false},
-		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2 * latencyTwo, false},
-		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne, false},
+		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2*latencyTwo - pairThenOne, false},
+		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne - pairThenOne, false},
 		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne, false},
 		{"levels: a lone op stays alone", levelSteps([][]lanes.Op{{a}, {b}}), issueOne + latencyOne, true},
 		{"levels: a pair and its parent", levelSteps([][]lanes.Op{{a, b}, {c}}), latencyTwo + latencyOne, true},

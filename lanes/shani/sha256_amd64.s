@@ -6945,58 +6945,51 @@ wide3:
 	JMP         step
 
 single2:
-	CMPQ        CX, $0x02
-	JB          single1
-	MOVL        (SI), AX
-	MOVL        12(SI), R8
-	MOVL        4(SI), BX
-	MOVL        16(SI), R9
-	MOVL        8(SI), DX
-	MOVL        20(SI), R10
-	CMPL        R8, DX
-	JEQ         single1
-	CMPL        R9, DX
-	JEQ         single1
-	CMPQ        CX, $0x03
-	JB          pair
-	CMPL        DX, R10
-	JEQ         pair
-	CMPL        24(SI), DX
-	JNE         pair
-	CMPL        28(SI), R10
-	JNE         pair
-	MOVL        32(SI), R12
-	SHLQ        $0x05, R12
-	ADDQ        DI, R12
-	SHLQ        $0x05, AX
-	ADDQ        DI, AX
-	SHLQ        $0x05, BX
-	ADDQ        DI, BX
-	SHLQ        $0x05, DX
-	ADDQ        DI, DX
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	SHLQ        $0x05, R9
-	ADDQ        DI, R9
-	SHLQ        $0x05, R10
-	ADDQ        DI, R10
-	MOVOU       sha256Flip<>+0(SB), X15
-	MOVOU       (AX), X3
-	PSHUFB      X15, X3
-	MOVOU       16(AX), X4
-	PSHUFB      X15, X4
-	MOVOU       (BX), X5
-	PSHUFB      X15, X5
-	MOVOU       16(BX), X6
-	PSHUFB      X15, X6
-	MOVOU       (R8), X9
-	PSHUFB      X15, X9
-	MOVOU       16(R8), X10
-	PSHUFB      X15, X10
-	MOVOU       (R9), X11
-	PSHUFB      X15, X11
-	MOVOU       16(R9), X12
-	PSHUFB      X15, X12
+	CMPQ   CX, $0x02
+	JB     single1
+	MOVL   (SI), AX
+	MOVL   12(SI), R8
+	MOVL   4(SI), BX
+	MOVL   16(SI), R9
+	MOVL   8(SI), DX
+	MOVL   20(SI), R10
+	CMPL   R8, DX
+	JEQ    single1
+	CMPL   R9, DX
+	JEQ    single1
+	SHLQ   $0x05, AX
+	ADDQ   DI, AX
+	SHLQ   $0x05, BX
+	ADDQ   DI, BX
+	SHLQ   $0x05, DX
+	ADDQ   DI, DX
+	SHLQ   $0x05, R8
+	ADDQ   DI, R8
+	SHLQ   $0x05, R9
+	ADDQ   DI, R9
+	SHLQ   $0x05, R10
+	ADDQ   DI, R10
+	MOVOU  sha256Flip<>+0(SB), X15
+	MOVOU  (AX), X3
+	PSHUFB X15, X3
+	MOVOU  16(AX), X4
+	PSHUFB X15, X4
+	MOVOU  (BX), X5
+	PSHUFB X15, X5
+	MOVOU  16(BX), X6
+	PSHUFB X15, X6
+	MOVOU  (R8), X9
+	PSHUFB X15, X9
+	MOVOU  16(R8), X10
+	PSHUFB X15, X10
+	MOVOU  (R9), X11
+	PSHUFB X15, X11
+	MOVOU  16(R9), X12
+	PSHUFB X15, X12
+	ADDQ   $0x18, SI
+	SUBQ   $0x02, CX
+
+pairRounds:
 	MOVOU       sha256IV<>+0(SB), X1
 	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X7
@@ -7429,10 +7422,23 @@ single2:
 	MOVO        X7, X14
 	PUNPCKHQDQ  X8, X14
 	PUNPCKLQDQ  X8, X7
-	PSHUFD      $0xb1, X13, X3
-	PSHUFD      $0xb1, X1, X4
-	PSHUFD      $0xb1, X14, X5
-	PSHUFD      $0xb1, X7, X6
+	MOVOU       sha256Flip<>+0(SB), X15
+	CMPQ        CX, $0x03
+	JB          carry2
+	MOVL        8(SI), R12
+	CMPL        12(SI), R12
+	JEQ         carry2
+	CMPL        16(SI), R12
+	JEQ         carry2
+	CMPL        24(SI), R12
+	JEQ         carry2
+	CMPL        28(SI), R12
+	JEQ         carry2
+	MOVL        20(SI), R12
+	CMPL        24(SI), R12
+	JEQ         carry2
+	CMPL        28(SI), R12
+	JEQ         carry2
 	PSHUFB      sha256OutFlip<>+0(SB), X13
 	MOVOU       X13, (DX)
 	PSHUFB      sha256OutFlip<>+0(SB), X1
@@ -7441,265 +7447,201 @@ single2:
 	MOVOU       X14, (R10)
 	PSHUFB      sha256OutFlip<>+0(SB), X7
 	MOVOU       X7, 16(R10)
-	MOVOU       sha256IV<>+0(SB), X1
-	MOVOU       sha256IV<>+16(SB), X2
-	MOVOU       sha256K<>+0(SB), X0
-	PADDD       X3, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X4, X3
-	MOVO        X6, X13
-	PALIGNR     $0x04, X5, X13
-	PADDD       X13, X3
-	SHA256MSG2  X6, X3
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+16(SB), X0
-	PADDD       X4, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X5, X4
-	MOVO        X3, X13
-	PALIGNR     $0x04, X6, X13
-	PADDD       X13, X4
-	SHA256MSG2  X3, X4
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+32(SB), X0
-	PADDD       X5, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X6, X5
-	MOVO        X4, X13
-	PALIGNR     $0x04, X3, X13
-	PADDD       X13, X5
-	SHA256MSG2  X4, X5
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+48(SB), X0
-	PADDD       X6, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X3, X6
-	MOVO        X5, X13
-	PALIGNR     $0x04, X4, X13
-	PADDD       X13, X6
-	SHA256MSG2  X5, X6
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+64(SB), X0
-	PADDD       X3, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X4, X3
-	MOVO        X6, X13
-	PALIGNR     $0x04, X5, X13
-	PADDD       X13, X3
-	SHA256MSG2  X6, X3
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+80(SB), X0
-	PADDD       X4, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X5, X4
-	MOVO        X3, X13
-	PALIGNR     $0x04, X6, X13
-	PADDD       X13, X4
-	SHA256MSG2  X3, X4
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+96(SB), X0
-	PADDD       X5, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X6, X5
-	MOVO        X4, X13
-	PALIGNR     $0x04, X3, X13
-	PADDD       X13, X5
-	SHA256MSG2  X4, X5
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+112(SB), X0
-	PADDD       X6, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X3, X6
-	MOVO        X5, X13
-	PALIGNR     $0x04, X4, X13
-	PADDD       X13, X6
-	SHA256MSG2  X5, X6
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+128(SB), X0
-	PADDD       X3, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X4, X3
-	MOVO        X6, X13
-	PALIGNR     $0x04, X5, X13
-	PADDD       X13, X3
-	SHA256MSG2  X6, X3
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+144(SB), X0
-	PADDD       X4, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X5, X4
-	MOVO        X3, X13
-	PALIGNR     $0x04, X6, X13
-	PADDD       X13, X4
-	SHA256MSG2  X3, X4
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+160(SB), X0
-	PADDD       X5, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X6, X5
-	MOVO        X4, X13
-	PALIGNR     $0x04, X3, X13
-	PADDD       X13, X5
-	SHA256MSG2  X4, X5
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+176(SB), X0
-	PADDD       X6, X0
-	SHA256RNDS2 X0, X1, X2
-	SHA256MSG1  X3, X6
-	MOVO        X5, X13
-	PALIGNR     $0x04, X4, X13
-	PADDD       X13, X6
-	SHA256MSG2  X5, X6
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+192(SB), X0
-	PADDD       X3, X0
-	SHA256RNDS2 X0, X1, X2
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+208(SB), X0
-	PADDD       X4, X0
-	SHA256RNDS2 X0, X1, X2
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+224(SB), X0
-	PADDD       X5, X0
-	SHA256RNDS2 X0, X1, X2
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+240(SB), X0
-	PADDD       X6, X0
-	SHA256RNDS2 X0, X1, X2
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256IV<>+0(SB), X15
-	PADDD       X15, X1
-	MOVOU       sha256IV<>+16(SB), X15
-	PADDD       X15, X2
-	MOVO        X1, X3
-	MOVO        X2, X4
-	MOVQ        sha256PadWK<>+0(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+8(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+16(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+24(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+32(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+40(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+48(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+56(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+64(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+72(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+80(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+88(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+96(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+104(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+112(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+120(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+128(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+136(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+144(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+152(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+160(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+168(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+176(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+184(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+192(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+200(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+208(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+216(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+224(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+232(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+240(SB), X0
-	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+248(SB), X0
-	SHA256RNDS2 X0, X2, X1
-	PADDD       X3, X1
-	PADDD       X4, X2
-	MOVO        X1, X13
-	PUNPCKHQDQ  X2, X13
-	PUNPCKLQDQ  X2, X1
-	PSHUFB      sha256OutFlip<>+0(SB), X13
-	PSHUFB      sha256OutFlip<>+0(SB), X1
-	MOVOU       X13, (R12)
-	MOVOU       X1, 16(R12)
-	ADDQ        $0x24, SI
-	SUBQ        $0x03, CX
 	JMP         step
 
-pair:
-	SHLQ        $0x05, AX
-	ADDQ        DI, AX
-	SHLQ        $0x05, BX
-	ADDQ        DI, BX
+carry2:
+	CMPQ   CX, $0x02
+	JB     carry1
+	MOVL   8(SI), R12
+	CMPL   12(SI), R12
+	JEQ    carry1
+	CMPL   16(SI), R12
+	JEQ    carry1
+	MOVL   (SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf0_1
+	CMPQ   R12, DX
+	JEQ    pairHalf0_0
+	MOVOU  (R12), X3
+	PSHUFB X15, X3
+	MOVOU  16(R12), X4
+	PSHUFB X15, X4
+	JMP    pairHalf0_end
+
+pairHalf0_1:
+	PSHUFD $0xb1, X14, X3
+	PSHUFD $0xb1, X7, X4
+	JMP    pairHalf0_end
+
+pairHalf0_0:
+	PSHUFD $0xb1, X13, X3
+	PSHUFD $0xb1, X1, X4
+
+pairHalf0_end:
+	MOVL   4(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf1_1
+	CMPQ   R12, DX
+	JEQ    pairHalf1_0
+	MOVOU  (R12), X5
+	PSHUFB X15, X5
+	MOVOU  16(R12), X6
+	PSHUFB X15, X6
+	JMP    pairHalf1_end
+
+pairHalf1_1:
+	PSHUFD $0xb1, X14, X5
+	PSHUFD $0xb1, X7, X6
+	JMP    pairHalf1_end
+
+pairHalf1_0:
+	PSHUFD $0xb1, X13, X5
+	PSHUFD $0xb1, X1, X6
+
+pairHalf1_end:
+	MOVL   12(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf2_1
+	CMPQ   R12, DX
+	JEQ    pairHalf2_0
+	MOVOU  (R12), X9
+	PSHUFB X15, X9
+	MOVOU  16(R12), X10
+	PSHUFB X15, X10
+	JMP    pairHalf2_end
+
+pairHalf2_1:
+	PSHUFD $0xb1, X14, X9
+	PSHUFD $0xb1, X7, X10
+	JMP    pairHalf2_end
+
+pairHalf2_0:
+	PSHUFD $0xb1, X13, X9
+	PSHUFD $0xb1, X1, X10
+
+pairHalf2_end:
+	MOVL   16(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf3_1
+	CMPQ   R12, DX
+	JEQ    pairHalf3_0
+	MOVOU  (R12), X11
+	PSHUFB X15, X11
+	MOVOU  16(R12), X12
+	PSHUFB X15, X12
+	JMP    pairHalf3_end
+
+pairHalf3_1:
+	PSHUFD $0xb1, X14, X11
+	PSHUFD $0xb1, X7, X12
+	JMP    pairHalf3_end
+
+pairHalf3_0:
+	PSHUFD $0xb1, X13, X11
+	PSHUFD $0xb1, X1, X12
+
+pairHalf3_end:
+	PSHUFB sha256OutFlip<>+0(SB), X13
+	MOVOU  X13, (DX)
+	PSHUFB sha256OutFlip<>+0(SB), X1
+	MOVOU  X1, 16(DX)
+	PSHUFB sha256OutFlip<>+0(SB), X14
+	MOVOU  X14, (R10)
+	PSHUFB sha256OutFlip<>+0(SB), X7
+	MOVOU  X7, 16(R10)
+	MOVL   8(SI), DX
+	SHLQ   $0x05, DX
+	ADDQ   DI, DX
+	MOVL   20(SI), R10
+	SHLQ   $0x05, R10
+	ADDQ   DI, R10
+	ADDQ   $0x18, SI
+	SUBQ   $0x02, CX
+	JMP    pairRounds
+
+carry1:
+	TESTQ  CX, CX
+	JNZ    carry1op
+	PSHUFB sha256OutFlip<>+0(SB), X13
+	MOVOU  X13, (DX)
+	PSHUFB sha256OutFlip<>+0(SB), X1
+	MOVOU  X1, 16(DX)
+	PSHUFB sha256OutFlip<>+0(SB), X14
+	MOVOU  X14, (R10)
+	PSHUFB sha256OutFlip<>+0(SB), X7
+	MOVOU  X7, 16(R10)
+	JMP    step
+
+carry1op:
+	MOVL   (SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    oneHalf0_1
+	CMPQ   R12, DX
+	JEQ    oneHalf0_0
+	MOVOU  (R12), X3
+	PSHUFB X15, X3
+	MOVOU  16(R12), X4
+	PSHUFB X15, X4
+	JMP    oneHalf0_end
+
+oneHalf0_1:
+	PSHUFD $0xb1, X14, X3
+	PSHUFD $0xb1, X7, X4
+	JMP    oneHalf0_end
+
+oneHalf0_0:
+	PSHUFD $0xb1, X13, X3
+	PSHUFD $0xb1, X1, X4
+
+oneHalf0_end:
+	MOVL   4(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    oneHalf1_1
+	CMPQ   R12, DX
+	JEQ    oneHalf1_0
+	MOVOU  (R12), X5
+	PSHUFB X15, X5
+	MOVOU  16(R12), X6
+	PSHUFB X15, X6
+	JMP    oneHalf1_end
+
+oneHalf1_1:
+	PSHUFD $0xb1, X14, X5
+	PSHUFD $0xb1, X7, X6
+	JMP    oneHalf1_end
+
+oneHalf1_0:
+	PSHUFD $0xb1, X13, X5
+	PSHUFD $0xb1, X1, X6
+
+oneHalf1_end:
+	PSHUFB      sha256OutFlip<>+0(SB), X13
+	MOVOU       X13, (DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X1
+	MOVOU       X1, 16(DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X14
+	MOVOU       X14, (R10)
+	PSHUFB      sha256OutFlip<>+0(SB), X7
+	MOVOU       X7, 16(R10)
+	MOVL        8(SI), DX
 	SHLQ        $0x05, DX
 	ADDQ        DI, DX
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	SHLQ        $0x05, R9
-	ADDQ        DI, R9
-	SHLQ        $0x05, R10
-	ADDQ        DI, R10
-	MOVOU       sha256Flip<>+0(SB), X15
-	MOVOU       (AX), X3
-	PSHUFB      X15, X3
-	MOVOU       16(AX), X4
-	PSHUFB      X15, X4
-	MOVOU       (BX), X5
-	PSHUFB      X15, X5
-	MOVOU       16(BX), X6
-	PSHUFB      X15, X6
-	MOVOU       (R8), X9
-	PSHUFB      X15, X9
-	MOVOU       16(R8), X10
-	PSHUFB      X15, X10
-	MOVOU       (R9), X11
-	PSHUFB      X15, X11
-	MOVOU       16(R9), X12
-	PSHUFB      X15, X12
+	ADDQ        $0x0c, SI
+	DECQ        CX
 	MOVOU       sha256IV<>+0(SB), X1
 	MOVOU       sha256IV<>+16(SB), X2
-	MOVOU       sha256IV<>+0(SB), X7
-	MOVOU       sha256IV<>+16(SB), X8
 	MOVOU       sha256K<>+0(SB), X0
 	PADDD       X3, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7710,16 +7652,6 @@ pair:
 	SHA256MSG2  X6, X3
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+0(SB), X0
-	PADDD       X9, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X10, X9
-	MOVO        X12, X14
-	PALIGNR     $0x04, X11, X14
-	PADDD       X14, X9
-	SHA256MSG2  X12, X9
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+16(SB), X0
 	PADDD       X4, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7730,16 +7662,6 @@ pair:
 	SHA256MSG2  X3, X4
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+16(SB), X0
-	PADDD       X10, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X11, X10
-	MOVO        X9, X14
-	PALIGNR     $0x04, X12, X14
-	PADDD       X14, X10
-	SHA256MSG2  X9, X10
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+32(SB), X0
 	PADDD       X5, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7750,16 +7672,6 @@ pair:
 	SHA256MSG2  X4, X5
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+32(SB), X0
-	PADDD       X11, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X12, X11
-	MOVO        X10, X14
-	PALIGNR     $0x04, X9, X14
-	PADDD       X14, X11
-	SHA256MSG2  X10, X11
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+48(SB), X0
 	PADDD       X6, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7770,16 +7682,6 @@ pair:
 	SHA256MSG2  X5, X6
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+48(SB), X0
-	PADDD       X12, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X9, X12
-	MOVO        X11, X14
-	PALIGNR     $0x04, X10, X14
-	PADDD       X14, X12
-	SHA256MSG2  X11, X12
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+64(SB), X0
 	PADDD       X3, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7790,16 +7692,6 @@ pair:
 	SHA256MSG2  X6, X3
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+64(SB), X0
-	PADDD       X9, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X10, X9
-	MOVO        X12, X14
-	PALIGNR     $0x04, X11, X14
-	PADDD       X14, X9
-	SHA256MSG2  X12, X9
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+80(SB), X0
 	PADDD       X4, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7810,16 +7702,6 @@ pair:
 	SHA256MSG2  X3, X4
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+80(SB), X0
-	PADDD       X10, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X11, X10
-	MOVO        X9, X14
-	PALIGNR     $0x04, X12, X14
-	PADDD       X14, X10
-	SHA256MSG2  X9, X10
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+96(SB), X0
 	PADDD       X5, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7830,16 +7712,6 @@ pair:
 	SHA256MSG2  X4, X5
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+96(SB), X0
-	PADDD       X11, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X12, X11
-	MOVO        X10, X14
-	PALIGNR     $0x04, X9, X14
-	PADDD       X14, X11
-	SHA256MSG2  X10, X11
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+112(SB), X0
 	PADDD       X6, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7850,16 +7722,6 @@ pair:
 	SHA256MSG2  X5, X6
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+112(SB), X0
-	PADDD       X12, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X9, X12
-	MOVO        X11, X14
-	PALIGNR     $0x04, X10, X14
-	PADDD       X14, X12
-	SHA256MSG2  X11, X12
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+128(SB), X0
 	PADDD       X3, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7870,16 +7732,6 @@ pair:
 	SHA256MSG2  X6, X3
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+128(SB), X0
-	PADDD       X9, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X10, X9
-	MOVO        X12, X14
-	PALIGNR     $0x04, X11, X14
-	PADDD       X14, X9
-	SHA256MSG2  X12, X9
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+144(SB), X0
 	PADDD       X4, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7890,16 +7742,6 @@ pair:
 	SHA256MSG2  X3, X4
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+144(SB), X0
-	PADDD       X10, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X11, X10
-	MOVO        X9, X14
-	PALIGNR     $0x04, X12, X14
-	PADDD       X14, X10
-	SHA256MSG2  X9, X10
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+160(SB), X0
 	PADDD       X5, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7910,16 +7752,6 @@ pair:
 	SHA256MSG2  X4, X5
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+160(SB), X0
-	PADDD       X11, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X12, X11
-	MOVO        X10, X14
-	PALIGNR     $0x04, X9, X14
-	PADDD       X14, X11
-	SHA256MSG2  X10, X11
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+176(SB), X0
 	PADDD       X6, X0
 	SHA256RNDS2 X0, X1, X2
@@ -7930,198 +7762,98 @@ pair:
 	SHA256MSG2  X5, X6
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+176(SB), X0
-	PADDD       X12, X0
-	SHA256RNDS2 X0, X7, X8
-	SHA256MSG1  X9, X12
-	MOVO        X11, X14
-	PALIGNR     $0x04, X10, X14
-	PADDD       X14, X12
-	SHA256MSG2  X11, X12
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+192(SB), X0
 	PADDD       X3, X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+192(SB), X0
-	PADDD       X9, X0
-	SHA256RNDS2 X0, X7, X8
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+208(SB), X0
 	PADDD       X4, X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+208(SB), X0
-	PADDD       X10, X0
-	SHA256RNDS2 X0, X7, X8
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+224(SB), X0
 	PADDD       X5, X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+224(SB), X0
-	PADDD       X11, X0
-	SHA256RNDS2 X0, X7, X8
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256K<>+240(SB), X0
 	PADDD       X6, X0
 	SHA256RNDS2 X0, X1, X2
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
-	MOVOU       sha256K<>+240(SB), X0
-	PADDD       X12, X0
-	SHA256RNDS2 X0, X7, X8
-	PSHUFD      $0x0e, X0, X0
-	SHA256RNDS2 X0, X8, X7
 	MOVOU       sha256IV<>+0(SB), X15
 	PADDD       X15, X1
-	PADDD       X15, X7
 	MOVOU       sha256IV<>+16(SB), X15
 	PADDD       X15, X2
-	PADDD       X15, X8
 	MOVO        X1, X3
 	MOVO        X2, X4
-	MOVO        X7, X9
-	MOVO        X8, X10
 	MOVQ        sha256PadWK<>+0(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+0(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+8(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+8(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+16(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+16(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+24(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+24(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+32(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+32(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+40(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+40(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+48(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+48(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+56(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+56(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+64(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+64(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+72(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+72(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+80(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+80(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+88(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+88(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+96(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+96(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+104(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+104(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+112(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+112(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+120(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+120(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+128(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+128(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+136(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+136(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+144(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+144(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+152(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+152(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+160(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+160(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+168(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+168(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+176(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+176(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+184(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+184(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+192(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+192(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+200(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+200(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+208(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+208(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+216(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+216(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+224(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+224(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+232(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+232(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	MOVQ        sha256PadWK<>+240(SB), X0
 	SHA256RNDS2 X0, X1, X2
-	MOVQ        sha256PadWK<>+240(SB), X0
-	SHA256RNDS2 X0, X7, X8
 	MOVQ        sha256PadWK<>+248(SB), X0
 	SHA256RNDS2 X0, X2, X1
-	MOVQ        sha256PadWK<>+248(SB), X0
-	SHA256RNDS2 X0, X8, X7
 	PADDD       X3, X1
 	PADDD       X4, X2
-	PADDD       X9, X7
-	PADDD       X10, X8
 	MOVO        X1, X13
 	PUNPCKHQDQ  X2, X13
 	PUNPCKLQDQ  X2, X1
@@ -8129,15 +7861,6 @@ pair:
 	PSHUFB      sha256OutFlip<>+0(SB), X1
 	MOVOU       X13, (DX)
 	MOVOU       X1, 16(DX)
-	MOVO        X7, X14
-	PUNPCKHQDQ  X8, X14
-	PUNPCKLQDQ  X8, X7
-	PSHUFB      sha256OutFlip<>+0(SB), X14
-	PSHUFB      sha256OutFlip<>+0(SB), X7
-	MOVOU       X14, (R10)
-	MOVOU       X7, 16(R10)
-	ADDQ        $0x18, SI
-	SUBQ        $0x02, CX
 	JMP         step
 
 single1:

@@ -73,39 +73,20 @@ func single(t tables) {
 	JEQ(LabelRef("single1"))
 	CMPL(op1[1].As32(), op0[2].As32())
 	JEQ(LabelRef("single1"))
-	// A third op hashing the two digests, the first's on the left, in
-	// two distinct chunks (a tree's last two levels: every small
-	// container's root) takes them from the registers (pairThenOne).
-	out2 := R12
-	CMPQ(n, Imm(3))
-	JB(LabelRef("pair"))
-	CMPL(op0[2].As32(), op1[2].As32())
-	JEQ(LabelRef("pair"))
-	CMPL(Mem{Base: ops, Disp: 24}, op0[2].As32())
-	JNE(LabelRef("pair"))
-	CMPL(Mem{Base: ops, Disp: 28}, op1[2].As32())
-	JNE(LabelRef("pair"))
-	MOVL(Mem{Base: ops, Disp: 32}, out2.As32())
-	for _, r := range append(append([]GPPhysical{out2}, op0...), op1...) {
-		SHLQ(Imm(5), r)
-		ADDQ(buf, r)
-	}
-	pairThenOne(t, op0, op1, out2)
-	ADDQ(Imm(36), ops)
-	SUBQ(Imm(3), n)
-	JMP(LabelRef("step"))
-
-	Label("pair")
 	for _, r := range append(append([]GPPhysical{}, op0...), op1...) {
 		SHLQ(Imm(5), r)
 		ADDQ(buf, r)
 	}
-	ownPadLoads = true
-	hashBatch(streams, t, singleLoad(op0, op1), singleStore(op0, op1))
-	ownPadLoads = false
+	MOVOU(t.flip, X15)
+	for j, s := range streams {
+		for k, m := range s.m {
+			MOVOU(singleLoad(op0, op1)(j, k), m)
+			PSHUFB(X15, m)
+		}
+	}
 	ADDQ(Imm(24), ops)
 	SUBQ(Imm(2), n)
-	JMP(LabelRef("step"))
+	pairCarry(t, buf, ops, n, op0[2], op1[2])
 
 	Label("single1")
 	TESTQ(n, n)
@@ -138,53 +119,131 @@ func singleStore(ops ...[]GPPhysical) func(j int) Mem {
 	return func(j int) Mem { return Mem{Base: ops[j][2]} }
 }
 
-// pairThenOne runs a two-op step (op0 and op1 hold the ops' chunk
-// addresses) and then a third op whose message is the first op's digest
-// followed by the second's (its out chunk's address in out2): the two
-// digests go from the states to the third op's message registers with
-// one word shuffle each, rather than stored, loaded back (a store
-// forwarded to a load, the longest wait between two dependent steps)
-// and byte-swapped twice. The two digests are still stored, first
-// op's first, and the third op's after them: the ops run as if one
-// at a time, given that the two outs are distinct chunks.
-func pairThenOne(t tables, op0, op1 []GPPhysical, out2 GPPhysical) {
-	ss, load, store := streams, singleLoad(op0, op1), singleStore(op0, op1)
-	MOVOU(t.flip, X15)
-	for j, s := range ss {
-		for k, m := range s.m {
-			MOVOU(load(j, k), m)
-			PSHUFB(X15, m)
-		}
-	}
+// pairCarry emits the two-op step's rounds, with its messages in the
+// streams' message registers and its outs' addresses in out0 and
+// out1, and what follows them. When the next step is of one or two ops
+// (the step rules of sha256SingleAsm), its messages are taken from the
+// two digests still in registers wherever it reads one of the two outs
+// (the second's first, as the memory would hold it), one PSHUFD a half,
+// rather than through the digests' stores forwarded to its loads and
+// two byte swaps: a digest half in state order, words [B A D C]
+// (digestHalves), is the message words [A B C D] with each pair
+// swapped. Its other halves load from memory, which the two stores
+// leave as they are. A next step of two ops then loops back here; of
+// one op it runs and returns to the step rules, as does a wider step
+// or the end of the list, after the digests are stored. The digests
+// are stored, in op order, once the next step's messages are loaded:
+// the ops run as if one at a time.
+func pairCarry(t tables, buf, ops, n Register, out0, out1 GPPhysical) {
+	tmp := R12
+	ss := streams
+	Label("pairRounds")
 	loadIV(ss, t)
 	ownPadLoads = true
 	firstBlock(ss, t)
 	secondBlock(ss, t)
 	ownPadLoads = false
-	// A digest half [B A D C] (digestHalves) holds, in host order,
-	// the message words [A B C D] of a block that begins with the
-	// digest, after swapping the words of each pair.
 	var halves [4]VecPhysical
 	for j, s := range ss {
 		halves[2*j], halves[2*j+1] = digestHalves(s)
 	}
-	next := ss[0]
-	for k, h := range halves {
-		PSHUFD(U8(0xb1), h, next.m[k])
-	}
-	for j := range ss {
-		for k, h := range halves[2*j : 2*j+2] {
-			PSHUFB(t.out, h)
-			MOVOU(h, store(j).Offset(16*k))
+	store := func() {
+		for j, out := range []GPPhysical{out0, out1} {
+			for k, h := range halves[2*j : 2*j+2] {
+				PSHUFB(t.out, h)
+				MOVOU(h, Mem{Base: out, Disp: 16 * k})
+			}
 		}
 	}
+	// fill sets the message registers ma, mb to the chunk whose index
+	// is at idx: a digest of the pair, or memory.
+	fill := func(idx Mem, ma, mb VecPhysical, name string) {
+		MOVL(idx, tmp.As32())
+		SHLQ(Imm(5), tmp)
+		ADDQ(buf, tmp)
+		CMPQ(tmp, out1)
+		JEQ(LabelRef(name + "_1"))
+		CMPQ(tmp, out0)
+		JEQ(LabelRef(name + "_0"))
+		MOVOU(Mem{Base: tmp}, ma)
+		PSHUFB(X15, ma)
+		MOVOU(Mem{Base: tmp, Disp: 16}, mb)
+		PSHUFB(X15, mb)
+		JMP(LabelRef(name + "_end"))
+		for j := 1; j >= 0; j-- {
+			Label(name + "_" + string(rune('0'+j)))
+			PSHUFD(U8(0xb1), halves[2*j], ma)
+			PSHUFD(U8(0xb1), halves[2*j+1], mb)
+			if j == 1 {
+				JMP(LabelRef(name + "_end"))
+			}
+		}
+		Label(name + "_end")
+	}
+	MOVOU(t.flip, X15) // firstBlock borrowed it
+	// Three ops none of which reads an earlier one's out (or none
+	// left): a wide step (or the end), from memory.
+	CMPQ(n, Imm(3))
+	JB(LabelRef("carry2"))
+	MOVL(Mem{Base: ops, Disp: 8}, tmp.As32())
+	for _, d := range []int{12, 16, 24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("carry2"))
+	}
+	MOVL(Mem{Base: ops, Disp: 20}, tmp.As32())
+	for _, d := range []int{24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("carry2"))
+	}
+	store()
+	JMP(LabelRef("step"))
+
+	Label("carry2")
+	CMPQ(n, Imm(2))
+	JB(LabelRef("carry1"))
+	MOVL(Mem{Base: ops, Disp: 8}, tmp.As32())
+	CMPL(Mem{Base: ops, Disp: 12}, tmp.As32())
+	JEQ(LabelRef("carry1"))
+	CMPL(Mem{Base: ops, Disp: 16}, tmp.As32())
+	JEQ(LabelRef("carry1"))
+	for j, s := range ss {
+		for side := range 2 {
+			fill(Mem{Base: ops, Disp: 12*j + 4*side}, s.m[2*side], s.m[2*side+1], "pairHalf"+string(rune('0'+2*j+side)))
+		}
+	}
+	store()
+	for j, out := range []GPPhysical{out0, out1} {
+		MOVL(Mem{Base: ops, Disp: 12*j + 8}, out.As32())
+		SHLQ(Imm(5), out)
+		ADDQ(buf, out)
+	}
+	ADDQ(Imm(24), ops)
+	SUBQ(Imm(2), n)
+	JMP(LabelRef("pairRounds"))
+
+	Label("carry1")
+	TESTQ(n, n)
+	JNZ(LabelRef("carry1op"))
+	store()
+	JMP(LabelRef("step"))
+	Label("carry1op")
 	one := ss[:1]
+	for side := range 2 {
+		fill(Mem{Base: ops, Disp: 4 * side}, one[0].m[2*side], one[0].m[2*side+1], "oneHalf"+string(rune('0'+side)))
+	}
+	store()
+	MOVL(Mem{Base: ops, Disp: 8}, out0.As32())
+	SHLQ(Imm(5), out0)
+	ADDQ(buf, out0)
+	ADDQ(Imm(12), ops)
+	DECQ(n)
 	loadIV(one, t)
 	firstBlock(one, t)
 	secondBlock(one, t)
-	abcd, efgh := digestHalves(next)
+	abcd, efgh := digestHalves(one[0])
 	PSHUFB(t.out, abcd)
 	PSHUFB(t.out, efgh)
-	MOVOU(abcd, Mem{Base: out2})
-	MOVOU(efgh, Mem{Base: out2, Disp: 16})
+	MOVOU(abcd, Mem{Base: out0})
+	MOVOU(efgh, Mem{Base: out0, Disp: 16})
+	JMP(LabelRef("step"))
 }
