@@ -174,19 +174,28 @@ const (
 	issueTwo     = 91  // after two
 	issueThree   = 116 // after three (three fourths of four's)
 	issueFour    = 155 // after four
-	// pairThenOne: how much sooner a step of one or two ops starts
-	// when it reads the digests of the two-op step just before it: the
-	// kernel takes them from its registers rather than through memory
+	// pairThenOne: how much sooner a step starts when it reads digests
+	// of the step just before it that the kernel hands over in its
+	// registers (carried) rather than through memory
 	// (lanes/shani BenchmarkSingle, shape=pair1 against the same steps
 	// through memory: 180 against 186 cpu-ns).
 	pairThenOne = 6
 )
 
 // carried reports whether Single takes node x, an input of step st
-// after step prev, from prev's registers (lanes/shani: pairCarry): st
-// is of one or two ops, prev of two, and x is one of prev's outs.
+// after step prev, from prev's registers (lanes/shani: pairCarry,
+// wideCarry): x is one of prev's outs, and st is of one or two ops
+// after two, or of two after three.
 func carried(prev, st []lanes.Op, x uint32) bool {
-	return len(prev) == 2 && len(st) <= 2 && (x == prev[0].Out || x == prev[1].Out)
+	switch {
+	case len(prev) == 2 && len(st) <= 2, len(prev) == 3 && len(st) == 2:
+		for _, op := range prev {
+			if x == op.Out {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // stepCost returns the latency and issue interval of a step of n ops.

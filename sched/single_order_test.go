@@ -110,9 +110,10 @@ func validOrder(p *graph.Program, ops []lanes.Op) error {
 // starts a new step after that step's latency, a step reading nothing
 // recent starts after the unit's issue interval, and the level-by-level
 // steps keep a level's lone op out of the next level's pairs. A step
-// of one or two ops reading a two-op step's outs starts pairThenOne
-// sooner (Single takes them from the kernel's registers), a wider one
-// does not, and Pairs calls never do.
+// of one or two ops reading a two-op step's outs, or of two reading a
+// three-op step's, starts pairThenOne sooner (Single takes them from
+// the kernel's registers); other steps do not, and Pairs calls never
+// do.
 func TestStepsTime(t *testing.T) {
 	a := lanes.Op{Left: 0, Right: 1, Out: 4}
 	b := lanes.Op{Left: 2, Right: 3, Out: 5}
@@ -135,6 +136,7 @@ func TestStepsTime(t *testing.T) {
 		{"four independent ops", singleSteps([]lanes.Op{a, b, d, e}), latencyFour, false},
 		{"five independent ops", singleSteps([]lanes.Op{a, b, d, e, f}), issueFour + latencyOne, false},
 		{"three independent ops, then one reading the first", singleSteps([]lanes.Op{a, b, d, c}), latencyThree + latencyOne, false},
+		{"three independent ops, then two reading them", singleSteps([]lanes.Op{a, b, d, c, {Left: 7, Right: 0, Out: 9}}), latencyThree + latencyTwo - pairThenOne, false},
 		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2*latencyTwo - pairThenOne, false},
 		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne - pairThenOne, false},
 		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne, false},

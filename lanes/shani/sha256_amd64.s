@@ -6903,46 +6903,213 @@ wide3:
 	SHA256RNDS2 X0, X4, X3
 	MOVQ        sha256PadWK<>+248(SB), X0
 	SHA256RNDS2 X0, X6, X5
-	MOVOU       sha256OutFlip<>+0(SB), X15
 	PADDD       256(R11), X1
 	PADDD       272(R11), X2
-	MOVO        X1, X14
-	PUNPCKHQDQ  X2, X14
+	MOVO        X1, X7
+	PUNPCKHQDQ  X2, X7
 	PUNPCKLQDQ  X2, X1
-	PSHUFB      X15, X14
-	PSHUFB      X15, X1
-	MOVL        8(SI), R8
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	MOVOU       X14, (R8)
-	MOVOU       X1, 16(R8)
 	PADDD       288(R11), X3
 	PADDD       304(R11), X4
-	MOVO        X3, X14
-	PUNPCKHQDQ  X4, X14
+	MOVO        X3, X8
+	PUNPCKHQDQ  X4, X8
 	PUNPCKLQDQ  X4, X3
-	PSHUFB      X15, X14
-	PSHUFB      X15, X3
-	MOVL        20(SI), R8
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	MOVOU       X14, (R8)
-	MOVOU       X3, 16(R8)
 	PADDD       320(R11), X5
 	PADDD       336(R11), X6
 	MOVO        X5, X14
 	PUNPCKHQDQ  X6, X14
 	PUNPCKLQDQ  X6, X5
-	PSHUFB      X15, X14
-	PSHUFB      X15, X5
-	MOVL        32(SI), R8
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	MOVOU       X14, (R8)
-	MOVOU       X5, 16(R8)
+	MOVO        X3, X13
+	MOVO        X5, X2
+	MOVL        8(SI), AX
+	SHLQ        $0x05, AX
+	ADDQ        DI, AX
+	MOVL        20(SI), BX
+	SHLQ        $0x05, BX
+	ADDQ        DI, BX
+	MOVL        32(SI), DX
+	SHLQ        $0x05, DX
+	ADDQ        DI, DX
 	ADDQ        $0x24, SI
 	SUBQ        $0x03, CX
-	JMP         step
+	CMPQ        CX, $0x02
+	JB          wideStore
+	MOVL        8(SI), R12
+	CMPL        12(SI), R12
+	JEQ         wideStore
+	CMPL        16(SI), R12
+	JEQ         wideStore
+	CMPQ        CX, $0x03
+	JB          wideCarry2
+	CMPL        24(SI), R12
+	JEQ         wideCarry2
+	CMPL        28(SI), R12
+	JEQ         wideCarry2
+	MOVL        20(SI), R12
+	CMPL        24(SI), R12
+	JEQ         wideCarry2
+	CMPL        28(SI), R12
+	JEQ         wideCarry2
+
+wideStore:
+	MOVOU  sha256OutFlip<>+0(SB), X15
+	PSHUFB X15, X7
+	MOVOU  X7, (AX)
+	PSHUFB X15, X1
+	MOVOU  X1, 16(AX)
+	PSHUFB X15, X8
+	MOVOU  X8, (BX)
+	PSHUFB X15, X13
+	MOVOU  X13, 16(BX)
+	PSHUFB X15, X14
+	MOVOU  X14, (DX)
+	PSHUFB X15, X2
+	MOVOU  X2, 16(DX)
+	JMP    step
+
+wideCarry2:
+	MOVOU  sha256Flip<>+0(SB), X15
+	MOVL   (SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf0_0
+	CMPQ   R12, BX
+	JEQ    wideHalf0_1
+	CMPQ   R12, AX
+	JEQ    wideHalf0_2
+	MOVOU  (R12), X3
+	PSHUFB X15, X3
+	MOVOU  16(R12), X4
+	PSHUFB X15, X4
+	JMP    wideHalf0_end
+
+wideHalf0_0:
+	PSHUFD $0xb1, X14, X3
+	PSHUFD $0xb1, X2, X4
+	JMP    wideHalf0_end
+
+wideHalf0_1:
+	PSHUFD $0xb1, X8, X3
+	PSHUFD $0xb1, X13, X4
+	JMP    wideHalf0_end
+
+wideHalf0_2:
+	PSHUFD $0xb1, X7, X3
+	PSHUFD $0xb1, X1, X4
+
+wideHalf0_end:
+	MOVL   4(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf1_0
+	CMPQ   R12, BX
+	JEQ    wideHalf1_1
+	CMPQ   R12, AX
+	JEQ    wideHalf1_2
+	MOVOU  (R12), X5
+	PSHUFB X15, X5
+	MOVOU  16(R12), X6
+	PSHUFB X15, X6
+	JMP    wideHalf1_end
+
+wideHalf1_0:
+	PSHUFD $0xb1, X14, X5
+	PSHUFD $0xb1, X2, X6
+	JMP    wideHalf1_end
+
+wideHalf1_1:
+	PSHUFD $0xb1, X8, X5
+	PSHUFD $0xb1, X13, X6
+	JMP    wideHalf1_end
+
+wideHalf1_2:
+	PSHUFD $0xb1, X7, X5
+	PSHUFD $0xb1, X1, X6
+
+wideHalf1_end:
+	MOVL   12(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf2_0
+	CMPQ   R12, BX
+	JEQ    wideHalf2_1
+	CMPQ   R12, AX
+	JEQ    wideHalf2_2
+	MOVOU  (R12), X9
+	PSHUFB X15, X9
+	MOVOU  16(R12), X10
+	PSHUFB X15, X10
+	JMP    wideHalf2_end
+
+wideHalf2_0:
+	PSHUFD $0xb1, X14, X9
+	PSHUFD $0xb1, X2, X10
+	JMP    wideHalf2_end
+
+wideHalf2_1:
+	PSHUFD $0xb1, X8, X9
+	PSHUFD $0xb1, X13, X10
+	JMP    wideHalf2_end
+
+wideHalf2_2:
+	PSHUFD $0xb1, X7, X9
+	PSHUFD $0xb1, X1, X10
+
+wideHalf2_end:
+	MOVL   16(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf3_0
+	CMPQ   R12, BX
+	JEQ    wideHalf3_1
+	CMPQ   R12, AX
+	JEQ    wideHalf3_2
+	MOVOU  (R12), X11
+	PSHUFB X15, X11
+	MOVOU  16(R12), X12
+	PSHUFB X15, X12
+	JMP    wideHalf3_end
+
+wideHalf3_0:
+	PSHUFD $0xb1, X14, X11
+	PSHUFD $0xb1, X2, X12
+	JMP    wideHalf3_end
+
+wideHalf3_1:
+	PSHUFD $0xb1, X8, X11
+	PSHUFD $0xb1, X13, X12
+	JMP    wideHalf3_end
+
+wideHalf3_2:
+	PSHUFD $0xb1, X7, X11
+	PSHUFD $0xb1, X1, X12
+
+wideHalf3_end:
+	MOVOU  sha256OutFlip<>+0(SB), X15
+	PSHUFB X15, X7
+	MOVOU  X7, (AX)
+	PSHUFB X15, X1
+	MOVOU  X1, 16(AX)
+	PSHUFB X15, X8
+	MOVOU  X8, (BX)
+	PSHUFB X15, X13
+	MOVOU  X13, 16(BX)
+	PSHUFB X15, X14
+	MOVOU  X14, (DX)
+	PSHUFB X15, X2
+	MOVOU  X2, 16(DX)
+	MOVL   8(SI), DX
+	SHLQ   $0x05, DX
+	ADDQ   DI, DX
+	MOVL   20(SI), R10
+	SHLQ   $0x05, R10
+	ADDQ   DI, R10
+	ADDQ   $0x18, SI
+	SUBQ   $0x02, CX
+	JMP    pairRounds
 
 single2:
 	CMPQ   CX, $0x02
@@ -7461,21 +7628,21 @@ carry2:
 	SHLQ   $0x05, R12
 	ADDQ   DI, R12
 	CMPQ   R12, R10
-	JEQ    pairHalf0_1
-	CMPQ   R12, DX
 	JEQ    pairHalf0_0
+	CMPQ   R12, DX
+	JEQ    pairHalf0_1
 	MOVOU  (R12), X3
 	PSHUFB X15, X3
 	MOVOU  16(R12), X4
 	PSHUFB X15, X4
 	JMP    pairHalf0_end
 
-pairHalf0_1:
+pairHalf0_0:
 	PSHUFD $0xb1, X14, X3
 	PSHUFD $0xb1, X7, X4
 	JMP    pairHalf0_end
 
-pairHalf0_0:
+pairHalf0_1:
 	PSHUFD $0xb1, X13, X3
 	PSHUFD $0xb1, X1, X4
 
@@ -7484,21 +7651,21 @@ pairHalf0_end:
 	SHLQ   $0x05, R12
 	ADDQ   DI, R12
 	CMPQ   R12, R10
-	JEQ    pairHalf1_1
-	CMPQ   R12, DX
 	JEQ    pairHalf1_0
+	CMPQ   R12, DX
+	JEQ    pairHalf1_1
 	MOVOU  (R12), X5
 	PSHUFB X15, X5
 	MOVOU  16(R12), X6
 	PSHUFB X15, X6
 	JMP    pairHalf1_end
 
-pairHalf1_1:
+pairHalf1_0:
 	PSHUFD $0xb1, X14, X5
 	PSHUFD $0xb1, X7, X6
 	JMP    pairHalf1_end
 
-pairHalf1_0:
+pairHalf1_1:
 	PSHUFD $0xb1, X13, X5
 	PSHUFD $0xb1, X1, X6
 
@@ -7507,21 +7674,21 @@ pairHalf1_end:
 	SHLQ   $0x05, R12
 	ADDQ   DI, R12
 	CMPQ   R12, R10
-	JEQ    pairHalf2_1
-	CMPQ   R12, DX
 	JEQ    pairHalf2_0
+	CMPQ   R12, DX
+	JEQ    pairHalf2_1
 	MOVOU  (R12), X9
 	PSHUFB X15, X9
 	MOVOU  16(R12), X10
 	PSHUFB X15, X10
 	JMP    pairHalf2_end
 
-pairHalf2_1:
+pairHalf2_0:
 	PSHUFD $0xb1, X14, X9
 	PSHUFD $0xb1, X7, X10
 	JMP    pairHalf2_end
 
-pairHalf2_0:
+pairHalf2_1:
 	PSHUFD $0xb1, X13, X9
 	PSHUFD $0xb1, X1, X10
 
@@ -7530,21 +7697,21 @@ pairHalf2_end:
 	SHLQ   $0x05, R12
 	ADDQ   DI, R12
 	CMPQ   R12, R10
-	JEQ    pairHalf3_1
-	CMPQ   R12, DX
 	JEQ    pairHalf3_0
+	CMPQ   R12, DX
+	JEQ    pairHalf3_1
 	MOVOU  (R12), X11
 	PSHUFB X15, X11
 	MOVOU  16(R12), X12
 	PSHUFB X15, X12
 	JMP    pairHalf3_end
 
-pairHalf3_1:
+pairHalf3_0:
 	PSHUFD $0xb1, X14, X11
 	PSHUFD $0xb1, X7, X12
 	JMP    pairHalf3_end
 
-pairHalf3_0:
+pairHalf3_1:
 	PSHUFD $0xb1, X13, X11
 	PSHUFD $0xb1, X1, X12
 
@@ -7585,21 +7752,21 @@ carry1op:
 	SHLQ   $0x05, R12
 	ADDQ   DI, R12
 	CMPQ   R12, R10
-	JEQ    oneHalf0_1
-	CMPQ   R12, DX
 	JEQ    oneHalf0_0
+	CMPQ   R12, DX
+	JEQ    oneHalf0_1
 	MOVOU  (R12), X3
 	PSHUFB X15, X3
 	MOVOU  16(R12), X4
 	PSHUFB X15, X4
 	JMP    oneHalf0_end
 
-oneHalf0_1:
+oneHalf0_0:
 	PSHUFD $0xb1, X14, X3
 	PSHUFD $0xb1, X7, X4
 	JMP    oneHalf0_end
 
-oneHalf0_0:
+oneHalf0_1:
 	PSHUFD $0xb1, X13, X3
 	PSHUFD $0xb1, X1, X4
 
@@ -7608,21 +7775,21 @@ oneHalf0_end:
 	SHLQ   $0x05, R12
 	ADDQ   DI, R12
 	CMPQ   R12, R10
-	JEQ    oneHalf1_1
-	CMPQ   R12, DX
 	JEQ    oneHalf1_0
+	CMPQ   R12, DX
+	JEQ    oneHalf1_1
 	MOVOU  (R12), X5
 	PSHUFB X15, X5
 	MOVOU  16(R12), X6
 	PSHUFB X15, X6
 	JMP    oneHalf1_end
 
-oneHalf1_1:
+oneHalf1_0:
 	PSHUFD $0xb1, X14, X5
 	PSHUFD $0xb1, X7, X6
 	JMP    oneHalf1_end
 
-oneHalf1_0:
+oneHalf1_1:
 	PSHUFD $0xb1, X13, X5
 	PSHUFD $0xb1, X1, X6
 

@@ -150,3 +150,29 @@ func TestSingleCarry(t *testing.T) {
 		checkSingle(t, buf, pair)
 	}
 }
+
+// TestSingleWideCarry runs a three-op step followed by two ops whose
+// four message halves each read one of the three outs or a leaf, with
+// the outs distinct or repeated, then an op reading the two: the kernel
+// takes a half that reads an out from its registers (the latest op's
+// where several wrote it), the others from memory.
+func TestSingleWideCarry(t *testing.T) {
+	if !shani.Supported() {
+		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	buf := make([]byte, 32*12)
+	fill(buf, 78)
+	for _, outs := range [][3]uint32{{4, 5, 6}, {4, 4, 6}, {4, 6, 6}, {6, 5, 6}, {4, 4, 4}} {
+		wide := []uint32{0, 1, outs[0], 2, 3, outs[1], 1, 2, outs[2]}
+		src := [4]uint32{4, 5, 6, 0}
+		for c := range 256 {
+			var h [4]uint32
+			for k, x := 0, c; k < 4; k, x = k+1, x/4 {
+				h[k] = src[x%4]
+			}
+			ops := append(append([]uint32(nil), wide...), h[0], h[1], 7, h[2], h[3], 8)
+			checkSingle(t, buf, ops)
+			checkSingle(t, buf, append(ops, 7, 8, 9))
+		}
+	}
+}

@@ -50,16 +50,14 @@ func single(t tables) {
 		}
 	}
 	Label("wide4")
-	wideStep(4, t, f, buf, ops)
+	wideStep(4, t, f, buf, ops, false)
 	ADDQ(Imm(48), ops)
 	SUBQ(Imm(4), n)
 	JMP(LabelRef("step"))
 
 	Label("wide3")
-	wideStep(3, t, f, buf, ops)
-	ADDQ(Imm(36), ops)
-	SUBQ(Imm(3), n)
-	JMP(LabelRef("step"))
+	wideStep(3, t, f, buf, ops, true)
+	wideCarry(t, buf, ops, n, outs)
 
 	Label("single2")
 	CMPQ(n, Imm(2))
@@ -155,31 +153,8 @@ func pairCarry(t tables, buf, ops, n Register, out0, out1 GPPhysical) {
 			}
 		}
 	}
-	// fill sets the message registers ma, mb to the chunk whose index
-	// is at idx: a digest of the pair, or memory.
-	fill := func(idx Mem, ma, mb VecPhysical, name string) {
-		MOVL(idx, tmp.As32())
-		SHLQ(Imm(5), tmp)
-		ADDQ(buf, tmp)
-		CMPQ(tmp, out1)
-		JEQ(LabelRef(name + "_1"))
-		CMPQ(tmp, out0)
-		JEQ(LabelRef(name + "_0"))
-		MOVOU(Mem{Base: tmp}, ma)
-		PSHUFB(X15, ma)
-		MOVOU(Mem{Base: tmp, Disp: 16}, mb)
-		PSHUFB(X15, mb)
-		JMP(LabelRef(name + "_end"))
-		for j := 1; j >= 0; j-- {
-			Label(name + "_" + string(rune('0'+j)))
-			PSHUFD(U8(0xb1), halves[2*j], ma)
-			PSHUFD(U8(0xb1), halves[2*j+1], mb)
-			if j == 1 {
-				JMP(LabelRef(name + "_end"))
-			}
-		}
-		Label(name + "_end")
-	}
+	srcs := []carrySrc{{out1, halves[2], halves[3]}, {out0, halves[0], halves[1]}}
+	fill := func(idx Mem, ma, mb VecPhysical, name string) { carryFill(buf, idx, ma, mb, srcs, name) }
 	MOVOU(t.flip, X15) // firstBlock borrowed it
 	// Three ops none of which reads an earlier one's out (or none
 	// left): a wide step (or the end), from memory.
@@ -246,4 +221,110 @@ func pairCarry(t tables, buf, ops, n Register, out0, out1 GPPhysical) {
 	MOVOU(abcd, Mem{Base: out0})
 	MOVOU(efgh, Mem{Base: out0, Disp: 16})
 	JMP(LabelRef("step"))
+}
+
+// carrySrc is a digest still in registers: its out chunk's address and
+// its halves in state order ([B A D C], [F E H G]).
+type carrySrc struct {
+	out    GPPhysical
+	ha, hb VecPhysical
+}
+
+// carryFill sets the message registers ma, mb (words in host order) to
+// the chunk whose index is at idx: from the first of srcs whose out it
+// is (srcs latest op first, as the memory will hold it once they are
+// stored), else from memory. X15 holds the byte-swap mask; R12 is
+// clobbered. name prefixes the labels.
+func carryFill(buf Register, idx Mem, ma, mb VecPhysical, srcs []carrySrc, name string) {
+	tmp := R12
+	MOVL(idx, tmp.As32())
+	SHLQ(Imm(5), tmp)
+	ADDQ(buf, tmp)
+	for j, c := range srcs {
+		CMPQ(tmp, c.out)
+		JEQ(LabelRef(name + "_" + string(rune('0'+j))))
+	}
+	MOVOU(Mem{Base: tmp}, ma)
+	PSHUFB(X15, ma)
+	MOVOU(Mem{Base: tmp, Disp: 16}, mb)
+	PSHUFB(X15, mb)
+	JMP(LabelRef(name + "_end"))
+	for j, c := range srcs {
+		Label(name + "_" + string(rune('0'+j)))
+		PSHUFD(U8(0xb1), c.ha, ma)
+		PSHUFD(U8(0xb1), c.hb, mb)
+		JMP(LabelRef(name + "_end"))
+	}
+	Label(name + "_end")
+}
+
+// wideCarry follows a kept three-op step (wideStep) at ops, its out
+// chunks' addresses set in outs: when the next step
+// is of two ops, their messages are taken from the three digests where
+// they read their outs (carryFill), the digests stored in op order, and
+// the two ops run with pairCarry's rounds; otherwise the digests are
+// stored and the step rules decide.
+func wideCarry(t tables, buf, ops, n Register, outs []GPPhysical) {
+	for s, o := range outs {
+		MOVL(Mem{Base: ops, Disp: 12*s + 8}, o.As32())
+		SHLQ(Imm(5), o)
+		ADDQ(buf, o)
+	}
+	ADDQ(Imm(36), ops)
+	SUBQ(Imm(3), n)
+	store := func() {
+		MOVOU(t.out, X15)
+		for s, o := range outs {
+			for k, h := range wideHalves[s] {
+				PSHUFB(X15, h)
+				MOVOU(h, Mem{Base: o, Disp: 16 * k})
+			}
+		}
+	}
+	tmp := R12
+	// Two ops, the second not reading the first's out, and not three
+	// that read no earlier one's out.
+	CMPQ(n, Imm(2))
+	JB(LabelRef("wideStore"))
+	MOVL(Mem{Base: ops, Disp: 8}, tmp.As32())
+	CMPL(Mem{Base: ops, Disp: 12}, tmp.As32())
+	JEQ(LabelRef("wideStore"))
+	CMPL(Mem{Base: ops, Disp: 16}, tmp.As32())
+	JEQ(LabelRef("wideStore"))
+	CMPQ(n, Imm(3))
+	JB(LabelRef("wideCarry2"))
+	for _, d := range []int{24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("wideCarry2"))
+	}
+	MOVL(Mem{Base: ops, Disp: 20}, tmp.As32())
+	for _, d := range []int{24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("wideCarry2"))
+	}
+	Label("wideStore")
+	store()
+	JMP(LabelRef("step"))
+
+	Label("wideCarry2")
+	MOVOU(t.flip, X15)
+	var srcs []carrySrc
+	for s := len(outs) - 1; s >= 0; s-- {
+		srcs = append(srcs, carrySrc{outs[s], wideHalves[s][0], wideHalves[s][1]})
+	}
+	for j, s := range streams {
+		for side := range 2 {
+			carryFill(buf, Mem{Base: ops, Disp: 12*j + 4*side}, s.m[2*side], s.m[2*side+1], srcs, "wideHalf"+string(rune('0'+2*j+side)))
+		}
+	}
+	store()
+	// pairCarry's registers: the two ops' out addresses in RDX, R10.
+	for j, out := range []GPPhysical{RDX, R10} {
+		MOVL(Mem{Base: ops, Disp: 12*j + 8}, out.As32())
+		SHLQ(Imm(5), out)
+		ADDQ(buf, out)
+	}
+	ADDQ(Imm(24), ops)
+	SUBQ(Imm(2), n)
+	JMP(LabelRef("pairRounds"))
 }
