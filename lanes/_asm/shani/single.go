@@ -18,6 +18,9 @@ import (
 // loaded before any digest is stored, and the digests are stored in op
 // order, so an out may be any chunk, an input of any op of the step
 // included, or another op's out: the step is its ops run in order.
+// Where a step of one or two ops follows one of two, or one of two
+// follows one of three, the digests it reads reach it in registers
+// (pairCarry, wideCarry), and are stored after its messages are formed.
 func single(t tables) {
 	TEXT("sha256SingleAsm", 0, "func(buf *byte, ops *uint32, n int)")
 	Pragma("noescape")
