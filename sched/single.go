@@ -174,12 +174,12 @@ const (
 	issueTwo     = 91  // after two
 	issueThree   = 116 // after three (three fourths of four's)
 	issueFour    = 155 // after four
-	// pairThenOne: how much sooner a step starts when it reads digests
+	// carrySooner is how much sooner a step starts when it reads digests
 	// of the step just before it that the kernel hands over in its
 	// registers (carried) rather than through memory
 	// (lanes/shani BenchmarkSingle, shape=pair1 against the same steps
 	// through memory: 180 against 186 cpu-ns).
-	pairThenOne = 6
+	carrySooner = 6
 )
 
 // carried reports whether Single takes node x, an input of step st
@@ -251,10 +251,10 @@ func levelSteps(lv [][]lanes.Op) [][]lanes.Op {
 }
 
 // stepsTime returns the modeled time of steps over a program of nodes
-// nodes: when the last digest is ready. fused says whether a step of
-// one or two ops after a two-op step takes the outs it reads from the
-// kernel's registers (Single: carried), not from memory (Pairs).
-func stepsTime(nodes int, steps [][]lanes.Op, fused bool) int {
+// nodes: when the last digest is ready. carry says whether a step takes
+// the outs of the step before it that it reads from the kernel's
+// registers where carried says so (Single), or all from memory (Pairs).
+func stepsTime(nodes int, steps [][]lanes.Op, carry bool) int {
 	ready := make([]int, nodes) // when a node's chunk is ready; 0 for inputs
 	unit, prev, end := 0, 0, 0
 	for i, st := range steps {
@@ -262,21 +262,21 @@ func stepsTime(nodes int, steps [][]lanes.Op, fused bool) int {
 		for _, op := range st {
 			start = max(start, ready[op.Left], ready[op.Right])
 		}
-		if fused && i > 0 {
+		if carry && i > 0 {
 			// Inputs taken from the last step's registers are ready
 			// sooner than its stores; what the issue interval waits
 			// for is those same digests.
-			in, any := 0, false
+			in, some := 0, false
 			for _, op := range st {
 				for _, x := range [2]uint32{op.Left, op.Right} {
 					r := ready[x]
 					if carried(steps[i-1], st, x) {
-						r, any = r-pairThenOne, true
+						r, some = r-carrySooner, true
 					}
 					in = max(in, r)
 				}
 			}
-			if any {
+			if some {
 				start = max(prev, in)
 			}
 		}

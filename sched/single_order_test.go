@@ -111,7 +111,7 @@ func validOrder(p *graph.Program, ops []lanes.Op) error {
 // recent starts after the unit's issue interval, and the level-by-level
 // steps keep a level's lone op out of the next level's pairs. A step
 // of one or two ops reading a two-op step's outs, or of two reading a
-// three-op step's, starts pairThenOne sooner (Single takes them from
+// three-op step's, starts carrySooner sooner (Single takes them from
 // the kernel's registers); other steps do not, and Pairs calls never
 // do.
 func TestStepsTime(t *testing.T) {
@@ -128,17 +128,17 @@ func TestStepsTime(t *testing.T) {
 		levels bool // Pairs calls: no step takes the last one's registers
 	}{
 		{"two independent ops", singleSteps([]lanes.Op{a, b}), latencyTwo, false},
-		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne - pairThenOne, false},
-		{"a pair and its parent reading them the other way round", singleSteps([]lanes.Op{a, b, {Left: 5, Right: 4, Out: 6}}), latencyTwo + latencyOne - pairThenOne, false},
-		{"a pair writing one chunk and a parent of it twice", singleSteps([]lanes.Op{a, {Left: 2, Right: 3, Out: 4}, {Left: 4, Right: 4, Out: 6}}), latencyTwo + latencyOne - pairThenOne, false},
+		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne - carrySooner, false},
+		{"a pair and its parent reading them the other way round", singleSteps([]lanes.Op{a, b, {Left: 5, Right: 4, Out: 6}}), latencyTwo + latencyOne - carrySooner, false},
+		{"a pair writing one chunk and a parent of it twice", singleSteps([]lanes.Op{a, {Left: 2, Right: 3, Out: 4}, {Left: 4, Right: 4, Out: 6}}), latencyTwo + latencyOne - carrySooner, false},
 		{"a pair, then three ops reading it", singleSteps([]lanes.Op{a, b, {Left: 4, Right: 0, Out: 6}, {Left: 5, Right: 1, Out: 7}, {Left: 0, Right: 1, Out: 8}}), latencyTwo + latencyThree, false},
 		{"three independent ops", singleSteps([]lanes.Op{a, b, d}), latencyThree, false},
 		{"four independent ops", singleSteps([]lanes.Op{a, b, d, e}), latencyFour, false},
 		{"five independent ops", singleSteps([]lanes.Op{a, b, d, e, f}), issueFour + latencyOne, false},
 		{"three independent ops, then one reading the first", singleSteps([]lanes.Op{a, b, d, c}), latencyThree + latencyOne, false},
-		{"three independent ops, then two reading them", singleSteps([]lanes.Op{a, b, d, c, {Left: 7, Right: 0, Out: 9}}), latencyThree + latencyTwo - pairThenOne, false},
-		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2*latencyTwo - pairThenOne, false},
-		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne - pairThenOne, false},
+		{"three independent ops, then two reading them", singleSteps([]lanes.Op{a, b, d, c, {Left: 7, Right: 0, Out: 9}}), latencyThree + latencyTwo - carrySooner, false},
+		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2*latencyTwo - carrySooner, false},
+		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne - carrySooner, false},
 		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne, false},
 		{"levels: a lone op stays alone", levelSteps([][]lanes.Op{{a}, {b}}), issueOne + latencyOne, true},
 		{"levels: a pair and its parent", levelSteps([][]lanes.Op{{a, b}, {c}}), latencyTwo + latencyOne, true},
