@@ -93,7 +93,7 @@ func planSingle(p *graph.Program, k Kernel) *singlePlan {
 		// next level's first, which can be what lets it overlap.
 		var t int
 		ops, t = orderSingle(p)
-		native = t <= stepsTime(p.Nodes, levelSteps(levels(p)))
+		native = t <= stepsTime(p.Nodes, levelSteps(levels(p)), false)
 	}
 	if native && ops != nil {
 		sp = planSingleNative(p, sk, ops)
@@ -146,7 +146,7 @@ func orderSingle(p *graph.Program) ([]lanes.Op, int) {
 		if c == nil {
 			continue
 		}
-		if k := stepsTime(p.Nodes, singleSteps(c)); best == nil || k < cost {
+		if k := stepsTime(p.Nodes, singleSteps(c), true); best == nil || k < cost {
 			best, cost = c, k
 		}
 	}
@@ -174,7 +174,29 @@ const (
 	issueTwo     = 91  // after two
 	issueThree   = 116 // after three (three fourths of four's)
 	issueFour    = 155 // after four
+	// carrySooner is how much sooner a step starts when it reads digests
+	// of the step just before it that the kernel hands over in its
+	// registers (carried) rather than through memory
+	// (lanes/shani BenchmarkSingle, shape=pair1 against the same steps
+	// through memory: 180 against 186 cpu-ns).
+	carrySooner = 6
 )
+
+// carried reports whether Single takes node x, an input of step st
+// after step prev, from prev's registers (lanes/shani: pairCarry,
+// wideCarry): x is one of prev's outs, and st is of one or two ops
+// after two, or of two after three.
+func carried(prev, st []lanes.Op, x uint32) bool {
+	switch {
+	case len(prev) == 2 && len(st) <= 2, len(prev) == 3 && len(st) == 2:
+		for _, op := range prev {
+			if x == op.Out {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // stepCost returns the latency and issue interval of a step of n ops.
 func stepCost(n int) (lat, issue int) {
@@ -229,14 +251,34 @@ func levelSteps(lv [][]lanes.Op) [][]lanes.Op {
 }
 
 // stepsTime returns the modeled time of steps over a program of nodes
-// nodes: when the last digest is ready.
-func stepsTime(nodes int, steps [][]lanes.Op) int {
+// nodes: when the last digest is ready. carry says whether a step takes
+// the outs of the step before it that it reads from the kernel's
+// registers where carried says so (Single), or all from memory (Pairs).
+func stepsTime(nodes int, steps [][]lanes.Op, carry bool) int {
 	ready := make([]int, nodes) // when a node's chunk is ready; 0 for inputs
 	unit, prev, end := 0, 0, 0
-	for _, st := range steps {
+	for i, st := range steps {
 		start := max(unit, prev)
 		for _, op := range st {
 			start = max(start, ready[op.Left], ready[op.Right])
+		}
+		if carry && i > 0 {
+			// Inputs taken from the last step's registers are ready
+			// sooner than its stores; what the issue interval waits
+			// for is those same digests.
+			in, some := 0, false
+			for _, op := range st {
+				for _, x := range [2]uint32{op.Left, op.Right} {
+					r := ready[x]
+					if carried(steps[i-1], st, x) {
+						r, some = r-carrySooner, true
+					}
+					in = max(in, r)
+				}
+			}
+			if some {
+				start = max(prev, in)
+			}
 		}
 		lat, issue := stepCost(len(st))
 		for _, op := range st {

@@ -74,6 +74,6 @@ func TestOrderSingleSmall(t *testing.T) {
 		if len(steps) != c.steps {
 			t.Errorf("%s: %d ops in steps of %v, want %d steps", c.name, len(ops), sizes, c.steps)
 		}
-		t.Logf("%s: %d ops in steps of %v, modeled %d ns (levels: %d ns)", c.name, len(ops), sizes, cost, stepsTime(c.p.Nodes, levelSteps(levels(c.p))))
+		t.Logf("%s: %d ops in steps of %v, modeled %d ns (levels: %d ns)", c.name, len(ops), sizes, cost, stepsTime(c.p.Nodes, levelSteps(levels(c.p)), false))
 	}
 }

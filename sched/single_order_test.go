@@ -58,14 +58,14 @@ func TestOrderSingle(t *testing.T) {
 			"criticalFirst2": criticalFirst(p, 2),
 		}
 		chosen, cost := orderSingle(p)
-		if len(p.Ops) > 0 && cost != stepsTime(p.Nodes, singleSteps(chosen)) {
-			t.Fatalf("trial %d: orderSingle reports %d, its order models %d", trial, cost, stepsTime(p.Nodes, singleSteps(chosen)))
+		if len(p.Ops) > 0 && cost != stepsTime(p.Nodes, singleSteps(chosen), true) {
+			t.Fatalf("trial %d: orderSingle reports %d, its order models %d", trial, cost, stepsTime(p.Nodes, singleSteps(chosen), true))
 		}
 		for name, ops := range cands {
 			if err := validOrder(p, ops); err != nil {
 				t.Fatalf("trial %d, %s: %v (program %v)", trial, name, err, p.Ops)
 			}
-			if c := stepsTime(p.Nodes, singleSteps(ops)); c < cost {
+			if c := stepsTime(p.Nodes, singleSteps(ops), true); c < cost {
 				t.Fatalf("trial %d: chose an order of cost %d, %s costs %d", trial, cost, name, c)
 			}
 		}
@@ -109,7 +109,11 @@ func validOrder(p *graph.Program, ops []lanes.Op) error {
 // one step, a fifth starts the next, an op reading the step before
 // starts a new step after that step's latency, a step reading nothing
 // recent starts after the unit's issue interval, and the level-by-level
-// steps keep a level's lone op out of the next level's pairs.
+// steps keep a level's lone op out of the next level's pairs. A step
+// of one or two ops reading a two-op step's outs, or of two reading a
+// three-op step's, starts carrySooner sooner (Single takes them from
+// the kernel's registers); other steps do not, and Pairs calls never
+// do.
 func TestStepsTime(t *testing.T) {
 	a := lanes.Op{Left: 0, Right: 1, Out: 4}
 	b := lanes.Op{Left: 2, Right: 3, Out: 5}
@@ -118,23 +122,29 @@ func TestStepsTime(t *testing.T) {
 	e := lanes.Op{Left: 1, Right: 3, Out: 8}
 	f := lanes.Op{Left: 1, Right: 2, Out: 9}
 	cases := []struct {
-		name  string
-		steps [][]lanes.Op
-		want  int
+		name   string
+		steps  [][]lanes.Op
+		want   int
+		levels bool // Pairs calls: no step takes the last one's registers
 	}{
-		{"two independent ops", singleSteps([]lanes.Op{a, b}), latencyTwo},
-		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne},
-		{"three independent ops", singleSteps([]lanes.Op{a, b, d}), latencyThree},
-		{"four independent ops", singleSteps([]lanes.Op{a, b, d, e}), latencyFour},
-		{"five independent ops", singleSteps([]lanes.Op{a, b, d, e, f}), issueFour + latencyOne},
-		{"three independent ops, then one reading the first", singleSteps([]lanes.Op{a, b, d, c}), latencyThree + latencyOne},
-		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2 * latencyTwo},
-		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne},
-		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne},
-		{"levels: a lone op stays alone", levelSteps([][]lanes.Op{{a}, {b}}), issueOne + latencyOne},
+		{"two independent ops", singleSteps([]lanes.Op{a, b}), latencyTwo, false},
+		{"a pair and its parent", singleSteps([]lanes.Op{a, b, c}), latencyTwo + latencyOne - carrySooner, false},
+		{"a pair and its parent reading them the other way round", singleSteps([]lanes.Op{a, b, {Left: 5, Right: 4, Out: 6}}), latencyTwo + latencyOne - carrySooner, false},
+		{"a pair writing one chunk and a parent of it twice", singleSteps([]lanes.Op{a, {Left: 2, Right: 3, Out: 4}, {Left: 4, Right: 4, Out: 6}}), latencyTwo + latencyOne - carrySooner, false},
+		{"a pair, then three ops reading it", singleSteps([]lanes.Op{a, b, {Left: 4, Right: 0, Out: 6}, {Left: 5, Right: 1, Out: 7}, {Left: 0, Right: 1, Out: 8}}), latencyTwo + latencyThree, false},
+		{"three independent ops", singleSteps([]lanes.Op{a, b, d}), latencyThree, false},
+		{"four independent ops", singleSteps([]lanes.Op{a, b, d, e}), latencyFour, false},
+		{"five independent ops", singleSteps([]lanes.Op{a, b, d, e, f}), issueFour + latencyOne, false},
+		{"three independent ops, then one reading the first", singleSteps([]lanes.Op{a, b, d, c}), latencyThree + latencyOne, false},
+		{"three independent ops, then two reading them", singleSteps([]lanes.Op{a, b, d, c, {Left: 7, Right: 0, Out: 9}}), latencyThree + latencyTwo - carrySooner, false},
+		{"a pair, then its parent beside an op of leaves", singleSteps([]lanes.Op{a, b, c, d}), 2*latencyTwo - carrySooner, false},
+		{"a chain broken at the third op", singleSteps([]lanes.Op{a, d, {Left: 7, Right: 1, Out: 5}}), latencyTwo + latencyOne - carrySooner, false},
+		{"a chain of three", singleSteps([]lanes.Op{a, {Left: 4, Right: 1, Out: 5}, {Left: 5, Right: 0, Out: 6}}), 3 * latencyOne, false},
+		{"levels: a lone op stays alone", levelSteps([][]lanes.Op{{a}, {b}}), issueOne + latencyOne, true},
+		{"levels: a pair and its parent", levelSteps([][]lanes.Op{{a, b}, {c}}), latencyTwo + latencyOne, true},
 	}
 	for _, c := range cases {
-		if got := stepsTime(10, c.steps); got != c.want {
+		if got := stepsTime(10, c.steps, !c.levels); got != c.want {
 			t.Errorf("%s: %d, want %d", c.name, got, c.want)
 		}
 	}
@@ -165,11 +175,11 @@ func TestOrderSingleLargeProgram(t *testing.T) {
 	levelOrders := [][]lanes.Op{concatLevels(lv), joinLevels(lv)}
 	best := -1
 	for i, ops := range levelOrders {
-		if c := stepsTime(p.Nodes, singleSteps(ops)); best < 0 || c < stepsTime(p.Nodes, singleSteps(levelOrders[best])) {
+		if c := stepsTime(p.Nodes, singleSteps(ops), true); best < 0 || c < stepsTime(p.Nodes, singleSteps(levelOrders[best]), true) {
 			best = i
 		}
 	}
-	if want := stepsTime(p.Nodes, singleSteps(levelOrders[best])); cost != want {
+	if want := stepsTime(p.Nodes, singleSteps(levelOrders[best]), true); cost != want {
 		t.Fatalf("cost %d, best level order costs %d", cost, want)
 	}
 	for i, op := range chosen {

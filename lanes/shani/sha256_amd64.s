@@ -5098,9 +5098,9 @@ step:
 	MOVL        4(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, (R11)
+	MOVOU       (R8), X2
+	PSHUFB      X15, X2
+	MOVOU       X2, (R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 16(R11)
@@ -5116,9 +5116,9 @@ step:
 	MOVL        16(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 64(R11)
+	MOVOU       (R8), X4
+	PSHUFB      X15, X4
+	MOVOU       X4, 64(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 80(R11)
@@ -5134,9 +5134,9 @@ step:
 	MOVL        28(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 128(R11)
+	MOVOU       (R8), X6
+	PSHUFB      X15, X6
+	MOVOU       X6, 128(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 144(R11)
@@ -5152,9 +5152,9 @@ step:
 	MOVL        40(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 192(R11)
+	MOVOU       (R8), X8
+	PSHUFB      X15, X8
+	MOVOU       X8, 192(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 208(R11)
@@ -5165,15 +5165,12 @@ step:
 	PSHUFB      X15, X12
 	MOVOU       X12, 240(R11)
 	MOVOU       sha256IV<>+0(SB), X1
-	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X3
-	MOVOU       sha256IV<>+16(SB), X4
 	MOVOU       sha256IV<>+0(SB), X5
-	MOVOU       sha256IV<>+16(SB), X6
 	MOVOU       sha256IV<>+0(SB), X7
-	MOVOU       sha256IV<>+16(SB), X8
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       (R11), X0
+	PADDD       X2, X0
+	MOVOU       sha256IV<>+16(SB), X2
 	SHA256RNDS2 X0, X1, X2
 	MOVOU       (R11), X13
 	SHA256MSG1  16(R11), X13
@@ -5186,7 +5183,8 @@ step:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       64(R11), X0
+	PADDD       X4, X0
+	MOVOU       sha256IV<>+16(SB), X4
 	SHA256RNDS2 X0, X3, X4
 	MOVOU       64(R11), X13
 	SHA256MSG1  80(R11), X13
@@ -5199,7 +5197,8 @@ step:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X4, X3
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       128(R11), X0
+	PADDD       X6, X0
+	MOVOU       sha256IV<>+16(SB), X6
 	SHA256RNDS2 X0, X5, X6
 	MOVOU       128(R11), X13
 	SHA256MSG1  144(R11), X13
@@ -5212,7 +5211,8 @@ step:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X6, X5
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       192(R11), X0
+	PADDD       X8, X0
+	MOVOU       sha256IV<>+16(SB), X8
 	SHA256RNDS2 X0, X7, X8
 	MOVOU       192(R11), X13
 	SHA256MSG1  208(R11), X13
@@ -6115,9 +6115,9 @@ wide3:
 	MOVL        4(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, (R11)
+	MOVOU       (R8), X2
+	PSHUFB      X15, X2
+	MOVOU       X2, (R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 16(R11)
@@ -6133,9 +6133,9 @@ wide3:
 	MOVL        16(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 64(R11)
+	MOVOU       (R8), X4
+	PSHUFB      X15, X4
+	MOVOU       X4, 64(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 80(R11)
@@ -6151,9 +6151,9 @@ wide3:
 	MOVL        28(SI), R9
 	SHLQ        $0x05, R9
 	ADDQ        DI, R9
-	MOVOU       (R8), X13
-	PSHUFB      X15, X13
-	MOVOU       X13, 128(R11)
+	MOVOU       (R8), X6
+	PSHUFB      X15, X6
+	MOVOU       X6, 128(R11)
 	MOVOU       16(R8), X13
 	PSHUFB      X15, X13
 	MOVOU       X13, 144(R11)
@@ -6164,13 +6164,11 @@ wide3:
 	PSHUFB      X15, X11
 	MOVOU       X11, 176(R11)
 	MOVOU       sha256IV<>+0(SB), X1
-	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X3
-	MOVOU       sha256IV<>+16(SB), X4
 	MOVOU       sha256IV<>+0(SB), X5
-	MOVOU       sha256IV<>+16(SB), X6
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       (R11), X0
+	PADDD       X2, X0
+	MOVOU       sha256IV<>+16(SB), X2
 	SHA256RNDS2 X0, X1, X2
 	MOVOU       (R11), X13
 	SHA256MSG1  16(R11), X13
@@ -6183,7 +6181,8 @@ wide3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X2, X1
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       64(R11), X0
+	PADDD       X4, X0
+	MOVOU       sha256IV<>+16(SB), X4
 	SHA256RNDS2 X0, X3, X4
 	MOVOU       64(R11), X13
 	SHA256MSG1  80(R11), X13
@@ -6196,7 +6195,8 @@ wide3:
 	PSHUFD      $0x0e, X0, X0
 	SHA256RNDS2 X0, X4, X3
 	MOVOU       sha256K<>+0(SB), X0
-	PADDD       128(R11), X0
+	PADDD       X6, X0
+	MOVOU       sha256IV<>+16(SB), X6
 	SHA256RNDS2 X0, X5, X6
 	MOVOU       128(R11), X13
 	SHA256MSG1  144(R11), X13
@@ -6903,89 +6903,260 @@ wide3:
 	SHA256RNDS2 X0, X4, X3
 	MOVQ        sha256PadWK<>+248(SB), X0
 	SHA256RNDS2 X0, X6, X5
-	MOVOU       sha256OutFlip<>+0(SB), X15
 	PADDD       256(R11), X1
 	PADDD       272(R11), X2
-	MOVO        X1, X14
-	PUNPCKHQDQ  X2, X14
+	MOVO        X1, X7
+	PUNPCKHQDQ  X2, X7
 	PUNPCKLQDQ  X2, X1
-	PSHUFB      X15, X14
-	PSHUFB      X15, X1
-	MOVL        8(SI), R8
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	MOVOU       X14, (R8)
-	MOVOU       X1, 16(R8)
 	PADDD       288(R11), X3
 	PADDD       304(R11), X4
-	MOVO        X3, X14
-	PUNPCKHQDQ  X4, X14
+	MOVO        X3, X8
+	PUNPCKHQDQ  X4, X8
 	PUNPCKLQDQ  X4, X3
-	PSHUFB      X15, X14
-	PSHUFB      X15, X3
-	MOVL        20(SI), R8
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	MOVOU       X14, (R8)
-	MOVOU       X3, 16(R8)
 	PADDD       320(R11), X5
 	PADDD       336(R11), X6
 	MOVO        X5, X14
 	PUNPCKHQDQ  X6, X14
 	PUNPCKLQDQ  X6, X5
-	PSHUFB      X15, X14
-	PSHUFB      X15, X5
-	MOVL        32(SI), R8
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	MOVOU       X14, (R8)
-	MOVOU       X5, 16(R8)
-	ADDQ        $0x24, SI
-	SUBQ        $0x03, CX
-	JMP         step
-
-single2:
-	CMPQ        CX, $0x02
-	JB          single1
-	MOVL        (SI), AX
-	MOVL        12(SI), R8
-	MOVL        4(SI), BX
-	MOVL        16(SI), R9
-	MOVL        8(SI), DX
-	MOVL        20(SI), R10
-	CMPL        R8, DX
-	JEQ         single1
-	CMPL        R9, DX
-	JEQ         single1
+	MOVO        X3, X13
+	MOVO        X5, X2
+	MOVL        8(SI), AX
 	SHLQ        $0x05, AX
 	ADDQ        DI, AX
+	MOVL        20(SI), BX
 	SHLQ        $0x05, BX
 	ADDQ        DI, BX
+	MOVL        32(SI), DX
 	SHLQ        $0x05, DX
 	ADDQ        DI, DX
-	SHLQ        $0x05, R8
-	ADDQ        DI, R8
-	SHLQ        $0x05, R9
-	ADDQ        DI, R9
-	SHLQ        $0x05, R10
-	ADDQ        DI, R10
-	MOVOU       sha256Flip<>+0(SB), X15
-	MOVOU       (AX), X3
-	PSHUFB      X15, X3
-	MOVOU       16(AX), X4
-	PSHUFB      X15, X4
-	MOVOU       (BX), X5
-	PSHUFB      X15, X5
-	MOVOU       16(BX), X6
-	PSHUFB      X15, X6
-	MOVOU       (R8), X9
-	PSHUFB      X15, X9
-	MOVOU       16(R8), X10
-	PSHUFB      X15, X10
-	MOVOU       (R9), X11
-	PSHUFB      X15, X11
-	MOVOU       16(R9), X12
-	PSHUFB      X15, X12
+	ADDQ        $0x24, SI
+	SUBQ        $0x03, CX
+	CMPQ        CX, $0x02
+	JB          wideStore
+	MOVL        8(SI), R12
+	CMPL        12(SI), R12
+	JEQ         wideStore
+	CMPL        16(SI), R12
+	JEQ         wideStore
+	CMPQ        CX, $0x03
+	JB          wideCarry2
+	CMPL        24(SI), R12
+	JEQ         wideCarry2
+	CMPL        28(SI), R12
+	JEQ         wideCarry2
+	MOVL        20(SI), R12
+	CMPL        24(SI), R12
+	JEQ         wideCarry2
+	CMPL        28(SI), R12
+	JEQ         wideCarry2
+
+wideStore:
+	MOVOU  sha256OutFlip<>+0(SB), X15
+	PSHUFB X15, X7
+	MOVOU  X7, (AX)
+	PSHUFB X15, X1
+	MOVOU  X1, 16(AX)
+	PSHUFB X15, X8
+	MOVOU  X8, (BX)
+	PSHUFB X15, X13
+	MOVOU  X13, 16(BX)
+	PSHUFB X15, X14
+	MOVOU  X14, (DX)
+	PSHUFB X15, X2
+	MOVOU  X2, 16(DX)
+	JMP    step
+
+wideCarry2:
+	MOVOU  sha256Flip<>+0(SB), X15
+	MOVL   (SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf0_0
+	CMPQ   R12, BX
+	JEQ    wideHalf0_1
+	CMPQ   R12, AX
+	JEQ    wideHalf0_2
+	MOVOU  (R12), X3
+	PSHUFB X15, X3
+	MOVOU  16(R12), X4
+	PSHUFB X15, X4
+	JMP    wideHalf0_end
+
+wideHalf0_0:
+	PSHUFD $0xb1, X14, X3
+	PSHUFD $0xb1, X2, X4
+	JMP    wideHalf0_end
+
+wideHalf0_1:
+	PSHUFD $0xb1, X8, X3
+	PSHUFD $0xb1, X13, X4
+	JMP    wideHalf0_end
+
+wideHalf0_2:
+	PSHUFD $0xb1, X7, X3
+	PSHUFD $0xb1, X1, X4
+
+wideHalf0_end:
+	MOVL   4(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf1_0
+	CMPQ   R12, BX
+	JEQ    wideHalf1_1
+	CMPQ   R12, AX
+	JEQ    wideHalf1_2
+	MOVOU  (R12), X5
+	PSHUFB X15, X5
+	MOVOU  16(R12), X6
+	PSHUFB X15, X6
+	JMP    wideHalf1_end
+
+wideHalf1_0:
+	PSHUFD $0xb1, X14, X5
+	PSHUFD $0xb1, X2, X6
+	JMP    wideHalf1_end
+
+wideHalf1_1:
+	PSHUFD $0xb1, X8, X5
+	PSHUFD $0xb1, X13, X6
+	JMP    wideHalf1_end
+
+wideHalf1_2:
+	PSHUFD $0xb1, X7, X5
+	PSHUFD $0xb1, X1, X6
+
+wideHalf1_end:
+	MOVL   12(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf2_0
+	CMPQ   R12, BX
+	JEQ    wideHalf2_1
+	CMPQ   R12, AX
+	JEQ    wideHalf2_2
+	MOVOU  (R12), X9
+	PSHUFB X15, X9
+	MOVOU  16(R12), X10
+	PSHUFB X15, X10
+	JMP    wideHalf2_end
+
+wideHalf2_0:
+	PSHUFD $0xb1, X14, X9
+	PSHUFD $0xb1, X2, X10
+	JMP    wideHalf2_end
+
+wideHalf2_1:
+	PSHUFD $0xb1, X8, X9
+	PSHUFD $0xb1, X13, X10
+	JMP    wideHalf2_end
+
+wideHalf2_2:
+	PSHUFD $0xb1, X7, X9
+	PSHUFD $0xb1, X1, X10
+
+wideHalf2_end:
+	MOVL   16(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, DX
+	JEQ    wideHalf3_0
+	CMPQ   R12, BX
+	JEQ    wideHalf3_1
+	CMPQ   R12, AX
+	JEQ    wideHalf3_2
+	MOVOU  (R12), X11
+	PSHUFB X15, X11
+	MOVOU  16(R12), X12
+	PSHUFB X15, X12
+	JMP    wideHalf3_end
+
+wideHalf3_0:
+	PSHUFD $0xb1, X14, X11
+	PSHUFD $0xb1, X2, X12
+	JMP    wideHalf3_end
+
+wideHalf3_1:
+	PSHUFD $0xb1, X8, X11
+	PSHUFD $0xb1, X13, X12
+	JMP    wideHalf3_end
+
+wideHalf3_2:
+	PSHUFD $0xb1, X7, X11
+	PSHUFD $0xb1, X1, X12
+
+wideHalf3_end:
+	MOVOU  sha256OutFlip<>+0(SB), X15
+	PSHUFB X15, X7
+	MOVOU  X7, (AX)
+	PSHUFB X15, X1
+	MOVOU  X1, 16(AX)
+	PSHUFB X15, X8
+	MOVOU  X8, (BX)
+	PSHUFB X15, X13
+	MOVOU  X13, 16(BX)
+	PSHUFB X15, X14
+	MOVOU  X14, (DX)
+	PSHUFB X15, X2
+	MOVOU  X2, 16(DX)
+	MOVL   8(SI), DX
+	SHLQ   $0x05, DX
+	ADDQ   DI, DX
+	MOVL   20(SI), R10
+	SHLQ   $0x05, R10
+	ADDQ   DI, R10
+	ADDQ   $0x18, SI
+	SUBQ   $0x02, CX
+	JMP    pairRounds
+
+single2:
+	CMPQ   CX, $0x02
+	JB     single1
+	MOVL   (SI), AX
+	MOVL   12(SI), R8
+	MOVL   4(SI), BX
+	MOVL   16(SI), R9
+	MOVL   8(SI), DX
+	MOVL   20(SI), R10
+	CMPL   R8, DX
+	JEQ    single1
+	CMPL   R9, DX
+	JEQ    single1
+	SHLQ   $0x05, AX
+	ADDQ   DI, AX
+	SHLQ   $0x05, BX
+	ADDQ   DI, BX
+	SHLQ   $0x05, DX
+	ADDQ   DI, DX
+	SHLQ   $0x05, R8
+	ADDQ   DI, R8
+	SHLQ   $0x05, R9
+	ADDQ   DI, R9
+	SHLQ   $0x05, R10
+	ADDQ   DI, R10
+	MOVOU  sha256Flip<>+0(SB), X15
+	MOVOU  (AX), X3
+	PSHUFB X15, X3
+	MOVOU  16(AX), X4
+	PSHUFB X15, X4
+	MOVOU  (BX), X5
+	PSHUFB X15, X5
+	MOVOU  16(BX), X6
+	PSHUFB X15, X6
+	MOVOU  (R8), X9
+	PSHUFB X15, X9
+	MOVOU  16(R8), X10
+	PSHUFB X15, X10
+	MOVOU  (R9), X11
+	PSHUFB X15, X11
+	MOVOU  16(R9), X12
+	PSHUFB X15, X12
+	ADDQ   $0x18, SI
+	SUBQ   $0x02, CX
+
+pairRounds:
 	MOVOU       sha256IV<>+0(SB), X1
 	MOVOU       sha256IV<>+16(SB), X2
 	MOVOU       sha256IV<>+0(SB), X7
@@ -7415,19 +7586,448 @@ single2:
 	MOVO        X1, X13
 	PUNPCKHQDQ  X2, X13
 	PUNPCKLQDQ  X2, X1
+	MOVO        X7, X14
+	PUNPCKHQDQ  X8, X14
+	PUNPCKLQDQ  X8, X7
+	MOVOU       sha256Flip<>+0(SB), X15
+	CMPQ        CX, $0x03
+	JB          carry2
+	MOVL        8(SI), R12
+	CMPL        12(SI), R12
+	JEQ         carry2
+	CMPL        16(SI), R12
+	JEQ         carry2
+	CMPL        24(SI), R12
+	JEQ         carry2
+	CMPL        28(SI), R12
+	JEQ         carry2
+	MOVL        20(SI), R12
+	CMPL        24(SI), R12
+	JEQ         carry2
+	CMPL        28(SI), R12
+	JEQ         carry2
+	PSHUFB      sha256OutFlip<>+0(SB), X13
+	MOVOU       X13, (DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X1
+	MOVOU       X1, 16(DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X14
+	MOVOU       X14, (R10)
+	PSHUFB      sha256OutFlip<>+0(SB), X7
+	MOVOU       X7, 16(R10)
+	JMP         step
+
+carry2:
+	CMPQ   CX, $0x02
+	JB     carry1
+	MOVL   8(SI), R12
+	CMPL   12(SI), R12
+	JEQ    carry1
+	CMPL   16(SI), R12
+	JEQ    carry1
+	MOVL   (SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf0_0
+	CMPQ   R12, DX
+	JEQ    pairHalf0_1
+	MOVOU  (R12), X3
+	PSHUFB X15, X3
+	MOVOU  16(R12), X4
+	PSHUFB X15, X4
+	JMP    pairHalf0_end
+
+pairHalf0_0:
+	PSHUFD $0xb1, X14, X3
+	PSHUFD $0xb1, X7, X4
+	JMP    pairHalf0_end
+
+pairHalf0_1:
+	PSHUFD $0xb1, X13, X3
+	PSHUFD $0xb1, X1, X4
+
+pairHalf0_end:
+	MOVL   4(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf1_0
+	CMPQ   R12, DX
+	JEQ    pairHalf1_1
+	MOVOU  (R12), X5
+	PSHUFB X15, X5
+	MOVOU  16(R12), X6
+	PSHUFB X15, X6
+	JMP    pairHalf1_end
+
+pairHalf1_0:
+	PSHUFD $0xb1, X14, X5
+	PSHUFD $0xb1, X7, X6
+	JMP    pairHalf1_end
+
+pairHalf1_1:
+	PSHUFD $0xb1, X13, X5
+	PSHUFD $0xb1, X1, X6
+
+pairHalf1_end:
+	MOVL   12(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf2_0
+	CMPQ   R12, DX
+	JEQ    pairHalf2_1
+	MOVOU  (R12), X9
+	PSHUFB X15, X9
+	MOVOU  16(R12), X10
+	PSHUFB X15, X10
+	JMP    pairHalf2_end
+
+pairHalf2_0:
+	PSHUFD $0xb1, X14, X9
+	PSHUFD $0xb1, X7, X10
+	JMP    pairHalf2_end
+
+pairHalf2_1:
+	PSHUFD $0xb1, X13, X9
+	PSHUFD $0xb1, X1, X10
+
+pairHalf2_end:
+	MOVL   16(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    pairHalf3_0
+	CMPQ   R12, DX
+	JEQ    pairHalf3_1
+	MOVOU  (R12), X11
+	PSHUFB X15, X11
+	MOVOU  16(R12), X12
+	PSHUFB X15, X12
+	JMP    pairHalf3_end
+
+pairHalf3_0:
+	PSHUFD $0xb1, X14, X11
+	PSHUFD $0xb1, X7, X12
+	JMP    pairHalf3_end
+
+pairHalf3_1:
+	PSHUFD $0xb1, X13, X11
+	PSHUFD $0xb1, X1, X12
+
+pairHalf3_end:
+	PSHUFB sha256OutFlip<>+0(SB), X13
+	MOVOU  X13, (DX)
+	PSHUFB sha256OutFlip<>+0(SB), X1
+	MOVOU  X1, 16(DX)
+	PSHUFB sha256OutFlip<>+0(SB), X14
+	MOVOU  X14, (R10)
+	PSHUFB sha256OutFlip<>+0(SB), X7
+	MOVOU  X7, 16(R10)
+	MOVL   8(SI), DX
+	SHLQ   $0x05, DX
+	ADDQ   DI, DX
+	MOVL   20(SI), R10
+	SHLQ   $0x05, R10
+	ADDQ   DI, R10
+	ADDQ   $0x18, SI
+	SUBQ   $0x02, CX
+	JMP    pairRounds
+
+carry1:
+	TESTQ  CX, CX
+	JNZ    carry1op
+	PSHUFB sha256OutFlip<>+0(SB), X13
+	MOVOU  X13, (DX)
+	PSHUFB sha256OutFlip<>+0(SB), X1
+	MOVOU  X1, 16(DX)
+	PSHUFB sha256OutFlip<>+0(SB), X14
+	MOVOU  X14, (R10)
+	PSHUFB sha256OutFlip<>+0(SB), X7
+	MOVOU  X7, 16(R10)
+	JMP    step
+
+carry1op:
+	MOVL   (SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    oneHalf0_0
+	CMPQ   R12, DX
+	JEQ    oneHalf0_1
+	MOVOU  (R12), X3
+	PSHUFB X15, X3
+	MOVOU  16(R12), X4
+	PSHUFB X15, X4
+	JMP    oneHalf0_end
+
+oneHalf0_0:
+	PSHUFD $0xb1, X14, X3
+	PSHUFD $0xb1, X7, X4
+	JMP    oneHalf0_end
+
+oneHalf0_1:
+	PSHUFD $0xb1, X13, X3
+	PSHUFD $0xb1, X1, X4
+
+oneHalf0_end:
+	MOVL   4(SI), R12
+	SHLQ   $0x05, R12
+	ADDQ   DI, R12
+	CMPQ   R12, R10
+	JEQ    oneHalf1_0
+	CMPQ   R12, DX
+	JEQ    oneHalf1_1
+	MOVOU  (R12), X5
+	PSHUFB X15, X5
+	MOVOU  16(R12), X6
+	PSHUFB X15, X6
+	JMP    oneHalf1_end
+
+oneHalf1_0:
+	PSHUFD $0xb1, X14, X5
+	PSHUFD $0xb1, X7, X6
+	JMP    oneHalf1_end
+
+oneHalf1_1:
+	PSHUFD $0xb1, X13, X5
+	PSHUFD $0xb1, X1, X6
+
+oneHalf1_end:
+	PSHUFB      sha256OutFlip<>+0(SB), X13
+	MOVOU       X13, (DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X1
+	MOVOU       X1, 16(DX)
+	PSHUFB      sha256OutFlip<>+0(SB), X14
+	MOVOU       X14, (R10)
+	PSHUFB      sha256OutFlip<>+0(SB), X7
+	MOVOU       X7, 16(R10)
+	MOVL        8(SI), DX
+	SHLQ        $0x05, DX
+	ADDQ        DI, DX
+	ADDQ        $0x0c, SI
+	DECQ        CX
+	MOVOU       sha256IV<>+0(SB), X1
+	MOVOU       sha256IV<>+16(SB), X2
+	MOVOU       sha256K<>+0(SB), X0
+	PADDD       X3, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X4, X3
+	MOVO        X6, X13
+	PALIGNR     $0x04, X5, X13
+	PADDD       X13, X3
+	SHA256MSG2  X6, X3
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+16(SB), X0
+	PADDD       X4, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X5, X4
+	MOVO        X3, X13
+	PALIGNR     $0x04, X6, X13
+	PADDD       X13, X4
+	SHA256MSG2  X3, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+32(SB), X0
+	PADDD       X5, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X6, X5
+	MOVO        X4, X13
+	PALIGNR     $0x04, X3, X13
+	PADDD       X13, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+48(SB), X0
+	PADDD       X6, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X3, X6
+	MOVO        X5, X13
+	PALIGNR     $0x04, X4, X13
+	PADDD       X13, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+64(SB), X0
+	PADDD       X3, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X4, X3
+	MOVO        X6, X13
+	PALIGNR     $0x04, X5, X13
+	PADDD       X13, X3
+	SHA256MSG2  X6, X3
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+80(SB), X0
+	PADDD       X4, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X5, X4
+	MOVO        X3, X13
+	PALIGNR     $0x04, X6, X13
+	PADDD       X13, X4
+	SHA256MSG2  X3, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+96(SB), X0
+	PADDD       X5, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X6, X5
+	MOVO        X4, X13
+	PALIGNR     $0x04, X3, X13
+	PADDD       X13, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+112(SB), X0
+	PADDD       X6, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X3, X6
+	MOVO        X5, X13
+	PALIGNR     $0x04, X4, X13
+	PADDD       X13, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+128(SB), X0
+	PADDD       X3, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X4, X3
+	MOVO        X6, X13
+	PALIGNR     $0x04, X5, X13
+	PADDD       X13, X3
+	SHA256MSG2  X6, X3
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+144(SB), X0
+	PADDD       X4, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X5, X4
+	MOVO        X3, X13
+	PALIGNR     $0x04, X6, X13
+	PADDD       X13, X4
+	SHA256MSG2  X3, X4
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+160(SB), X0
+	PADDD       X5, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X6, X5
+	MOVO        X4, X13
+	PALIGNR     $0x04, X3, X13
+	PADDD       X13, X5
+	SHA256MSG2  X4, X5
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+176(SB), X0
+	PADDD       X6, X0
+	SHA256RNDS2 X0, X1, X2
+	SHA256MSG1  X3, X6
+	MOVO        X5, X13
+	PALIGNR     $0x04, X4, X13
+	PADDD       X13, X6
+	SHA256MSG2  X5, X6
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+192(SB), X0
+	PADDD       X3, X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+208(SB), X0
+	PADDD       X4, X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+224(SB), X0
+	PADDD       X5, X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256K<>+240(SB), X0
+	PADDD       X6, X0
+	SHA256RNDS2 X0, X1, X2
+	PSHUFD      $0x0e, X0, X0
+	SHA256RNDS2 X0, X2, X1
+	MOVOU       sha256IV<>+0(SB), X15
+	PADDD       X15, X1
+	MOVOU       sha256IV<>+16(SB), X15
+	PADDD       X15, X2
+	MOVO        X1, X3
+	MOVO        X2, X4
+	MOVQ        sha256PadWK<>+0(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+8(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+16(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+24(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+32(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+40(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+48(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+56(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+64(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+72(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+80(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+88(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+96(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+104(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+112(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+120(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+128(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+136(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+144(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+152(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+160(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+168(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+176(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+184(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+192(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+200(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+208(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+216(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+224(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+232(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	MOVQ        sha256PadWK<>+240(SB), X0
+	SHA256RNDS2 X0, X1, X2
+	MOVQ        sha256PadWK<>+248(SB), X0
+	SHA256RNDS2 X0, X2, X1
+	PADDD       X3, X1
+	PADDD       X4, X2
+	MOVO        X1, X13
+	PUNPCKHQDQ  X2, X13
+	PUNPCKLQDQ  X2, X1
 	PSHUFB      sha256OutFlip<>+0(SB), X13
 	PSHUFB      sha256OutFlip<>+0(SB), X1
 	MOVOU       X13, (DX)
 	MOVOU       X1, 16(DX)
-	MOVO        X7, X14
-	PUNPCKHQDQ  X8, X14
-	PUNPCKLQDQ  X8, X7
-	PSHUFB      sha256OutFlip<>+0(SB), X14
-	PSHUFB      sha256OutFlip<>+0(SB), X7
-	MOVOU       X14, (R10)
-	MOVOU       X7, 16(R10)
-	ADDQ        $0x18, SI
-	SUBQ        $0x02, CX
 	JMP         step
 
 single1:

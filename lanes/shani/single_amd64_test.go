@@ -118,3 +118,61 @@ func fill(b []byte, seed uint64) {
 	s[0], s[1] = byte(seed), byte(seed>>8)
 	_, _ = rand.NewChaCha8(s).Read(b)
 }
+
+// TestSingleCarry runs a two-op step followed by one or two ops whose
+// four message halves each read the first op's out, the second's, or
+// a leaf, with the two outs distinct and the same chunk, and a last op
+// reading the step before's outs: the kernel takes a half that reads
+// the pair's out from its registers (the second's where both wrote
+// it), the others from memory.
+func TestSingleCarry(t *testing.T) {
+	if !shani.Supported() {
+		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	buf := make([]byte, 32*10)
+	fill(buf, 77)
+	for _, out1 := range []uint32{5, 4} {
+		pair := []uint32{0, 1, 4, 2, 3, out1}
+		for c := range 81 {
+			// Chunk 4 is the first op's out, 5 the second's (a
+			// leaf where both write 4), 0 a leaf.
+			src := [3]uint32{4, 5, 0}
+			var h [4]uint32
+			for k, x := 0, c; k < 4; k, x = k+1, x/3 {
+				h[k] = src[x%3]
+			}
+			// Two ops (writing 6 and 7), then one reading both; one
+			// op; the pair alone with nothing after.
+			checkSingle(t, buf, append(append([]uint32(nil), pair...), h[0], h[1], 6, h[2], h[3], 7, 6, 7, 8))
+			checkSingle(t, buf, append(append([]uint32(nil), pair...), h[0], h[1], 6, h[2], h[3], 7))
+			checkSingle(t, buf, append(append([]uint32(nil), pair...), h[0], h[1], 6))
+		}
+		checkSingle(t, buf, pair)
+	}
+}
+
+// TestSingleWideCarry runs a three-op step followed by two ops whose
+// four message halves each read one of the three outs or a leaf, with
+// the outs distinct or repeated, then an op reading the two: the kernel
+// takes a half that reads an out from its registers (the latest op's
+// where several wrote it), the others from memory.
+func TestSingleWideCarry(t *testing.T) {
+	if !shani.Supported() {
+		t.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	buf := make([]byte, 32*12)
+	fill(buf, 78)
+	for _, outs := range [][3]uint32{{4, 5, 6}, {4, 4, 6}, {4, 6, 6}, {6, 5, 6}, {4, 4, 4}} {
+		wide := []uint32{0, 1, outs[0], 2, 3, outs[1], 1, 2, outs[2]}
+		src := [4]uint32{4, 5, 6, 0}
+		for c := range 256 {
+			var h [4]uint32
+			for k, x := 0, c; k < 4; k, x = k+1, x/4 {
+				h[k] = src[x%4]
+			}
+			ops := append(append([]uint32(nil), wide...), h[0], h[1], 7, h[2], h[3], 8)
+			checkSingle(t, buf, ops)
+			checkSingle(t, buf, append(ops, 7, 8, 9))
+		}
+	}
+}

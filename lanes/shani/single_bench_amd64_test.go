@@ -3,8 +3,11 @@
 package shani
 
 import (
+	"runtime"
 	"strconv"
 	"testing"
+
+	"github.com/lanehash/lanehash/internal/cputime"
 )
 
 // BenchmarkSingle times SHA256Single on op lists of one shape each,
@@ -16,6 +19,13 @@ import (
 //     pair's latency.
 //   - chain2: ops in twos, each two reading the two before: the latency
 //     of a two-stream step.
+//   - lead2: ops in twos, the first of each two reading the first of
+//     the two before, the second read by no op: how soon a two-op
+//     step's first digest is ready for the step after it.
+//   - pair1: ops in threes, two side by side then one hashing their
+//     two digests (a tree's last two levels), each three reading the
+//     root of the three before: the latency of a two-op step and the
+//     op after it.
 //   - chain3, chain4: ops in threes (fours), each group reading the
 //     group before: the latency of a three- (four-) stream step.
 //   - free: no op reads another: four-stream throughput.
@@ -39,6 +49,27 @@ func BenchmarkSingle(b *testing.B) {
 			in, out := uint32(4*(k%2)), uint32(4*((k+1)%2))
 			return in + j, in + 2 + j, out + j + 2*j
 		}},
+		{"lead2", 2, func(i int) (uint32, uint32, uint32) {
+			// Ops 2k form a chain; ops 2k+1 read and write chunks
+			// no other op reads.
+			k := uint32(i / 2)
+			if i%2 == 0 {
+				return k % 2, 2, (k + 1) % 2
+			}
+			return 6, 7, 8 + k%2
+		}},
+		{"pair1", 3, func(i int) (uint32, uint32, uint32) {
+			// Ops in threes: two side by side, each reading the last
+			// three's root (chunk 0 or 1), then a root of the two.
+			prev, root := uint32(i/3+1)%2, uint32(i/3)%2
+			switch i % 3 {
+			case 0:
+				return prev, 2, 4
+			case 1:
+				return 3, prev, 5
+			}
+			return 4, 5, root
+		}},
 		{"chain3", 3, chainOf(3)},
 		{"chain4", 4, chainOf(4)},
 		{"free", 4, func(i int) (uint32, uint32, uint32) { return 0, 1, uint32(2 + i%2) }},
@@ -51,12 +82,21 @@ func BenchmarkSingle(b *testing.B) {
 		}
 		buf := make([]byte, 32*16)
 		b.Run("shape="+s.name+"/ops="+strconv.Itoa(n), func(b *testing.B) {
+			// The thread's CPU time is the figure to compare on a
+			// shared machine, where wall time counts other jobs' turns.
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			t0, ok := cputime.Thread()
 			for b.Loop() {
 				SHA256Single(buf, ops)
 			}
+			t1, _ := cputime.Thread()
 			per := float64(b.Elapsed().Nanoseconds()) / float64(b.N) / n
 			b.ReportMetric(per, "ns/pair")
 			b.ReportMetric(per*float64(s.step), "ns/step")
+			if ok {
+				b.ReportMetric(float64(t1-t0)/float64(b.N)/n*float64(s.step), "cpu-ns/step")
+			}
 		})
 	}
 }

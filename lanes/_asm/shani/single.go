@@ -18,6 +18,9 @@ import (
 // loaded before any digest is stored, and the digests are stored in op
 // order, so an out may be any chunk, an input of any op of the step
 // included, or another op's out: the step is its ops run in order.
+// Where a step of one or two ops follows one of two, or one of two
+// follows one of three, the digests it reads reach it in registers
+// (pairCarry, wideCarry), and are stored after its messages are formed.
 func single(t tables) {
 	TEXT("sha256SingleAsm", 0, "func(buf *byte, ops *uint32, n int)")
 	Pragma("noescape")
@@ -50,16 +53,14 @@ func single(t tables) {
 		}
 	}
 	Label("wide4")
-	wideStep(4, t, f, buf, ops)
+	wideStep(4, t, f, buf, ops, false)
 	ADDQ(Imm(48), ops)
 	SUBQ(Imm(4), n)
 	JMP(LabelRef("step"))
 
 	Label("wide3")
-	wideStep(3, t, f, buf, ops)
-	ADDQ(Imm(36), ops)
-	SUBQ(Imm(3), n)
-	JMP(LabelRef("step"))
+	wideStep(3, t, f, buf, ops, true)
+	wideCarry(t, buf, ops, n, outs)
 
 	Label("single2")
 	CMPQ(n, Imm(2))
@@ -77,12 +78,16 @@ func single(t tables) {
 		SHLQ(Imm(5), r)
 		ADDQ(buf, r)
 	}
-	ownPadLoads = true
-	hashBatch(streams, t, singleLoad(op0, op1), singleStore(op0, op1))
-	ownPadLoads = false
+	MOVOU(t.flip, X15)
+	for j, s := range streams {
+		for k, m := range s.m {
+			MOVOU(singleLoad(op0, op1)(j, k), m)
+			PSHUFB(X15, m)
+		}
+	}
 	ADDQ(Imm(24), ops)
 	SUBQ(Imm(2), n)
-	JMP(LabelRef("step"))
+	pairCarry(t, buf, ops, n, op0[2], op1[2])
 
 	Label("single1")
 	TESTQ(n, n)
@@ -113,4 +118,216 @@ func singleLoad(ops ...[]GPPhysical) func(j, k int) Mem {
 // singleStore addresses stream j's digest: op j's out chunk.
 func singleStore(ops ...[]GPPhysical) func(j int) Mem {
 	return func(j int) Mem { return Mem{Base: ops[j][2]} }
+}
+
+// pairCarry emits the two-op step's rounds, with its messages in the
+// streams' message registers and its outs' addresses in out0 and
+// out1, and what follows them. When the next step is of one or two ops
+// (the step rules of sha256SingleAsm), its messages are taken from the
+// two digests still in registers wherever it reads one of the two outs
+// (the second's first, as the memory would hold it), one PSHUFD a half,
+// rather than through the digests' stores forwarded to its loads and
+// two byte swaps: a digest half in state order, words [B A D C]
+// (digestHalves), is the message words [A B C D] with each pair
+// swapped. Its other halves load from memory, which the two stores
+// leave as they are. A next step of two ops then loops back here; of
+// one op it runs and returns to the step rules, as does a wider step
+// or the end of the list, after the digests are stored. The digests
+// are stored, in op order, once the next step's messages are loaded:
+// the ops run as if one at a time.
+func pairCarry(t tables, buf, ops, n Register, out0, out1 GPPhysical) {
+	tmp := R12
+	ss := streams
+	Label("pairRounds")
+	loadIV(ss, t)
+	ownPadLoads = true
+	firstBlock(ss, t)
+	secondBlock(ss, t)
+	ownPadLoads = false
+	var halves [4]VecPhysical
+	for j, s := range ss {
+		halves[2*j], halves[2*j+1] = digestHalves(s)
+	}
+	store := func() {
+		for j, out := range []GPPhysical{out0, out1} {
+			for k, h := range halves[2*j : 2*j+2] {
+				PSHUFB(t.out, h)
+				MOVOU(h, Mem{Base: out, Disp: 16 * k})
+			}
+		}
+	}
+	srcs := []carrySrc{{out1, halves[2], halves[3]}, {out0, halves[0], halves[1]}}
+	fill := func(idx Mem, ma, mb VecPhysical, name string) { carryFill(buf, idx, ma, mb, srcs, name) }
+	MOVOU(t.flip, X15) // firstBlock borrowed it
+	// Three ops none of which reads an earlier one's out (or none
+	// left): a wide step (or the end), from memory.
+	CMPQ(n, Imm(3))
+	JB(LabelRef("carry2"))
+	MOVL(Mem{Base: ops, Disp: 8}, tmp.As32())
+	for _, d := range []int{12, 16, 24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("carry2"))
+	}
+	MOVL(Mem{Base: ops, Disp: 20}, tmp.As32())
+	for _, d := range []int{24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("carry2"))
+	}
+	store()
+	JMP(LabelRef("step"))
+
+	Label("carry2")
+	CMPQ(n, Imm(2))
+	JB(LabelRef("carry1"))
+	MOVL(Mem{Base: ops, Disp: 8}, tmp.As32())
+	CMPL(Mem{Base: ops, Disp: 12}, tmp.As32())
+	JEQ(LabelRef("carry1"))
+	CMPL(Mem{Base: ops, Disp: 16}, tmp.As32())
+	JEQ(LabelRef("carry1"))
+	for j, s := range ss {
+		for side := range 2 {
+			fill(Mem{Base: ops, Disp: 12*j + 4*side}, s.m[2*side], s.m[2*side+1], "pairHalf"+string(rune('0'+2*j+side)))
+		}
+	}
+	store()
+	for j, out := range []GPPhysical{out0, out1} {
+		MOVL(Mem{Base: ops, Disp: 12*j + 8}, out.As32())
+		SHLQ(Imm(5), out)
+		ADDQ(buf, out)
+	}
+	ADDQ(Imm(24), ops)
+	SUBQ(Imm(2), n)
+	JMP(LabelRef("pairRounds"))
+
+	Label("carry1")
+	TESTQ(n, n)
+	JNZ(LabelRef("carry1op"))
+	store()
+	JMP(LabelRef("step"))
+	Label("carry1op")
+	one := ss[:1]
+	for side := range 2 {
+		fill(Mem{Base: ops, Disp: 4 * side}, one[0].m[2*side], one[0].m[2*side+1], "oneHalf"+string(rune('0'+side)))
+	}
+	store()
+	MOVL(Mem{Base: ops, Disp: 8}, out0.As32())
+	SHLQ(Imm(5), out0)
+	ADDQ(buf, out0)
+	ADDQ(Imm(12), ops)
+	DECQ(n)
+	loadIV(one, t)
+	firstBlock(one, t)
+	secondBlock(one, t)
+	abcd, efgh := digestHalves(one[0])
+	PSHUFB(t.out, abcd)
+	PSHUFB(t.out, efgh)
+	MOVOU(abcd, Mem{Base: out0})
+	MOVOU(efgh, Mem{Base: out0, Disp: 16})
+	JMP(LabelRef("step"))
+}
+
+// carrySrc is a digest still in registers: its out chunk's address and
+// its halves in state order ([B A D C], [F E H G]).
+type carrySrc struct {
+	out    GPPhysical
+	ha, hb VecPhysical
+}
+
+// carryFill sets the message registers ma, mb (words in host order) to
+// the chunk whose index is at idx: from the first of srcs whose out it
+// is (srcs latest op first, as the memory will hold it once they are
+// stored), else from memory. X15 holds the byte-swap mask; R12 is
+// clobbered. name prefixes the labels.
+func carryFill(buf Register, idx Mem, ma, mb VecPhysical, srcs []carrySrc, name string) {
+	tmp := R12
+	MOVL(idx, tmp.As32())
+	SHLQ(Imm(5), tmp)
+	ADDQ(buf, tmp)
+	for j, c := range srcs {
+		CMPQ(tmp, c.out)
+		JEQ(LabelRef(name + "_" + string(rune('0'+j))))
+	}
+	MOVOU(Mem{Base: tmp}, ma)
+	PSHUFB(X15, ma)
+	MOVOU(Mem{Base: tmp, Disp: 16}, mb)
+	PSHUFB(X15, mb)
+	JMP(LabelRef(name + "_end"))
+	for j, c := range srcs {
+		Label(name + "_" + string(rune('0'+j)))
+		PSHUFD(U8(0xb1), c.ha, ma)
+		PSHUFD(U8(0xb1), c.hb, mb)
+		JMP(LabelRef(name + "_end"))
+	}
+	Label(name + "_end")
+}
+
+// wideCarry follows a kept three-op step (wideStep) at ops, its out
+// chunks' addresses set in outs: when the next step
+// is of two ops, their messages are taken from the three digests where
+// they read their outs (carryFill), the digests stored in op order, and
+// the two ops run with pairCarry's rounds; otherwise the digests are
+// stored and the step rules decide.
+func wideCarry(t tables, buf, ops, n Register, outs []GPPhysical) {
+	for s, o := range outs {
+		MOVL(Mem{Base: ops, Disp: 12*s + 8}, o.As32())
+		SHLQ(Imm(5), o)
+		ADDQ(buf, o)
+	}
+	ADDQ(Imm(36), ops)
+	SUBQ(Imm(3), n)
+	store := func() {
+		MOVOU(t.out, X15)
+		for s, o := range outs {
+			for k, h := range wideHalves[s] {
+				PSHUFB(X15, h)
+				MOVOU(h, Mem{Base: o, Disp: 16 * k})
+			}
+		}
+	}
+	tmp := R12
+	// Two ops, the second not reading the first's out, and not three
+	// that read no earlier one's out.
+	CMPQ(n, Imm(2))
+	JB(LabelRef("wideStore"))
+	MOVL(Mem{Base: ops, Disp: 8}, tmp.As32())
+	CMPL(Mem{Base: ops, Disp: 12}, tmp.As32())
+	JEQ(LabelRef("wideStore"))
+	CMPL(Mem{Base: ops, Disp: 16}, tmp.As32())
+	JEQ(LabelRef("wideStore"))
+	CMPQ(n, Imm(3))
+	JB(LabelRef("wideCarry2"))
+	for _, d := range []int{24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("wideCarry2"))
+	}
+	MOVL(Mem{Base: ops, Disp: 20}, tmp.As32())
+	for _, d := range []int{24, 28} {
+		CMPL(Mem{Base: ops, Disp: d}, tmp.As32())
+		JEQ(LabelRef("wideCarry2"))
+	}
+	Label("wideStore")
+	store()
+	JMP(LabelRef("step"))
+
+	Label("wideCarry2")
+	MOVOU(t.flip, X15)
+	var srcs []carrySrc
+	for s := len(outs) - 1; s >= 0; s-- {
+		srcs = append(srcs, carrySrc{outs[s], wideHalves[s][0], wideHalves[s][1]})
+	}
+	for j, s := range streams {
+		for side := range 2 {
+			carryFill(buf, Mem{Base: ops, Disp: 12*j + 4*side}, s.m[2*side], s.m[2*side+1], srcs, "wideHalf"+string(rune('0'+2*j+side)))
+		}
+	}
+	store()
+	// pairCarry's registers: the two ops' out addresses in RDX, R10.
+	for j, out := range []GPPhysical{RDX, R10} {
+		MOVL(Mem{Base: ops, Disp: 12*j + 8}, out.As32())
+		SHLQ(Imm(5), out)
+		ADDQ(buf, out)
+	}
+	ADDQ(Imm(24), ops)
+	SUBQ(Imm(2), n)
+	JMP(LabelRef("pairRounds"))
 }

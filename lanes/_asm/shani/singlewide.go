@@ -47,11 +47,20 @@ func newWideFrame(base GPPhysical) wideFrame {
 	return wideFrame{ring: Mem{Base: base}, mid: Mem{Base: base, Disp: 4 * 64}}
 }
 
+// wideHalves are where a kept three-op step leaves its digests: stream
+// s's halves [B A D C] and [F E H G]. Stream 0's second is its ABEF
+// register, the others moved out of the two-op step's message
+// registers.
+var wideHalves = [3][2]VecPhysical{{X7, X1}, {X8, X13}, {X14, X2}}
+
 // wideStep hashes the n ≤ 4 consecutive ops at ops side by side: op j's
 // chunk indices are at ops+12j. Every message is loaded before any
 // digest is stored, and the digests are stored in op order. It uses R8,
 // R9 and every XMM register.
-func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
+//
+// With keep (three ops), the digests are left in wideHalves rather
+// than stored (wideCarry stores them).
+func wideStep(n int, t tables, f wideFrame, buf, ops Register, keep bool) {
 	addr := func(j, k int, r GPPhysical) {
 		MOVL(Mem{Base: ops, Disp: 12*j + 4*k}, r.As32())
 		SHLQ(Imm(5), r)
@@ -72,8 +81,15 @@ func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
 			if k >= 2 {
 				half = R9
 			}
+			// W[0..3] waits in the stream's CDGH register, which
+			// takes the initial value only once the first round's
+			// W+K is formed: that round adds it from the register,
+			// not through a store to the ring forwarded to a load.
 			r := tv
-			if k == 3 {
+			switch k {
+			case 0:
+				r = st[s][1]
+			case 3:
 				r = cur[s]
 			}
 			MOVOU(Mem{Base: half, Disp: 16 * (k % 2)}, r)
@@ -83,12 +99,16 @@ func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
 	}
 	for _, r := range st {
 		MOVOU(t.iv, r[0])
-		MOVOU(t.iv.Offset(16), r[1])
 	}
 	for i := range 16 {
 		for s, r := range st {
 			MOVOU(t.k.Offset(16*i), X0)
-			PADDD(ring(s, i), X0)
+			if i == 0 {
+				PADDD(r[1], X0)
+				MOVOU(t.iv.Offset(16), r[1])
+			} else {
+				PADDD(ring(s, i), X0)
+			}
 			SHA256RNDS2(X0, r[0], r[1])
 			if i+4 < 16 {
 				// W[4i+16..4i+19] replaces W[4i..4i+3], which the
@@ -124,6 +144,21 @@ func wideStep(n int, t tables, f wideFrame, buf, ops Register) {
 				SHA256RNDS2(X0, r[h], r[1-h])
 			}
 		}
+	}
+	if n == 3 && keep {
+		// The digests stay in registers, halves in state order
+		// ([B A D C], [F E H G]), none in the message registers of a
+		// two-op step (X3–X6, X9–X12): wideHalves.
+		for s, r := range st {
+			PADDD(f.mid.Offset(32*s), r[0])
+			PADDD(f.mid.Offset(32*s+16), r[1])
+			MOVO(r[0], wideHalves[s][0])
+			PUNPCKHQDQ(r[1], wideHalves[s][0])
+			PUNPCKLQDQ(r[1], r[0])
+		}
+		MOVO(X3, wideHalves[1][1])
+		MOVO(X5, wideHalves[2][1])
+		return
 	}
 	MOVOU(t.out, X15)
 	for s, r := range st {
