@@ -253,8 +253,8 @@ func (k *Kernel) LockstepOps(arena []byte, ops Ops) {
 // for each op, in order, chunk Out = H(chunk Left || chunk Right). It is
 // Lockstep of width 1, for a lone instance's tree: a kernel with a
 // native entry (SingleNative; the SHA-NI kernels) runs the whole list in
-// one call, two consecutive ops side by side when the second does not
-// read the first's Out, and stores each digest in its chunk, where the
+// one call, up to four consecutive ops side by side when none reads
+// another's Out, and stores each digest in its chunk, where the
 // ops that read it look; any other kernel runs the list through its
 // Pairs, one op per call, through a scratch pair it allocates. An op's
 // Out may be any chunk, its own Left or Right included. It panics,
