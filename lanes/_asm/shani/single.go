@@ -190,14 +190,7 @@ func pairCarry(t tables, buf, ops, n Register, out0, out1 GPPhysical) {
 		}
 	}
 	store()
-	for j, out := range []GPPhysical{out0, out1} {
-		MOVL(Mem{Base: ops, Disp: 12*j + 8}, out.As32())
-		SHLQ(Imm(5), out)
-		ADDQ(buf, out)
-	}
-	ADDQ(Imm(24), ops)
-	SUBQ(Imm(2), n)
-	JMP(LabelRef("pairRounds"))
+	nextPair(buf, ops, n, out0, out1)
 
 	Label("carry1")
 	TESTQ(n, n)
@@ -322,7 +315,14 @@ func wideCarry(t tables, buf, ops, n Register, outs []GPPhysical) {
 	}
 	store()
 	// pairCarry's registers: the two ops' out addresses in RDX, R10.
-	for j, out := range []GPPhysical{RDX, R10} {
+	nextPair(buf, ops, n, RDX, R10)
+}
+
+// nextPair enters the two-op rounds for the next two ops of the list:
+// their out addresses into out0 and out1, the list and the count past
+// the step just stored.
+func nextPair(buf, ops, n Register, out0, out1 GPPhysical) {
+	for j, out := range []GPPhysical{out0, out1} {
 		MOVL(Mem{Base: ops, Disp: 12*j + 8}, out.As32())
 		SHLQ(Imm(5), out)
 		ADDQ(buf, out)
