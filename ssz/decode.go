@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"sync"
+	"sync/atomic"
 
 	"github.com/holiman/uint256"
 
@@ -418,7 +419,16 @@ func minSize(t *Type) uint64 {
 		return n.(uint64)
 	}
 	n := minSizeOf(t)
-	minSizes.Store(t, n)
+	if _, loaded := minSizes.LoadOrStore(t, n); !loaded && minSizeCount.Add(1) > maxMinSizes {
+		// Descriptors dropped from TypeOf's cache are built again as new
+		// *Type values, so the memo is emptied at its bound rather than
+		// kept growing with them; it is only a memo.
+		minSizes.Range(func(k, _ any) bool {
+			minSizes.Delete(k)
+			return true
+		})
+		minSizeCount.Store(0)
+	}
 	return n
 }
 
@@ -429,9 +439,15 @@ func minSize(t *Type) uint64 {
 // to refuse the same inputs.
 func MinSize(t *Type) uint64 { return minSize(t) }
 
-// minSizes memoizes minSize: *Type → uint64. Descriptors are immutable
-// and cached by TypeOf, so it grows with them.
-var minSizes sync.Map
+// minSizes memoizes minSize: *Type → uint64 (descriptors are
+// immutable), at most about maxMinSizes entries.
+var (
+	minSizes     sync.Map
+	minSizeCount atomic.Int64
+)
+
+// maxMinSizes bounds minSizes; a variable so the tests can lower it.
+var maxMinSizes int64 = 1 << 14
 
 // minSizeOf computes minSize of a variable-size t, its parts through
 // minSize.

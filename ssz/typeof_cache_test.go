@@ -79,3 +79,30 @@ func TestTypeCacheTypeBound(t *testing.T) {
 		t.Errorf("%d types cached, %d counted, bound %d", n, typeCount.Load(), maxCachedTypes)
 	}
 }
+
+// TestMinSizeMemoBound computes MinSize for more descriptors than its
+// memo keeps: the memo must stay at its bound and every size must still
+// be right (compared with the uncached computation).
+func TestMinSizeMemoBound(t *testing.T) {
+	old := maxMinSizes
+	maxMinSizes = 16
+	defer func() { maxMinSizes = old }()
+	for k := uint64(1); k <= 100; k++ {
+		st := reflect.StructOf([]reflect.StructField{
+			{Name: "A", Type: reflect.TypeFor[[]uint64](), Tag: `ssz-max:"64"`},
+			{Name: "B", Type: reflect.ArrayOf(int(k), reflect.TypeFor[byte]())},
+		})
+		typ, err := TypeOf(st)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := MinSize(typ), minSizeOf(typ); got != want || want != 4+k {
+			t.Fatalf("MinSize %d, uncached %d, want %d", got, want, 4+k)
+		}
+		n := int64(0)
+		minSizes.Range(func(any, any) bool { n++; return true })
+		if n > maxMinSizes {
+			t.Fatalf("%d sizes memoized, bound %d", n, maxMinSizes)
+		}
+	}
+}
