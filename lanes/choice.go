@@ -67,7 +67,9 @@ func (c cost) clearlyBelow(d cost, drift float64) bool {
 // Pairs on it too, unless the entry says the narrow kernel is faster on
 // full batches; remainders below the entry's narrowBelow on the narrow
 // kernel; and batches filling less than half of the lanes on the narrow
-// kernel.
+// kernel. Where the narrow kernel is the one-stream kernel (no SHA-NI
+// kernel available), remainders and batches below the wide entry's
+// oneStreamBelow run on it, and full batches never do.
 func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	var wide, narrow, streams *entry
 	vector512 := false
@@ -89,7 +91,7 @@ func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	}
 	if streams != nil && (!vector512 || arch.halfWidth512) {
 		c := choice{lockstep: streams.kernel, pairs: streams.kernel}
-		if narrow != nil {
+		if narrow != nil && !narrow.oneStream {
 			c.small = make([]*Kernel, streams.kernel.width)
 			for n := 1; 2*n <= streams.kernel.width; n++ {
 				c.small[n] = narrow.kernel
@@ -100,16 +102,29 @@ func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	// The pure-Go kernels are registered on every GOARCH and in every
 	// build, so wide is never nil.
 	c := choice{lockstep: wide.kernel, pairs: wide.kernel}
-	if narrow == nil || narrow == wide || wide.narrowBelow <= 0 {
+	if narrow == nil || narrow == wide {
 		return c
 	}
-	c.narrow, c.tailThreshold = narrow.kernel, wide.narrowBelow
-	if wide.narrowFaster {
+	below, faster := wide.narrowBelow, wide.narrowFaster
+	if narrow.oneStream {
+		below, faster = wide.oneStreamBelow, false
+	}
+	if below <= 0 {
+		return c
+	}
+	c.narrow, c.tailThreshold = narrow.kernel, below
+	if faster {
 		c.pairs, c.narrow, c.tailThreshold = narrow.kernel, nil, 0
 	}
 	c.small = make([]*Kernel, wide.kernel.width)
-	for n := 1; 2*n < wide.kernel.width; n++ {
-		c.small[n] = narrow.kernel
+	for n := 1; n < wide.kernel.width; n++ {
+		// One stream hashes n instances' ops n at a time, so it wins
+		// where n pairs on it beat one masked call: the tail threshold.
+		// A SHA-NI kernel is measured for batches filling less than half
+		// of the lanes.
+		if narrow.oneStream && n < below || !narrow.oneStream && 2*n < wide.kernel.width {
+			c.small[n] = narrow.kernel
+		}
 	}
 	return c
 }
