@@ -537,9 +537,9 @@ func avx2Only() []entry {
 }
 
 // TestStaticChoiceOneStreamWithoutSHANI: without SHA-NI the static table
-// keeps Lockstep and full Pairs batches on avx2x8 (its narrowFaster is
-// measured against SHA-NI, not against one stream) and sends remainders
-// and batches below oneStreamBelow to the one-stream kernel; where a
+// keeps Lockstep, small batches and full Pairs batches on avx2x8 (its
+// narrowFaster is measured against SHA-NI, not against one stream) and
+// sends remainders below oneStreamBelow to the one-stream kernel; where a
 // SHA-NI kernel is available the one-stream kernel is never used; and
 // the pure-Go fallback gets no split.
 func TestStaticChoiceOneStreamWithoutSHANI(t *testing.T) {
@@ -547,9 +547,9 @@ func TestStaticChoiceOneStreamWithoutSHANI(t *testing.T) {
 	if c.lockstep != fakeAVX2 || c.pairs != fakeAVX2 || c.narrow != fakeStd || c.tailThreshold != 3 {
 		t.Fatalf("AVX2-only static choice = %s, want avx2x8 with remainders < 3 on stdlibx1", c.describe())
 	}
-	for n, want := range []*Kernel{1: fakeStd, 2: fakeStd, 3: fakeAVX2, 4: fakeAVX2, 7: fakeAVX2} {
-		if want != nil && c.forInstances(n) != want {
-			t.Errorf("AVX2-only static ForInstances(%d) = %s, want %s", n, c.forInstances(n).name, want.name)
+	for n := 1; n < 8; n++ {
+		if c.forInstances(n) != fakeAVX2 {
+			t.Errorf("AVX2-only static ForInstances(%d) = %s, want avx2x8 (its Pairs splits a lone instance's levels)", n, c.forInstances(n).name)
 		}
 	}
 	// SHA-NI present: the narrow kernel is shanix2 in every class.
@@ -593,9 +593,11 @@ func TestDecideAVX2OnlyOneStreamTails(t *testing.T) {
 		timed(fakeStd, 317, 350, 315),
 	}
 	c := choose(SHA256, avx2Only(), archZen5, zen5)
+	// One Validator-shaped instance measures 2,536 ns on one stream
+	// against 5,228 in a group of avx2x8: still no small batches on it.
 	if c.lockstep != fakeAVX2 || c.pairs != fakeAVX2 || c.narrow != fakeStd || c.tailThreshold != 3 ||
-		c.forInstances(1) != fakeStd || c.forInstances(2) != fakeStd || c.forInstances(3) != fakeAVX2 {
-		t.Errorf("Zen 5 without SHA-NI: %s, want avx2x8 with remainders < 3 and 1–2 instances on stdlibx1", c.describe())
+		c.forInstances(1) != fakeAVX2 || c.forInstances(2) != fakeAVX2 {
+		t.Errorf("Zen 5 without SHA-NI: %s, want avx2x8 with remainders < 3 on stdlibx1, instances on avx2x8", c.describe())
 	}
 	client := []measured{
 		timed(fakeAVX2, 110, 115, 900),

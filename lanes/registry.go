@@ -49,15 +49,14 @@ type entry struct {
 	joinNarrowBelow []int
 	// oneStreamBelow is, for a wide kernel, the static tail threshold
 	// where the narrow kernel is the one-stream kernel (no SHA-NI
-	// kernel available): a remainder, or a batch of instances, of fewer
-	// pairs runs one stream at a time (docs/kernels.md, "The one-stream
-	// kernel"); 0: never. narrowBelow and narrowFaster are measured
+	// kernel available): a remainder of fewer pairs runs one pair at a
+	// time (docs/kernels.md, "The one-stream kernel"); 0: never. narrowBelow and narrowFaster are measured
 	// against SHA-NI and do not apply then.
 	oneStreamBelow int
 	// oneStream marks the one-stream narrow kernel (sha256/stdlibx1): it
 	// wins only a few pairs against a masked vector call, not full
 	// batches, so the static table uses the wide kernel's oneStreamBelow
-	// for it.
+	// for it, and it runs no small batches of instances (smallCandidate).
 	oneStream bool
 	// narrowFaster marks a wide kernel whose Pairs is slower than the
 	// narrow kernel's even on full batches (AVX2 against SHA-NI): the

@@ -54,9 +54,9 @@ func asmEntries() []entry {
 			missing:      avx2Features,
 			narrowBelow:  avx2.SHA256Lanes,
 			narrowFaster: true,
-			// Without SHA-NI: remainders and batches below this many
-			// pairs or instances on sha256/stdlibx1 (docs/kernels.md,
-			// "The one-stream kernel").
+			// Without SHA-NI: remainders below this many pairs on
+			// sha256/stdlibx1 (docs/kernels.md, "The one-stream
+			// kernel").
 			oneStreamBelow: 3,
 		},
 		{
