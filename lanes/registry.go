@@ -30,10 +30,12 @@ type entry struct {
 	kernel  *Kernel
 	missing string // "" when this CPU can run the kernel
 
-	// narrow marks a kernel that is fast at one or two pairs (SHA-NI):
-	// the static table sends short Pairs remainders, and batches filling
-	// less than half of the lanes, to the first available one, and only
-	// narrow kernels are calibration's candidates for those two uses.
+	// narrow marks a kernel that is fast at one or two pairs (SHA-NI,
+	// and one stream of crypto/sha256): the static table sends short
+	// Pairs remainders, and batches filling less than half of the lanes,
+	// to the first available one, and only narrow kernels are
+	// calibration's candidates for those two uses (the one-stream kernel
+	// for remainders only: oneStream).
 	narrow bool
 	// narrowBelow is, for a wide kernel, the measured pair count below
 	// which a remainder after its full batches is faster on the narrow
