@@ -116,3 +116,35 @@ func TestJoinTailThresholds(t *testing.T) {
 		}
 	}
 }
+
+// TestAutomaticOneStreamWithoutSHANI: the automatic kernel of a CPU
+// without SHA-NI and AVX-512 is named for both kernels it runs, sends
+// remainders of one and two pairs to the one-stream kernel (PairsFor
+// included) and answers batches of instances with itself; the suite
+// runs it as built and with every remainder on one stream.
+func TestAutomaticOneStreamWithoutSHANI(t *testing.T) {
+	avail := map[string]bool{}
+	for _, info := range lanes.Kernels() {
+		avail[info.Name] = info.Available
+	}
+	if !avail["sha256/avx2x8"] {
+		t.Skip("this CPU lacks AVX2 (or LANEHASH_HIDE hides it): no sha256/avx2x8 to compose with sha256/stdlibx1")
+	}
+	k := lanes.AutomaticWithout(lanes.SHA256, "sha256/avx512x16", "sha256/shanix4", "sha256/shanix2")
+	if k.Name() != "sha256/auto(avx2x8+stdlibx1)" || k.Width() != 8 || k.TailThreshold() != 3 {
+		t.Fatalf("automatic kernel without SHA-NI: %s width %d tail threshold %d, want sha256/auto(avx2x8+stdlibx1), 8, 3",
+			k.Name(), k.Width(), k.TailThreshold())
+	}
+	for n, want := range map[int]bool{1: true, 2: true, 3: false, 8: false, 9: true, 10: true, 11: false, 16: false} {
+		if k.SplitsAt(n) != want {
+			t.Errorf("Pairs on %d pairs splits the remainder off: %v, want %v", n, k.SplitsAt(n), want)
+		}
+	}
+	for n := 1; n < k.Width(); n++ {
+		if got := k.ForInstances(n); got != k {
+			t.Errorf("ForInstances(%d) = %s, want the automatic kernel itself", n, got.Name())
+		}
+	}
+	t.Run(k.Name(), func(t *testing.T) { lanestest.Run(t, k) })
+	t.Run(k.Name()+"/all-tails-narrow", func(t *testing.T) { lanestest.Run(t, k.WithTailThreshold(k.Width())) })
+}

@@ -67,7 +67,10 @@ func (c cost) clearlyBelow(d cost, drift float64) bool {
 // Pairs on it too, unless the entry says the narrow kernel is faster on
 // full batches; remainders below the entry's narrowBelow on the narrow
 // kernel; and batches filling less than half of the lanes on the narrow
-// kernel.
+// kernel. Where the narrow kernel is the one-stream kernel (no SHA-NI
+// kernel available), remainders below the wide entry's oneStreamBelow
+// run on it, and neither full batches nor small batches of instances
+// (smallCandidate).
 func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	var wide, narrow, streams *entry
 	vector512 := false
@@ -89,7 +92,7 @@ func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	}
 	if streams != nil && (!vector512 || arch.halfWidth512) {
 		c := choice{lockstep: streams.kernel, pairs: streams.kernel}
-		if narrow != nil {
+		if narrow != nil && !narrow.oneStream {
 			c.small = make([]*Kernel, streams.kernel.width)
 			for n := 1; 2*n <= streams.kernel.width; n++ {
 				c.small[n] = narrow.kernel
@@ -100,12 +103,23 @@ func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	// The pure-Go kernels are registered on every GOARCH and in every
 	// build, so wide is never nil.
 	c := choice{lockstep: wide.kernel, pairs: wide.kernel}
-	if narrow == nil || narrow == wide || wide.narrowBelow <= 0 {
+	if narrow == nil || narrow == wide {
 		return c
 	}
-	c.narrow, c.tailThreshold = narrow.kernel, wide.narrowBelow
-	if wide.narrowFaster {
+	below, faster := wide.narrowBelow, wide.narrowFaster
+	if narrow.oneStream {
+		below, faster = wide.oneStreamBelow, false
+	}
+	if below <= 0 {
+		return c
+	}
+	c.narrow, c.tailThreshold = narrow.kernel, below
+	if faster {
 		c.pairs, c.narrow, c.tailThreshold = narrow.kernel, nil, 0
+	}
+	if narrow.oneStream {
+		// No small batches on one stream (see smallCandidate).
+		return c
 	}
 	c.small = make([]*Kernel, wide.kernel.width)
 	for n := 1; 2*n < wide.kernel.width; n++ {
@@ -113,6 +127,19 @@ func staticChoice(h Hash, entries []entry, arch microarch) choice {
 	}
 	return c
 }
+
+// smallCandidate reports whether m may run batches of fewer instances
+// than the Lockstep width (ForInstances): a narrow kernel, except the
+// one-stream kernel. A lone instance runs level by level through the
+// Pairs of the kernel ForInstances(1) answers (PairsFor per level), and
+// the automatic kernel's Pairs already sends each short level to one
+// stream while a level of W/2 pairs or more stays on the vector kernel;
+// answering the one-stream kernel would put every level on it (a
+// Validator's eight pairs: 2,180 cpu-ns against 1,650 split on AMD EPYC
+// Zen 5 without SHA-NI). For two or more instances one stream costs
+// about what one vector group does (two Validators: 4,350 against
+// 4,650), within the noise.
+func smallCandidate(m measured) bool { return m.narrow && !m.oneStream }
 
 // choose is the whole decision, a pure function of what the CPU has
 // (entries: the registry with each kernel's availability), what it is
@@ -150,7 +177,8 @@ type measured struct {
 //     masked call (OnePair) of the Pairs kernel. The tail threshold is
 //     the first r at which the masked call wins.
 //   - ForInstances(n), n below the Lockstep width: among the Lockstep
-//     kernel and the narrow kernels, the lowest ⌈n/W⌉ groups × the
+//     kernel and the narrow kernels but the one-stream kernel
+//     (smallCandidate), the lowest ⌈n/W⌉ groups × the
 //     per-group time.
 //
 // Kernels absent from ms are not candidates; if the static kernel of a
@@ -210,6 +238,10 @@ func decide(static choice, ms []measured) choice {
 	narrowOr := func(k *Kernel) func(measured) bool {
 		return func(m measured) bool { return m.narrow || m.kernel == k }
 	}
+	// smallOr allows the kernels for small batches and k.
+	smallOr := func(k *Kernel) func(measured) bool {
+		return func(m measured) bool { return smallCandidate(m) || m.kernel == k }
+	}
 	lockstepCost := func(k *Kernel) cost { t, _ := timing(k); return cost{t.LockstepPerPair, t.LockstepSpread} }
 	pairsCost := func(k *Kernel) cost { t, _ := timing(k); return cost{t.PairsPerPair, t.PairsSpread} }
 	oneCost := func(k *Kernel) cost { t, _ := timing(k); return cost{t.OnePair, t.OnePairSpread} }
@@ -267,7 +299,7 @@ func decide(static choice, ms []measured) choice {
 			if static.lockstep == c.lockstep && n < len(static.small) && static.small[n] != nil {
 				base = static.small[n]
 			}
-			if k := pick(base, groupCost, narrowOr(c.lockstep)); k != c.lockstep {
+			if k := pick(base, groupCost, smallOr(c.lockstep)); k != c.lockstep {
 				c.small[n] = k
 			}
 		}

@@ -23,15 +23,17 @@ var (
 	fakeSHANI4 = fakeKernel("sha256/shanix4", 4)
 	fakeSHANI  = fakeKernel("sha256/shanix2", 2)
 	fakeGo     = fakeKernel("sha256/genericx1", 1)
+	fakeStd    = fakeKernel("sha256/stdlibx1", 1)
 )
 
 func fakeEntries() []entry {
 	return []entry{
 		{kernel: fakeAVX512, narrowBelow: 8, vector512: true},
-		{kernel: fakeAVX2, narrowBelow: 8, narrowFaster: true},
+		{kernel: fakeAVX2, narrowBelow: 8, narrowFaster: true, oneStreamBelow: 3},
 		{kernel: fakeSHANI4, ownTails: true, streams: true},
 		{kernel: fakeSHANI, narrow: true},
 		{kernel: fakeGo, portable: true},
+		{kernel: fakeStd, narrow: true, oneStream: true},
 	}
 }
 
@@ -59,7 +61,7 @@ func timed(k *Kernel, lockstep, pairs, one float64) measured {
 // timedSpread is timed with every spread a fraction sp of its timing.
 func timedSpread(k *Kernel, sp, lockstep, pairs, one float64) measured {
 	return measured{
-		entry: entry{kernel: k, narrow: k == fakeSHANI, portable: k == fakeGo, ownTails: k == fakeSHANI4,
+		entry: entry{kernel: k, narrow: k == fakeSHANI || k == fakeStd, oneStream: k == fakeStd, portable: k == fakeGo, ownTails: k == fakeSHANI4,
 			streams: k == fakeSHANI4, vector512: k == fakeAVX512},
 		timing: KernelTiming{Name: k.name, Width: k.width, LockstepPerPair: lockstep, PairsPerPair: pairs, OnePair: one,
 			LockstepSpread: sp * lockstep, PairsSpread: sp * pairs, OnePairSpread: sp * one},
@@ -67,8 +69,8 @@ func timedSpread(k *Kernel, sp, lockstep, pairs, one float64) measured {
 }
 
 // zen3Timings are without the four-stream SHA-NI kernel (the entries
-// of noX4 lack it); zen3X4Timings with it, as calibration measured it
-// there (docs/kernels.md).
+// of noX4 lack it) and the one-stream kernel; zen3X4Timings with both,
+// as calibration measured them there (docs/kernels.md).
 func zen3Timings() []measured {
 	return []measured{
 		timed(fakeAVX2, 100, 100, 800),
@@ -83,6 +85,9 @@ func zen3X4Timings() []measured {
 		timed(fakeSHANI4, 45, 40, 104),
 		timed(fakeSHANI, 55, 49, 99),
 		timed(fakeGo, 680, 650, 740),
+		// crypto/sha256 on SHA-NI (docs/kernels.md, "Speed per CPU
+		// class"): a narrow candidate slower than shanix2.
+		timed(fakeStd, 178, 175, 157),
 	}
 }
 
@@ -523,5 +528,97 @@ func TestJoinThresholdsScale(t *testing.T) {
 	// Without a narrow kernel nothing is split off, and nothing reported.
 	if d := (choice{lockstep: wide.kernel, pairs: wide.kernel, tailThreshold: 8}).describe(); d.JoinThresholds != nil || strings.Contains(d.String(), "remainders") {
 		t.Errorf("no narrow kernel: reported %s (JoinThresholds %v)", d, d.JoinThresholds)
+	}
+}
+
+// avx2Only is the registry of a CPU without AVX-512 and SHA-NI (the
+// AVX2-only class): the one-stream kernel is its only narrow kernel.
+func avx2Only() []entry {
+	es := withoutAVX512()
+	es[2].missing, es[3].missing = "sha", "sha"
+	return es
+}
+
+// TestStaticChoiceOneStreamWithoutSHANI: without SHA-NI the static table
+// keeps Lockstep, small batches and full Pairs batches on avx2x8 (its
+// narrowFaster is measured against SHA-NI, not against one stream) and
+// sends remainders below oneStreamBelow to the one-stream kernel; where a
+// SHA-NI kernel is available the one-stream kernel is never used; and
+// the pure-Go fallback gets no split.
+func TestStaticChoiceOneStreamWithoutSHANI(t *testing.T) {
+	c := staticChoice(SHA256, avx2Only(), microarch{name: "Intel without AVX-512"})
+	if c.lockstep != fakeAVX2 || c.pairs != fakeAVX2 || c.narrow != fakeStd || c.tailThreshold != 3 {
+		t.Fatalf("AVX2-only static choice = %s, want avx2x8 with remainders < 3 on stdlibx1", c.describe())
+	}
+	for n := 1; n < 8; n++ {
+		if c.forInstances(n) != fakeAVX2 {
+			t.Errorf("AVX2-only static ForInstances(%d) = %s, want avx2x8 (its Pairs splits a lone instance's levels)", n, c.forInstances(n).name)
+		}
+	}
+	// SHA-NI present: the narrow kernel is shanix2 in every class.
+	for _, tc := range []struct {
+		arch    microarch
+		entries []entry
+	}{{archZen5, fakeEntries()}, {archZen3, withoutAVX512()}, {archZen3, noX4()}} {
+		c := staticChoice(SHA256, tc.entries, tc.arch)
+		for n := range c.small {
+			if c.narrow == fakeStd || c.small[n] == fakeStd || c.pairs == fakeStd || c.lockstep == fakeStd {
+				t.Errorf("%s with SHA-NI: static choice %s uses the one-stream kernel", tc.arch.name, c.describe())
+			}
+		}
+	}
+	// Four streams without the two-stream kernel (AutomaticWithout): the
+	// one-stream kernel does not take shanix2's small batches.
+	es := withoutAVX512()
+	es[3].missing = "excluded"
+	if c := staticChoice(SHA256, es, archZen3); c.forInstances(1) != fakeSHANI4 || c.narrow != nil {
+		t.Errorf("shanix4 without shanix2: static choice %s, want everything on shanix4", c.describe())
+	}
+	// Nothing but the one-lane kernels.
+	generic := avx2Only()
+	generic[1].missing = "avx2"
+	if c := staticChoice(SHA256, generic, archZen3); c.lockstep != fakeGo || c.pairs != fakeGo || c.narrow != nil {
+		t.Errorf("pure-Go fallback: static choice %s, want genericx1 alone", c.describe())
+	}
+}
+
+// TestDecideAVX2OnlyOneStreamTails: calibration keeps the one-stream
+// split where it measured it (AMD EPYC Zen 5 with LANEHASH_HIDE=avx512,
+// shani and GODEBUG=cpu.sha=off: 650 ns a masked avx2x8 call, 315 one
+// crypto/sha256 pair), raises the threshold where one stream is
+// relatively faster (Intel client cores: a slower masked call), drops
+// the split where one stream measures slower than the masked call, and
+// never prefers it to SHA-NI.
+func TestDecideAVX2OnlyOneStreamTails(t *testing.T) {
+	zen5 := []measured{
+		timed(fakeAVX2, 81.7, 86.2, 650),
+		timed(fakeGo, 389, 414, 473),
+		timed(fakeStd, 317, 350, 315),
+	}
+	c := choose(SHA256, avx2Only(), archZen5, zen5)
+	// One Validator-shaped instance measures 2,536 ns on one stream
+	// against 5,228 in a group of avx2x8: still no small batches on it.
+	if c.lockstep != fakeAVX2 || c.pairs != fakeAVX2 || c.narrow != fakeStd || c.tailThreshold != 3 ||
+		c.forInstances(1) != fakeAVX2 || c.forInstances(2) != fakeAVX2 {
+		t.Errorf("Zen 5 without SHA-NI: %s, want avx2x8 with remainders < 3 on stdlibx1, instances on avx2x8", c.describe())
+	}
+	client := []measured{
+		timed(fakeAVX2, 110, 115, 900),
+		timed(fakeGo, 450, 470, 520),
+		timed(fakeStd, 260, 260, 250),
+	}
+	if c := choose(SHA256, avx2Only(), microarch{name: "Intel without AVX-512"}, client); c.narrow != fakeStd || c.tailThreshold != 4 {
+		t.Errorf("relatively faster one stream: %s, want remainders < 4 on stdlibx1", c.describe())
+	}
+	slow := []measured{
+		timed(fakeAVX2, 81.7, 86.2, 650),
+		timed(fakeStd, 800, 800, 800),
+	}
+	if c := choose(SHA256, avx2Only(), archZen5, slow); c.narrow != nil || c.forInstances(1) != fakeAVX2 {
+		t.Errorf("one stream slower than a masked call: %s, want no split", c.describe())
+	}
+	withSHANI := append(turinTimings(), timed(fakeStd, 125, 125, 125))
+	if c := choose(SHA256, fakeEntries(), archZen5, withSHANI); c.narrow != fakeSHANI || c.forInstances(1) != fakeSHANI {
+		t.Errorf("Turin with crypto/sha256 on SHA-NI: %s, want shanix2 tails", c.describe())
 	}
 }

@@ -30,10 +30,12 @@ type entry struct {
 	kernel  *Kernel
 	missing string // "" when this CPU can run the kernel
 
-	// narrow marks a kernel that is fast at one or two pairs (SHA-NI):
-	// the static table sends short Pairs remainders, and batches filling
-	// less than half of the lanes, to the first available one, and only
-	// narrow kernels are calibration's candidates for those two uses.
+	// narrow marks a kernel that is fast at one or two pairs (SHA-NI,
+	// and one stream of crypto/sha256): the static table sends short
+	// Pairs remainders, and batches filling less than half of the lanes,
+	// to the first available one, and only narrow kernels are
+	// calibration's candidates for those two uses (the one-stream kernel
+	// for remainders only: oneStream).
 	narrow bool
 	// narrowBelow is, for a wide kernel, the measured pair count below
 	// which a remainder after its full batches is faster on the narrow
@@ -47,6 +49,17 @@ type entry struct {
 	// calibration moves the tail threshold (docs/kernels.md, "The
 	// automatic kernel's split").
 	joinNarrowBelow []int
+	// oneStreamBelow is, for a wide kernel, the static tail threshold
+	// where the narrow kernel is the one-stream kernel (no SHA-NI
+	// kernel available): a remainder of fewer pairs runs one pair at a
+	// time (docs/kernels.md, "The one-stream kernel"); 0: never. narrowBelow and narrowFaster are measured
+	// against SHA-NI and do not apply then.
+	oneStreamBelow int
+	// oneStream marks the one-stream narrow kernel (sha256/stdlibx1): it
+	// wins only a few pairs against a masked vector call, not full
+	// batches, so the static table uses the wide kernel's oneStreamBelow
+	// for it, and it runs no small batches of instances (smallCandidate).
+	oneStream bool
 	// narrowFaster marks a wide kernel whose Pairs is slower than the
 	// narrow kernel's even on full batches (AVX2 against SHA-NI): the
 	// static table then runs all of Pairs on the narrow kernel and keeps

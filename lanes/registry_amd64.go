@@ -54,6 +54,10 @@ func asmEntries() []entry {
 			missing:      avx2Features,
 			narrowBelow:  avx2.SHA256Lanes,
 			narrowFaster: true,
+			// Without SHA-NI: remainders below this many pairs on
+			// sha256/stdlibx1 (docs/kernels.md, "The one-stream
+			// kernel").
+			oneStreamBelow: 3,
 		},
 		{
 			// Four SHA-NI streams: faster than two where SHA256RNDS2's

@@ -2,9 +2,10 @@ package lanes
 
 import "github.com/lanehash/lanehash/lanes/internal/kernelcheck"
 
-// genericEntries are the pure-Go kernels, available everywhere: the
-// purego build, the fallback on CPUs without SIMD kernels, and the
-// portable Lockstep path on every GOARCH.
+// genericEntries are the kernels without assembly of their own,
+// available everywhere: the pure-Go kernels (the purego build, the
+// fallback on CPUs without SIMD kernels, the portable Lockstep path on
+// every GOARCH) and the one-stream kernel over crypto/sha256.
 func genericEntries() []entry {
 	return []entry{
 		{kernel: checked(&Kernel{
@@ -25,6 +26,26 @@ func genericEntries() []entry {
 			pack:     keccak256PackGeneric,
 			unpack:   keccak256UnpackGeneric,
 		}), portable: true},
+		{kernel: checked(&Kernel{
+			name:     "sha256/stdlibx1",
+			hash:     SHA256,
+			width:    1,
+			layout:   ChunkLayout,
+			pairs:    sha256PairsStdlib,
+			lockstep: sha256LockstepStdlib,
+			pack:     copyNodes,
+			unpack:   copyNodes,
+		}),
+			// Registered after every SHA-NI kernel, so the static table
+			// takes it as the narrow kernel only where none of them is
+			// available, and with the wide kernel's oneStreamBelow.
+			// Not portable: on amd64 and arm64 it runs crypto/sha256's
+			// assembly, whose timings drift no more than the vector
+			// kernels' (with -tags purego it meets only the pure-Go
+			// kernels, whose margin applies to any comparison with them).
+			narrow:    true,
+			oneStream: true,
+		},
 	}
 }
 
