@@ -111,3 +111,55 @@ func chainOf(k int) func(i int) (l, r, o uint32) {
 		return in + j, in + 4 + j, out + j
 	}
 }
+
+// BenchmarkSingleRoot times SHA256Single on the op lists that
+// plan.Plan.Root runs for one object of the small phase0 containers on
+// SHA-NI, in the order sched's model chose for them (orderSingle, at
+// e4d3aed), one call a root as Root makes it: "cpu-ns/root" is the
+// hashing part of a lone root, and bench/compare BenchmarkSmall's
+// lanehash figure less it is what the path around the kernel costs
+// (docs/design.md §5, "Where one root stands"). The calls read the
+// same leaves over and over, as Root's do, so no call depends on an
+// earlier one's digest.
+func BenchmarkSingleRoot(b *testing.B) {
+	if !Supported() {
+		b.Skip("CPU lacks the SHA extensions, SSSE3 or SSE4.1")
+	}
+	lists := []struct {
+		name string
+		ops  []uint32
+	}{
+		// Two ops side by side, then their parent (steps of two and one).
+		{"Fork", []uint32{0, 1, 4, 2, 3, 5, 4, 5, 6}},
+		// Steps of three, two and one.
+		{"BeaconBlockHeader", []uint32{0, 1, 7, 2, 3, 8, 4, 5, 9, 7, 8, 10, 9, 6, 11, 10, 11, 12}},
+		// The pubkey's pair beside two of level 0, then steps of two,
+		// two and one.
+		{"Validator", []uint32{0, 1, 9, 3, 4, 11, 5, 6, 12, 9, 2, 10, 7, 8, 13, 10, 11, 14, 12, 13, 15, 14, 15, 16}},
+		// The two checkpoints' pairs beside one of level 0, then steps of
+		// two, two and one.
+		{"AttestationData", []uint32{3, 4, 9, 5, 6, 10, 0, 1, 11, 2, 9, 12, 10, 7, 13, 11, 12, 14, 13, 8, 15, 14, 15, 16}},
+	}
+	for _, l := range lists {
+		nodes := uint32(0)
+		for _, x := range l.ops {
+			nodes = max(nodes, x+1)
+		}
+		buf := make([]byte, 32*nodes)
+		for i := range buf {
+			buf[i] = byte(i)
+		}
+		b.Run("type="+l.name, func(b *testing.B) {
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			t0, ok := cputime.Thread()
+			for b.Loop() {
+				SHA256Single(buf, l.ops)
+			}
+			t1, _ := cputime.Thread()
+			if ok {
+				b.ReportMetric(float64(t1-t0)/float64(b.N), "cpu-ns/root")
+			}
+		})
+	}
+}
