@@ -212,7 +212,8 @@ type field struct {
 	steps []graph.Step
 	r     rooter
 	zero  unsafe.Pointer
-	// deferred: for one instance, the field's tree waits in the
+	// deferred: for one instance under a queue, the field's tree (or
+	// a nested container's trees and program) waits in the outermost
 	// container's treeQueue (markDeferred).
 	deferred bool
 }
@@ -252,19 +253,15 @@ func (s *fieldSet) put() {
 }
 
 // fieldRoots computes the roots of every field of every instance of in:
-// set.roots[k][i] is field k of instance i. The caller returns the set
-// with put once it is done with the roots (also after an error).
-func fieldRoots(x *run, fs []field, in Input) (*fieldSet, error) {
+// set.roots[k][i] is field k of instance i. For one instance the
+// deferred fields leave their small trees (and nested containers their
+// programs) in q, when q is not nil, to be hashed when q runs; the
+// roots they leave there are not set until then. The caller returns the
+// set with put once it is done with the roots (also after an error).
+func fieldRoots(x *run, fs []field, in Input, q *treeQueue) (*fieldSet, error) {
 	set := fieldSets.Get().(*fieldSet)
-	// One instance: the small trees of the deferred fields are hashed
-	// together once every field is laid out (see treeQueue).
-	var q *treeQueue
-	if in.n == 1 {
-		q = treeQueues.Get().(*treeQueue)
-		defer func() {
-			q.release()
-			treeQueues.Put(q)
-		}()
+	if in.n != 1 {
+		q = nil
 	}
 	for k, f := range fs {
 		buf := getBuf(32 * in.n)
@@ -284,10 +281,28 @@ func fieldRoots(x *run, fs []field, in Input) (*fieldSet, error) {
 			return set, err
 		}
 	}
-	if q != nil {
+	return set, nil
+}
+
+// ownFieldRoots is fieldRoots for the outermost container of a call:
+// when it is one instance and owns a queue (queueWeight of its fields at
+// least 2), the small trees of its fields and of every nested container
+// are hashed together in one pooled treeQueue once every field is laid
+// out, before the roots are returned.
+func ownFieldRoots(x *run, fs []field, in Input, owns bool) (*fieldSet, error) {
+	if in.n != 1 || !owns {
+		return fieldRoots(x, fs, in, nil)
+	}
+	q := treeQueues.Get().(*treeQueue)
+	defer func() {
+		q.release()
+		treeQueues.Put(q)
+	}()
+	set, err := fieldRoots(x, fs, in, q)
+	if err == nil {
 		q.run(x.e.tree)
 	}
-	return set, nil
+	return set, err
 }
 
 // sizeClass returns the pool class of a buffer of n elements: buffers

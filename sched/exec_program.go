@@ -22,6 +22,9 @@ type programRooter struct {
 	// one is runnerFor(1), kept once resolved: the kernel's answer for
 	// a batch size never changes, and Prepared.Root asks on every call.
 	one atomic.Pointer[runner]
+	// weight is queueWeight(fields): how many small trees one instance
+	// may leave in a treeQueue, its nested containers' included.
+	weight int
 }
 
 func (e *Exec) programRooter(n *graph.ProgramNode, s Strategy) (*programRooter, error) {
@@ -40,7 +43,7 @@ func (e *Exec) programRooter(n *graph.ProgramNode, s Strategy) (*programRooter, 
 	}
 	r := newRunner(e.tree, n.Program)
 	r.strategy = s
-	return &programRooter{e: e, runner: r, fields: fields}, nil
+	return &programRooter{e: e, runner: r, fields: fields, weight: queueWeight(fields)}, nil
 }
 
 // runnerFor returns the runner for a batch of n instances: the kernel
@@ -78,7 +81,7 @@ func (p *programRooter) roots(x *run, dst [][32]byte, in Input) error {
 	}
 	var ext [][][32]byte
 	if len(p.fields) > 0 {
-		set, err := fieldRoots(x, p.fields, in)
+		set, err := ownFieldRoots(x, p.fields, in, p.weight >= 2)
 		defer set.put()
 		if err != nil {
 			return err

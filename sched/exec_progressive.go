@@ -10,12 +10,15 @@ import "github.com/lanehash/lanehash/internal/graph"
 type progressiveRooter struct {
 	width  int // len(ActiveFields)
 	fields []field
+	// owns: one instance hashes its fields' small trees together
+	// (ownFieldRoots).
+	owns   bool
 	pos    []int // position of each field in ActiveFields
 	active [32]byte
 }
 
 func newProgressiveRooter(n *graph.ProgressiveNode, fields []field) *progressiveRooter {
-	r := &progressiveRooter{width: len(n.ActiveFields), fields: fields}
+	r := &progressiveRooter{width: len(n.ActiveFields), fields: fields, owns: queueWeight(fields) >= 2}
 	for i, on := range n.ActiveFields {
 		if on {
 			r.pos = append(r.pos, i)
@@ -29,7 +32,7 @@ func (r *progressiveRooter) roots(x *run, dst [][32]byte, in Input) error {
 	if in.n == 0 {
 		return nil
 	}
-	set, err := fieldRoots(x, r.fields, in)
+	set, err := ownFieldRoots(x, r.fields, in, r.owns)
 	defer set.put()
 	if err != nil {
 		return err

@@ -518,18 +518,35 @@ func (r *block) hashOne(a *arena, in *Input, ext [][][32]byte, i int) ([32]byte,
 		if err := r.resolve(a, in, ext, i, 0); err != nil {
 			return [32]byte{}, err
 		}
-		w := r.w
-		for k := range sp.gathers {
-			g := &sp.gathers[k]
-			copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(a.bases[int(g.Src)*w], g.Off), g.Len)
-		}
+		return r.hashResolved(a), nil
 	}
+	return sp.hash(flat), nil
+}
+
+// hashResolved returns the root of the instance whose sources resolve
+// put in a's lane 0: its leaves gathered into a's flat buffer, then
+// hashed. A nested container's program waiting in a treeQueue runs it
+// once its fields' roots are there.
+func (r *block) hashResolved(a *arena) [32]byte {
+	sp := r.layout
+	fp := unsafe.Pointer(unsafe.SliceData(a.flat))
+	w := r.w
+	for k := range sp.gathers {
+		g := &sp.gathers[k]
+		copyChunk(unsafe.Add(fp, g.Node), unsafe.Add(a.bases[int(g.Src)*w], g.Off), g.Len)
+	}
+	return sp.hash(a.flat)
+}
+
+// hash runs the program on flat, its leaves gathered: one Single call,
+// or level by level with the kernel's Pairs.
+func (sp *singlePlan) hash(flat []byte) [32]byte {
 	if sp.single != nil {
 		sp.single.Single(flat, sp.ops)
 	} else {
 		sp.hashLevels(flat)
 	}
-	return *(*[32]byte)(unsafe.Add(fp, sp.root)), nil
+	return *(*[32]byte)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(flat)), sp.root))
 }
 
 // hashLevels runs the program on flat one Pairs call per level, each

@@ -58,6 +58,10 @@ type treeQueue struct {
 	trees []pendingTree
 	// mixes counts the queued lists, whose lengths are mixed in.
 	mixes int
+	// programs are the nested containers waiting for their fields'
+	// roots, in the order they are to run: a container after the
+	// containers among its fields (tree_nest.go).
+	programs []pendingProgram
 }
 
 var treeQueues = sync.Pool{New: func() any { return new(treeQueue) }}
@@ -105,19 +109,34 @@ func (q *treeQueue) done(root [32]byte, mix bool, length uint64, dst *[32]byte) 
 	}
 }
 
-// release empties the queue, keeping its arena.
+// release empties the queue, keeping its arena; the programs that did
+// not run return their scratch.
 func (q *treeQueue) release() {
+	for i := range q.programs {
+		q.programs[i].drop()
+	}
+	clear(q.programs)
 	clear(q.trees)
-	q.trees, q.used, q.mixes = q.trees[:0], 0, 0
+	q.trees, q.programs, q.used, q.mixes = q.trees[:0], q.programs[:0], 0, 0
 }
 
-// run hashes every queued tree with t and writes the roots, then
-// empties the queue. At each level the pairs of every tree still below
-// its depth are laid side by side (an odd count padded with that
-// level's zero hash, so a lone node climbs its ladder) and hashed with
-// one Pairs call; the mix-ins of all lists are one call more.
+// run hashes every queued tree with t and writes the roots, then runs
+// the queued programs, and empties the queue. At each level the pairs of
+// every tree still below its depth are laid side by side, whatever
+// container they belong to (an odd count padded with that level's zero
+// hash, so a lone node climbs its ladder), and hashed with one Pairs
+// call; the mix-ins of all lists are one call more. The programs read
+// only those roots and the roots of the programs before them.
 func (q *treeQueue) run(t *Tree) {
 	defer q.release()
+	q.runTrees(t)
+	for i := range q.programs {
+		q.programs[i].run()
+	}
+}
+
+// runTrees hashes every queued tree with t and writes the roots.
+func (q *treeQueue) runTrees(t *Tree) {
 	if len(q.trees) == 0 {
 		return
 	}
@@ -281,20 +300,33 @@ func (r *packedRooter) rootDeferred(x *run, dst *[32]byte, in Input, q *treeQueu
 	})
 }
 
-// markDeferred marks the fields whose trees fieldRoots defers: those
-// whose rooter may defer, when there are two or more (one alone would
-// gain no company and pay the queue's copies).
+// markDeferred marks the fields whose rooter may leave its trees in a
+// treeQueue. Whether there is a queue is the outermost container's
+// decision, by queueWeight.
 func markDeferred(fs []field) {
-	var d []int
-	for i, f := range fs {
-		if r, ok := f.r.(deferrer); ok && r.defers() {
-			d = append(d, i)
+	for i := range fs {
+		if r, ok := fs[i].r.(deferrer); ok && r.defers() {
+			fs[i].deferred = true
 		}
 	}
-	if len(d) < 2 {
-		return
+}
+
+// queueWeight is how many trees one instance of a container with fields
+// fs may leave in a treeQueue: one for each deferred list or vector
+// field, a nested container's own weight for it. The outermost container
+// owns a queue from two on: one tree alone would gain no company and pay
+// the queue's copies.
+func queueWeight(fs []field) int {
+	w := 0
+	for _, f := range fs {
+		if !f.deferred {
+			continue
+		}
+		if r, ok := f.r.(*programRooter); ok {
+			w += r.weight
+		} else {
+			w++
+		}
 	}
-	for _, i := range d {
-		fs[i].deferred = true
-	}
+	return w
 }
