@@ -97,11 +97,3 @@ func bytesName(t *ssz.Type) string {
 	}
 	return typeName(t.Go)
 }
-
-// typeName is a Go type's name, or its spelling when it has none.
-func typeName(g reflect.Type) string {
-	if g.Name() != "" {
-		return g.Name()
-	}
-	return g.String()
-}

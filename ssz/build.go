@@ -24,10 +24,11 @@ func (b *builder) lookup(name string) (uint64, bool) {
 // cost n copies of a literal n fields long.
 const maxUnnamedPath = 64
 
-// unnamedPath returns the root of the field paths of unnamed type t: its
-// literal when short, else its kind with the literal elided
-// ("struct {…}").
-func unnamedPath(t reflect.Type) string {
+// UnnamedPath returns the root of the paths in errors about unnamed type
+// t (one built with reflect.StructOf, say): its literal when at most 64
+// bytes, else its kind with the literal elided ("struct {…}",
+// "*struct {…}"). Package plan roots its paths the same way.
+func UnnamedPath(t reflect.Type) string {
 	if s := t.String(); len(s) <= maxUnnamedPath {
 		return s
 	}
@@ -43,7 +44,7 @@ func (b *builder) top(t reflect.Type, tag reflect.StructTag) (*Type, error) {
 		path = t.Elem().Name()
 	}
 	if path == "" {
-		path = unnamedPath(t)
+		path = UnnamedPath(t)
 	}
 	ft, err := b.parseTags(tag, path)
 	if err != nil {

@@ -47,6 +47,9 @@ func describe(v any, opts []Option) (*Type, reflect.Value, error) {
 	return t, rv, err
 }
 
+// rootPath is the root of the paths in the encoder's and decoder's
+// errors: the type's name (a pointer's element's), or for an unnamed type
+// UnnamedPath, as TypeOf's errors and the reference root's.
 func rootPath(t *Type) string {
 	g := t.Go
 	if g.Kind() == reflect.Pointer {
@@ -55,7 +58,7 @@ func rootPath(t *Type) string {
 	if g.Name() != "" {
 		return g.Name()
 	}
-	return g.String()
+	return UnnamedPath(g)
 }
 
 // appendBasic appends the serialization of a basic value (bool, uintN).
