@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
@@ -78,7 +79,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 		if !f.Direct {
 			return newOpaque(t, path), nil
 		}
-		fp := path + "." + f.Name
+		fp := sszpath.Field(path, f.Name)
 		fd := field{off: f.Offset, name: f.Name, pos: i, variable: !f.Type.Fixed}
 		if ct.progressive {
 			fd.pos = pos[i]
@@ -180,7 +181,7 @@ func (ct *container) updateFields(c *ctx, p unsafe.Pointer, marks map[int]*selec
 		var r [32]byte
 		if f.inline != nil {
 			if err := f.inline(r[:], fp); err != nil {
-				return [32]byte{}, fieldError(ct.path+"."+f.name, err)
+				return [32]byte{}, fieldError(sszpath.Field(ct.path, f.name), err)
 			}
 		} else {
 			var err error

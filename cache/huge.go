@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -60,7 +61,7 @@ func vectorsWalk(t *ssz.Type, path string, seen map[*ssz.Type]bool) error {
 		}
 	}
 	for _, f := range t.Fields {
-		if err := vectorsWalk(f.Type, path+"."+f.Name, seen); err != nil {
+		if err := vectorsWalk(f.Type, sszpath.Field(path, f.Name), seen); err != nil {
 			return err
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lanehash/lanehash/internal/options"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/ssz"
@@ -143,7 +144,7 @@ func upperLevelsWalk(t *ssz.Type, path string, seen map[*ssz.Type]bool) error {
 		return upperLevelsWalk(t.Elem, path+"[]", seen)
 	case ssz.KindContainer, ssz.KindProgressiveContainer:
 		for _, f := range t.Fields {
-			if err := upperLevelsWalk(f.Type, path+"."+f.Name, seen); err != nil {
+			if err := upperLevelsWalk(f.Type, sszpath.Field(path, f.Name), seen); err != nil {
 				return err
 			}
 		}

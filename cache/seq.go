@@ -8,6 +8,7 @@ import (
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/sched"
@@ -211,7 +212,7 @@ func (s *seq) zeroVector(c *ctx) ([32]byte, error) {
 			return [32]byte{}, err
 		}
 	} else {
-		k, err := newNode(c, s.t.Elem, s.path+"[]")
+		k, err := newNode(c, s.t.Elem, sszpath.Join(s.path, "", "[]"))
 		if err != nil {
 			return [32]byte{}, err
 		}
@@ -485,7 +486,7 @@ func (s *seq) encode(dst []byte, base unsafe.Pointer, zeroVec bool, i int) error
 
 func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
 	for len(s.kids) < n {
-		k, err := newNode(c, s.t.Elem, fmt.Sprintf("%s[%d]", s.path, len(s.kids)))
+		k, err := newNode(c, s.t.Elem, sszpath.Index(s.path, len(s.kids)))
 		if err != nil {
 			return err
 		}

@@ -163,6 +163,10 @@ func (tr *tree) rebuild() error {
 	return nil
 }
 
+// typeName is the root of the paths of t's nodes: the name of the type
+// (a pointer's element's), or for an unnamed type ssz.UnnamedPath, as the
+// reference's errors name it. Paths below it are bounded
+// (internal/sszpath): a tree keeps one for every node.
 func typeName(t *ssz.Type) string {
 	g := t.Go
 	for g.Kind() == reflect.Pointer {
@@ -171,7 +175,7 @@ func typeName(t *ssz.Type) string {
 	if g.Name() != "" {
 		return g.Name()
 	}
-	return g.String()
+	return ssz.UnnamedPath(g)
 }
 
 // update computes the root of the value at p.

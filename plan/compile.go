@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -39,7 +40,7 @@ func compile(t *ssz.Type, path string) (graph.Node, error) {
 		if ut.Kind() == reflect.Pointer {
 			ut = ut.Elem()
 		}
-		valuePath := fieldPath(path, ut.Field(1).Name)
+		valuePath := sszpath.Field(path, ut.Field(1).Name)
 		for i, o := range t.Options {
 			if o == nil {
 				continue
@@ -55,7 +56,7 @@ func compile(t *ssz.Type, path string) (graph.Node, error) {
 		prefix, st := derefPrefix(t.Go)
 		n := &graph.ProgressiveNode{ActiveFields: t.ActiveFields, Fields: make([]graph.Field, len(t.Fields))}
 		for i, f := range t.Fields {
-			fn, err := compile(f.Type, fieldPath(path, f.Name))
+			fn, err := compile(f.Type, sszpath.Field(path, f.Name))
 			if err != nil {
 				return nil, err
 			}
@@ -147,18 +148,18 @@ func program(t *ssz.Type, path string) (graph.Node, error) {
 		for i, f := range t.Fields {
 			if inline(f.Type) {
 				s, o := e.field(st, f, src, 0)
-				n, err := e.value(f.Type, s, o, fieldPath(path, f.Name))
+				n, err := e.value(f.Type, s, o, sszpath.Field(path, f.Name))
 				if err != nil {
 					return nil, err
 				}
 				nodes[i] = n
 				continue
 			}
-			fn, err := compile(f.Type, fieldPath(path, f.Name))
+			fn, err := compile(f.Type, sszpath.Field(path, f.Name))
 			if err != nil {
 				return nil, err
 			}
-			nodes[i], _ = b.External(fieldPath(path, f.Name))
+			nodes[i], _ = b.External(sszpath.Field(path, f.Name))
 			fields = append(fields, fieldOf(prefix, st, f, fn))
 		}
 		root = b.Merkle(nodes, sched.Depth(uint64(len(nodes))))

@@ -7,42 +7,10 @@ import (
 	"runtime"
 	"strings"
 	"testing"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/ssz"
 )
-
-func TestElidePath(t *testing.T) {
-	long := strings.Repeat("é", 300) // two bytes a rune: cuts must fall between them
-	for _, c := range []struct{ path, sep, elem string }{
-		{"Validator", ".", "Slashed"},
-		{strings.Repeat("a", maxPath-3), "[", "7]"},
-		{strings.Repeat("a", maxPath), ".", "Field"},
-		{"Top", ".", long},
-		{long, "[", "12345]"},
-		{long + long, ".", long},
-	} {
-		got := joinPath(c.path, c.sep, c.elem)
-		full := c.path + c.sep + c.elem
-		if len(full) <= maxPath {
-			if got != full {
-				t.Errorf("joinPath(%.20q…) = %q, want it unchanged", c.path, got)
-			}
-			continue
-		}
-		if len(got) > maxPath+utf8.UTFMax {
-			t.Errorf("joinPath of %d bytes: %d bytes, want at most about %d", len(full), len(got), maxPath)
-		}
-		if !utf8.ValidString(got) || !strings.Contains(got, "…") {
-			t.Errorf("joinPath of %d bytes = %q: want valid UTF-8 with the middle elided", len(full), got)
-		}
-		head, tail, _ := strings.Cut(got, "…")
-		if !strings.HasPrefix(full, head) || !strings.HasSuffix(full, tail) {
-			t.Errorf("joinPath = %q: not a head and a tail of the full path", got)
-		}
-	}
-}
 
 // TestUnnamedTypeRetainedMemory compiles types whose spelling is long
 // (reflect.StructOf: many fields, a long field name, a long tag) beside

@@ -5,6 +5,7 @@ import (
 	"reflect"
 
 	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -92,7 +93,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 			s, o := e.bytes(t, src, off, t.Length, path)
 			if t.Elem.Kind == ssz.KindBool {
 				for i := range t.Length {
-					e.b.Check(s, o+uintptr(i), 0xfe, graph.KindBool, elemPath(path, uint64(i)))
+					e.b.Check(s, o+uintptr(i), 0xfe, graph.KindBool, sszpath.Index(path, int(i)))
 				}
 			}
 			return e.packedLeaves(s, o, t.Size, (t.Size+31)/32), nil
@@ -101,7 +102,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 		stride := t.Go.Elem().Size()
 		nodes := make([]graph.Ref, t.Length)
 		for i := range nodes {
-			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, elemPath(path, uint64(i)))
+			n, err := e.value(t.Elem, s, o+uintptr(i)*stride, sszpath.Index(path, int(i)))
 			if err != nil {
 				return graph.Ref{}, err
 			}
@@ -112,7 +113,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 		nodes := make([]graph.Ref, len(t.Fields))
 		for i, f := range t.Fields {
 			s, o := e.field(t.Go, f, src, off)
-			n, err := e.value(f.Type, s, o, fieldPath(path, f.Name))
+			n, err := e.value(f.Type, s, o, sszpath.Field(path, f.Name))
 			if err != nil {
 				return graph.Ref{}, err
 			}
@@ -122,7 +123,7 @@ func (e *emitter) value(t *ssz.Type, src int, off uintptr, path string) (graph.R
 	case ssz.KindProgressiveContainer:
 		return progressiveFields(e.b, t, func(f ssz.Field) (graph.Ref, error) {
 			s, o := e.field(t.Go, f, src, off)
-			return e.value(f.Type, s, o, fieldPath(path, f.Name))
+			return e.value(f.Type, s, o, sszpath.Field(path, f.Name))
 		})
 	}
 	return graph.Ref{}, fmt.Errorf("plan: %s: kind %d cannot be inlined", path, t.Kind)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -51,14 +52,14 @@ func serialValue(b *graph.Builder, t *ssz.Type, off uintptr, path string) (graph
 			if t.Elem.Kind == ssz.KindBool {
 				// Each byte is named as the decoder names it.
 				for i := uint64(0); i < t.Length; i++ {
-					b.Check(0, off+uintptr(i), 0xfe, graph.KindBool, elemPath(path, uint64(i)))
+					b.Check(0, off+uintptr(i), 0xfe, graph.KindBool, sszpath.Index(path, int(i)))
 				}
 			}
 			return e.packedLeaves(0, off, t.Size, (t.Size+31)/32), nil
 		}
 		nodes := make([]graph.Ref, t.Length)
 		for i := range nodes {
-			n, err := serialValue(b, t.Elem, off+uintptr(uint64(i)*t.Elem.Size), elemPath(path, uint64(i)))
+			n, err := serialValue(b, t.Elem, off+uintptr(uint64(i)*t.Elem.Size), sszpath.Index(path, int(i)))
 			if err != nil {
 				return graph.Ref{}, err
 			}
@@ -69,7 +70,7 @@ func serialValue(b *graph.Builder, t *ssz.Type, off uintptr, path string) (graph
 		nodes := make([]graph.Ref, len(t.Fields))
 		at := off
 		for i, f := range t.Fields {
-			n, err := serialValue(b, f.Type, at, fieldPath(path, f.Name))
+			n, err := serialValue(b, f.Type, at, sszpath.Field(path, f.Name))
 			if err != nil {
 				return graph.Ref{}, err
 			}
@@ -82,7 +83,7 @@ func serialValue(b *graph.Builder, t *ssz.Type, off uintptr, path string) (graph
 		// no bytes.
 		at := off
 		return progressiveFields(b, t, func(f ssz.Field) (graph.Ref, error) {
-			n, err := serialValue(b, f.Type, at, fieldPath(path, f.Name))
+			n, err := serialValue(b, f.Type, at, sszpath.Field(path, f.Name))
 			at += uintptr(f.Type.Size)
 			return n, err
 		})

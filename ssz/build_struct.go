@@ -2,6 +2,8 @@ package ssz
 
 import (
 	"reflect"
+
+	"github.com/lanehash/lanehash/internal/sszpath"
 )
 
 // union describes a Union[T] from the fields of T.
@@ -17,7 +19,7 @@ func (b *builder) union(t reflect.Type, path string) (*Type, error) {
 	out := &Type{Kind: KindUnion, Go: t}
 	for i := 0; i < desc.NumField(); i++ {
 		f := desc.Field(i)
-		fpath := path + "." + f.Name
+		fpath := sszpath.Field(path, f.Name)
 		if f.Type == noneType {
 			if i != 0 {
 				return nil, errorf(fpath, ErrTag, "None must be the first union option")
@@ -119,7 +121,7 @@ func (b *builder) container(t reflect.Type, path string, progressive bool) (*Typ
 func (b *builder) fields(t reflect.Type, path string, index []int, offset uintptr, direct bool, out *Type, tags *[]fieldTags) error {
 	for i := 0; i < t.NumField(); i++ {
 		f := t.Field(i)
-		fpath := path + "." + f.Name
+		fpath := sszpath.Field(path, f.Name)
 		ft, err := b.parseTags(f.Tag, fpath)
 		if err != nil {
 			return err

@@ -3,6 +3,8 @@ package ssz
 import (
 	"reflect"
 	"strings"
+
+	"github.com/lanehash/lanehash/internal/sszpath"
 )
 
 // CompatibleUnion is an EIP-8016 CompatibleUnion value: a one-byte
@@ -84,7 +86,7 @@ func (b *builder) compatibleUnion(t reflect.Type, path string) (*Type, error) {
 	indexed := 0
 	for i := 0; i < desc.NumField(); i++ {
 		f := desc.Field(i)
-		fpath := path + "." + f.Name
+		fpath := sszpath.Field(path, f.Name)
 		ft, err := b.parseTags(f.Tag, fpath)
 		if err != nil {
 			return nil, err
@@ -150,7 +152,7 @@ func decodeCompatibleUnion(t *Type, b []byte, v reflect.Value, path string) erro
 	}
 	opt := t.Options[sel]
 	val := reflect.New(opt.Go).Elem()
-	if err := decodeValue(opt, b[1:], val, path+".Data"); err != nil {
+	if err := decodeValue(opt, b[1:], val, sszpath.Field(path, "Data")); err != nil {
 		return err
 	}
 	v.Field(0).SetUint(uint64(sel))

@@ -6,7 +6,7 @@ import (
 	"reflect"
 
 	"github.com/holiman/uint256"
-
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/internal/structfield"
 )
 
@@ -169,14 +169,14 @@ func appendValue(dst []byte, t *Type, v reflect.Value, path string) ([]byte, err
 		if t.Options[sel] == nil {
 			return dst, nil
 		}
-		return appendValue(dst, t.Options[sel], val, path+".Value")
+		return appendValue(dst, t.Options[sel], val, sszpath.Field(path, "Value"))
 	case KindCompatibleUnion:
 		v = indirect(t, v)
 		sel, val, err := compatibleUnionValue(t, v, path)
 		if err != nil {
 			return dst, err
 		}
-		return appendValue(append(dst, sel), t.Options[sel], val, path+".Data")
+		return appendValue(append(dst, sel), t.Options[sel], val, sszpath.Field(path, "Data"))
 	}
 	return dst, errorf(path, ErrUnsupported, "kind %d", t.Kind)
 }
@@ -226,7 +226,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), path+"."+f.Name); err != nil {
+			if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), sszpath.Field(path, f.Name)); err != nil {
 				return dst, err
 			}
 			continue
@@ -246,7 +246,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 		}
 		binary.LittleEndian.PutUint32(dst[offsets[k]:], uint32(off))
 		k++
-		if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), path+"."+f.Name); err != nil {
+		if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), sszpath.Field(path, f.Name)); err != nil {
 			return dst, err
 		}
 	}

@@ -3,6 +3,7 @@ package ssz
 import (
 	"reflect"
 
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/internal/structfield"
 )
 
@@ -100,7 +101,7 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		k := 0
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			r, err := rootOf(h, f.Type, structfield.Get(v, f.Index), path+"."+f.Name)
+			r, err := rootOf(h, f.Type, structfield.Get(v, f.Index), sszpath.Field(path, f.Name))
 			if err != nil {
 				return [32]byte{}, err
 			}
@@ -126,7 +127,7 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		}
 		var r [32]byte
 		if t.Options[sel] != nil {
-			if r, err = rootOf(h, t.Options[sel], val, path+".Value"); err != nil {
+			if r, err = rootOf(h, t.Options[sel], val, sszpath.Field(path, "Value")); err != nil {
 				return [32]byte{}, err
 			}
 		}
@@ -137,7 +138,7 @@ func rootOf(h Hash, t *Type, v reflect.Value, path string) ([32]byte, error) {
 		if err != nil {
 			return [32]byte{}, err
 		}
-		r, err := rootOf(h, t.Options[sel], val, path+".Data")
+		r, err := rootOf(h, t.Options[sel], val, sszpath.Field(path, "Data"))
 		if err != nil {
 			return [32]byte{}, err
 		}

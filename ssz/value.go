@@ -2,7 +2,8 @@ package ssz
 
 import (
 	"reflect"
-	"strconv"
+
+	"github.com/lanehash/lanehash/internal/sszpath"
 )
 
 // indirect returns the struct or union a descriptor's pointer value points
@@ -38,9 +39,8 @@ func vectorValueOK(t *Type, v reflect.Value, path string) (zero bool, err error)
 	return false, nil
 }
 
-func indexPath(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
-}
+// indexPath is path + "[i]", bounded (sszpath.Index).
+func indexPath(path string, i int) string { return sszpath.Index(path, i) }
 
 // checkValue makes sure v has the descriptor's Go type, following a
 // pointer the caller passed instead of a value.
