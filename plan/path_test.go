@@ -9,6 +9,7 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/longnames"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -43,12 +44,12 @@ func TestUnnamedTypeRetainedMemory(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			typ := reflect.StructOf(c.fields)
 			v := reflect.New(typ)
-			before := heapInUse()
+			before := longnames.LiveHeap()
 			r, err := compileAny(typ, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
-			held := int64(heapInUse()) - int64(before)
+			held := int64(longnames.LiveHeap()) - int64(before)
 			if limit := int64(48 << 20); held > limit {
 				t.Errorf("the plan holds %d MiB, want under %d", held>>20, limit>>20)
 			}
@@ -76,11 +77,4 @@ func TestUnnamedTypeRetainedMemory(t *testing.T) {
 			runtime.KeepAlive(r)
 		})
 	}
-}
-
-func heapInUse() uint64 {
-	runtime.GC()
-	var m runtime.MemStats
-	runtime.ReadMemStats(&m)
-	return m.HeapAlloc
 }
