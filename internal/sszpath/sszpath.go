@@ -31,34 +31,31 @@ func Index(path string, i int) string {
 }
 
 // Join is path + sep + elem, elided in the middle when longer than Max.
-// It never builds the long string first: a vector of n elements under a
-// long path would otherwise copy it n times.
+// It builds no string longer than Max: a walk joins a long name to every
+// element's path, and copying it whole each time would cost the walk its
+// length per element.
 func Join(path, sep, elem string) string {
-	if len(path)+len(sep)+len(elem) <= Max {
+	n := len(path) + len(sep) + len(elem)
+	if n <= Max {
 		return path + sep + elem
 	}
-	return elide(path, sep+elem)
-}
-
-// elide returns path+tail cut to about Max bytes, the middle replaced by
-// "…". Cuts fall on rune boundaries.
-func elide(path, tail string) string {
 	const keep = (Max - len("…")) / 2
 	head := path
 	if len(path) > keep {
 		head = path[:runeStart(path, keep)]
 	}
+	// end is the last rest bytes of path[len(head):] + sep + elem.
 	rest := Max - len("…") - len(head)
-	if len(path)-len(head)+len(tail) <= rest {
-		return path + tail // nothing left to elide
-	}
-	// The last rest bytes of path[len(head):] + tail.
 	var end string
-	if len(tail) >= rest {
-		end = tail[runeStart(tail, len(tail)-rest):]
-	} else {
+	switch {
+	case len(elem) >= rest:
+		end = elem[runeStart(elem, len(elem)-rest):]
+	case len(sep)+len(elem) >= rest:
+		t := sep + elem // short: under rest + len(sep)
+		end = t[runeStart(t, len(t)-rest):]
+	default:
 		p := path[len(head):]
-		end = p[runeStart(p, len(p)-(rest-len(tail))):] + tail
+		end = p[runeStart(p, max(len(p)-(rest-len(sep)-len(elem)), 0)):] + sep + elem
 	}
 	return head + "…" + end
 }
