@@ -40,22 +40,26 @@ func randomBytes(seed uint64, n int) []byte {
 }
 
 // ladderCounts are the node counts TestSHA256Ladder climbs: every count
-// through one and two groups of 16 and a third past them (the one-group
-// path for n ≤ 16, the two-group path with a partial second group, and
-// a lone last group after full pairs), and a block's 200 transactions
-// (six pairs of groups, then 8 nodes alone).
+// through one, two and four groups of 16 and past them (the one-group
+// path for n ≤ 16, the two-group path for n ≤ 32 with a partial second
+// group, and the pipeline of three groups or more, with a partial last
+// group in its frame slot or without one), a block's 200 transactions,
+// and longer pipelines.
 func ladderCounts() []int {
 	var counts []int
 	for n := 0; n <= 70; n++ {
 		counts = append(counts, n)
 	}
-	return append(counts, 200)
+	return append(counts, 96, 97, 200, 256, 257, 1000)
 }
 
 // TestSHA256Ladder climbs every count of ladderCounts through 0..12
-// levels of arbitrary "zero" chunks inside a larger buffer, and compares
-// every node with crypto/sha256 run node by node and level by level, and
-// the bytes around the nodes with their old value.
+// levels of arbitrary "zero" chunks inside a larger buffer, at offsets
+// that put the nodes on a cache line's start, in its middle and off any
+// word (the pipeline keeps its groups in word layout in the nodes
+// themselves), and compares every node with crypto/sha256 run node by
+// node and level by level, and the bytes around the nodes with their
+// old value.
 func TestSHA256Ladder(t *testing.T) {
 	if !avx512.Supported() {
 		t.Skip("CPU lacks AVX-512F/VL/BW (or the OS does not save its state)")
@@ -63,20 +67,24 @@ func TestSHA256Ladder(t *testing.T) {
 	const margin = 64
 	for _, n := range ladderCounts() {
 		for levels := 0; levels <= 12; levels++ {
-			buf := randomBytes(uint64(100*n+levels), 32*n+2*margin)
-			zero := randomBytes(uint64(7*levels+1), 32*levels)
-			want := bytes.Clone(buf)
-			climbReference(want[margin:margin+32*n], zero)
-			avx512.SHA256Ladder(buf[margin:margin+32*n], zero)
-			if i := firstDiff(buf, want); i >= 0 {
-				t.Fatalf("n=%d levels=%d: byte %d differs (nodes at %d..%d)", n, levels, i, margin, margin+32*n)
+			for _, off := range []int{0, 32, 7} {
+				buf := randomBytes(uint64(100*n+levels), 32*n+2*margin+off)
+				zero := randomBytes(uint64(7*levels+1), 32*levels)
+				at := margin + off
+				want := bytes.Clone(buf)
+				climbReference(want[at:at+32*n], zero)
+				avx512.SHA256Ladder(buf[at:at+32*n], zero)
+				if i := firstDiff(buf, want); i >= 0 {
+					t.Fatalf("n=%d levels=%d offset %d: byte %d differs (nodes at %d..%d)", n, levels, off, i, at, at+32*n)
+				}
 			}
 		}
 	}
 }
 
 // TestSHA256LadderSpans climbs a few node counts around one group (the
-// one-group path, full and partial) and around the two-group path over
+// one-group path, full and partial), around the two-group path and
+// around the pipeline's three and four groups over
 // every span from ≤ to ≤ 64 of a table of 64 distinct chunks, against
 // crypto/sha256: a level that took another level's chunk, or a level
 // count off by one, shows.
@@ -86,9 +94,9 @@ func TestSHA256LadderSpans(t *testing.T) {
 	}
 	const levels = 64
 	table := randomBytes(64, 32*levels)
-	counts := []int{1, 2, 8, 15, 16, 17, 24, 33}
+	counts := []int{1, 2, 8, 15, 16, 17, 24, 32, 33, 47, 48, 49, 65}
 	if testing.Short() {
-		counts = []int{1, 8, 16, 17}
+		counts = []int{1, 8, 16, 17, 33, 48}
 	}
 	for _, n := range counts {
 		start := randomBytes(uint64(n), 32*n)
@@ -127,7 +135,7 @@ func BenchmarkLadder(b *testing.B) {
 		b.Skip("CPU or OS lacks AVX-512 F, VL and BW")
 	}
 	const levels = 20
-	for _, n := range []int{8, 16, 24, 32, 200} {
+	for _, n := range []int{8, 16, 24, 32, 33, 48, 64, 128, 200, 1024} {
 		b.Run("nodes="+strconv.Itoa(n), func(b *testing.B) {
 			nodes := make([]byte, 32*n)
 			zero := make([]byte, 32*levels)

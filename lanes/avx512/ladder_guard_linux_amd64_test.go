@@ -12,9 +12,10 @@ import (
 
 // TestSHA256LadderGuardPage climbs nodes that end just before an
 // unmapped page, and nodes that start just after one, for every count
-// of the one-group path and its neighbours and for 200 nodes (whose
-// last 8 climb as a partial lone group at the end of the buffer): a
-// load or store of a lane past the nodes, or before them, faults.
+// through the one- and two-group paths and the pipeline's first groups,
+// and for 200 nodes (whose last 8 wait in the pipeline's frame slot,
+// loaded and stored under masks at the end of the buffer): a load or
+// store of a lane past the nodes, or before them, faults.
 func TestSHA256LadderGuardPage(t *testing.T) {
 	if !avx512.Supported() {
 		t.Skip("CPU lacks AVX-512F/VL/BW (or the OS does not save its state)")
@@ -35,7 +36,7 @@ func TestSHA256LadderGuardPage(t *testing.T) {
 	data := mem[page : page+size : page+size]
 	zero := randomBytes(5, 32*6)
 	counts := []int{200}
-	for n := 1; n <= 33; n++ {
+	for n := 1; n <= 70; n++ {
 		counts = append(counts, n)
 	}
 	for _, n := range counts {

@@ -75,10 +75,13 @@ func SHA256Unpack(dst, src []byte) {
 
 // SHA256Ladder climbs every 32-byte node of nodes through the zero-hash
 // ladder zero, in place: for each level d < len(zero)/32, in order,
-// node = SHA-256(node || zero[32d:32d+32]). Up to 32 nodes at a time are
-// transposed into lane layout once and stay in registers for every
-// level (the level's zero hash is broadcast into every lane), so a level
-// costs only its compressions; a partial last group runs under masks.
+// node = SHA-256(node || zero[32d:32d+32]). The nodes are transposed
+// into lane layout once and stay there for every level (the level's
+// zero hash is broadcast into every lane), so a level costs only its
+// compressions: up to 32 nodes climb two groups of 16 side by side, more
+// run Pairs' pipeline across the levels, their full groups held in
+// lane layout in nodes itself until the climb ends; a partial last
+// group runs under masks.
 // It panics, before writing anything, if len(nodes) or len(zero) is not
 // a multiple of 32.
 func SHA256Ladder(nodes, zero []byte) {

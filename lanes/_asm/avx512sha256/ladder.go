@@ -8,16 +8,16 @@ import (
 
 // genLadder emits sha256x16Ladder: n ≥ 1 nodes of 32 bytes, contiguous,
 // each climbs levels ≥ 1 levels of a zero-hash ladder in place:
-// node = H(node || zero[32d:32d+32]) for d = 0 … levels−1. Up to 32
+// node = H(node || zero[32d:32d+32]) for d = 0 … levels−1. More than
+// 32 nodes run the pipeline of ladderpipe.go. Up to 32
 // nodes (two groups of 16 in flight, as Pairs runs them) are loaded and
 // transposed into word layout once, every level hashes with the digest
 // staying in registers (it is the left half of the next message; the
 // right half is the level's zero hash, the same in every lane, so its
 // eight words are broadcasts), and the roots are transposed back and
 // stored once. A partial last group loads and stores its nodes under
-// k-masks, so no byte outside nodes[:32n] is touched. At most 16
-// remaining nodes (a call of n ≤ 16, or the last group of a longer call)
-// climb as one group with compressOneForms, the schedule in registers:
+// k-masks, so no byte outside nodes[:32n] is touched. A call of n ≤ 16
+// climbs as one group with compressOneForms, the schedule in registers:
 // a lone chain costs about three quarters of a two-group pass, where a
 // second, empty or partial group beside it would cost the whole pass.
 func genLadder(c consts) {
@@ -30,7 +30,9 @@ func genLadder(c consts) {
 	Load(Param("n"), n)
 	base, idx, aux := R11, R12, R13
 	zp, lv := RBX, R9
-	allocScratch(base)
+	allocScratchExtra(base, ladExtraBytes)
+	CMPQ(n, U32(32))
+	JHI(LabelRef("pipe"))
 	m := RDX // nodes in a partial group
 	all, low := R8L, R10L
 	MOVL(U32(0xFFFF), all)
@@ -86,7 +88,7 @@ func genLadder(c consts) {
 		VPSHUFB(c.bswap, z, z)
 	}
 
-	Label("group")
+	Comment("17..32 nodes: two groups side by side.")
 	CMPQ(n, U32(16))
 	JLS(LabelRef("one"))
 	load(0, false, stateA)
@@ -124,14 +126,13 @@ func genLadder(c consts) {
 	CMPQ(n, U32(32))
 	JLO(LabelRef("partialStoreB"))
 	store(outB, 512, false)
-	ADDQ(U32(1024), nodes)
-	SUBQ(U32(32), n)
-	JNZ(LabelRef("group"))
 	JMP(LabelRef("done"))
 	Label("partialStoreB")
 	Comment("Group B: store the nodes < m.")
 	store(outB, 512, true)
 	JMP(LabelRef("done"))
+
+	ladderPipe(c, nodes, zero, n, base)
 
 	Label("one")
 	Comment("One group of n ≤ 16 nodes.")

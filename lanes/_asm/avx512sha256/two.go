@@ -45,8 +45,12 @@ const (
 // allocScratch reserves the two-group scratch in the function's frame
 // and leaves its 64-byte aligned address in base (the frame is only
 // 8-byte aligned; a zmm access that crosses a cache line costs twice).
-func allocScratch(base GPPhysical) {
-	local := AllocLocal(frameBytes + 64)
+func allocScratch(base GPPhysical) { allocScratchExtra(base, 0) }
+
+// allocScratchExtra is allocScratch with extra bytes after the two-group
+// scratch, at base+frameBytes (64-byte aligned too).
+func allocScratchExtra(base GPPhysical, extra int) {
+	local := AllocLocal(frameBytes + extra + 64)
 	LEAQ(local, base)
 	ADDQ(U32(63), base)
 	ANDQ(I32(-64), base)
