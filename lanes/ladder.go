@@ -15,8 +15,9 @@ import (
 //
 // A kernel with a native entry (LadderNative; sha256/avx512x16) loads
 // and transposes each group of nodes once and climbs every level with
-// the digests in registers, the level's zero hash broadcast into every
-// lane; any other kernel climbs level by level through its Pairs, each
+// the digests in lane layout (in registers, or from three groups on in
+// the nodes themselves until the climb ends), the level's zero hash
+// broadcast into every lane; any other kernel climbs level by level through its Pairs, each
 // node moved beside the level's zero hash first (a scratch of 64 bytes a
 // node it allocates). It panics, before writing anything, only on
 // contract misuse: len(nodes) not a multiple of 32, not 0 ≤ from ≤ to ≤
