@@ -83,7 +83,8 @@ func SHA256Unpack(dst, src []byte) {
 // lane layout in nodes itself until the climb ends; a partial last
 // group runs under masks.
 // It panics, before writing anything, if len(nodes) or len(zero) is not
-// a multiple of 32.
+// a multiple of 32, or if nodes and zero overlap (the hashes it reads
+// would change under it).
 func SHA256Ladder(nodes, zero []byte) {
 	n, levels := kernelcheck.Ladder("avx512.SHA256Ladder", nodes, zero)
 	if n == 0 || levels == 0 {
