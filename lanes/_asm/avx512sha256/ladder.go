@@ -39,14 +39,7 @@ func genLadder(c consts) {
 	MOVL(U32(0x00FF), low)
 
 	// mask sets K1 to the lanes < m of a register holding nodes 2r, 2r+1.
-	mask := func(r int) {
-		XORL(EAX, EAX)
-		CMPQ(m, U32(2*r))
-		CMOVLHI(low, EAX)
-		CMPQ(m, U32(2*r+1))
-		CMOVLHI(all, EAX)
-		KMOVW(EAX, K1)
-	}
+	mask := func(r int) { nodeMask(r, m, all, low) }
 	// load moves the 16 nodes at nodes+disp into word layout in dst;
 	// masked, nodes ≥ m are zeroed instead (and not read).
 	load := func(disp int, masked bool, dst [8]VecPhysical) {

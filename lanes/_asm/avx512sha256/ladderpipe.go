@@ -47,14 +47,7 @@ func ladderPipe(c consts, nodes, zero, n, base GPPhysical) {
 	pidx := Mem{Base: base, Disp: ladPidxBytes}
 
 	// mask sets K1 to the lanes < m of a register holding nodes 2r, 2r+1.
-	mask := func(r int) {
-		XORL(EAX, EAX)
-		CMPQ(m, U32(2*r))
-		CMOVLHI(low, EAX)
-		CMPQ(m, U32(2*r+1))
-		CMOVLHI(all, EAX)
-		KMOVW(EAX, K1)
-	}
+	mask := func(r int) { nodeMask(r, m, all, low) }
 	maskConsts := func() {
 		MOVL(U32(0xFFFF), all)
 		MOVL(U32(0x00FF), low)
@@ -221,13 +214,7 @@ func ladderPipe(c consts, nodes, zero, n, base GPPhysical) {
 	JNZ(LabelRef("pipeStep"))
 
 	Comment("Epilogue: the last two items' padding blocks side by side.")
-	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, aux)
-	XORL(U32(512), hoff.As32())
-	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, zp)
-	for j := 0; j < 8; j++ {
-		VMOVDQA32(Mem{Base: aux, Disp: 64 * j}, groupA.s[j])
-		VMOVDQA32(Mem{Base: zp, Disp: 64 * j}, groupB.s[j])
-	}
+	loadLastTwo(base, hoff, aux, zp)
 	runBlocks(c, base, idx, left, padp, []blockSpec{{groupA, false, pipeShortEnd, pipeShortEnd}, {groupB, false, pipeShortEnd, pipeShortEnd}}, "lend")
 	for j := 0; j < 8; j++ {
 		VPADDD(Mem{Base: aux, Disp: 64 * j}, groupA.s[j], groupA.s[j])

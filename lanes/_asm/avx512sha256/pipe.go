@@ -184,12 +184,7 @@ func genPairs(c consts) {
 			VPSHUFB(c.bswap, out[r], out[r])
 			mem := Mem{Base: dst, Disp: disp + 64*r}
 			if masked {
-				XORL(EAX, EAX)
-				CMPQ(m, U32(2*r))
-				CMOVLHI(low, EAX)
-				CMPQ(m, U32(2*r+1))
-				CMOVLHI(all, EAX)
-				KMOVW(EAX, K1)
+				nodeMask(r, m, all, low)
 				VMOVDQU32(out[r], K1, mem)
 			} else {
 				VMOVDQU32(out[r], mem)
@@ -286,13 +281,7 @@ func genPairs(c consts) {
 
 	Label("last2")
 	Comment("Epilogue: the last two groups' padding blocks side by side.")
-	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, aux)
-	XORL(U32(512), hoff.As32())
-	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, idx)
-	for j := 0; j < 8; j++ {
-		VMOVDQA32(Mem{Base: aux, Disp: 64 * j}, groupA.s[j])
-		VMOVDQA32(Mem{Base: idx, Disp: 64 * j}, groupB.s[j])
-	}
+	loadLastTwo(base, hoff, aux, idx)
 	// idx is the rounds' counter: keep the newer group's H(1) address in
 	// hoff's place.
 	MOVQ(idx, hoff)
@@ -338,4 +327,30 @@ func genPairs(c consts) {
 	Label("done")
 	VZEROUPPER()
 	RET()
+}
+
+// loadLastTwo loads the states of the pipeline's last two items from
+// their H(1) in the scratch, the older (at h1ABytes+hoff) into group A
+// and the newer into group B, leaving their addresses in older and
+// newer; it flips hoff.
+func loadLastTwo(base, hoff, older, newer GPPhysical) {
+	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, older)
+	XORL(U32(512), hoff.As32())
+	LEAQ(Mem{Base: base, Index: hoff, Scale: 1, Disp: h1ABytes}, newer)
+	for j := 0; j < 8; j++ {
+		VMOVDQA32(Mem{Base: older, Disp: 64 * j}, groupA.s[j])
+		VMOVDQA32(Mem{Base: newer, Disp: 64 * j}, groupB.s[j])
+	}
+}
+
+// nodeMask sets K1 to the lanes of a register holding the 32-byte nodes
+// (or digests) 2r and 2r+1, eight lanes each, whose node is < m; all
+// holds 0xFFFF and low 0x00FF. It clobbers EAX.
+func nodeMask(r int, m, all, low GPPhysical) {
+	XORL(EAX, EAX)
+	CMPQ(m, U32(2*r))
+	CMOVLHI(low, EAX)
+	CMPQ(m, U32(2*r+1))
+	CMOVLHI(all, EAX)
+	KMOVW(EAX, K1)
 }
