@@ -14,7 +14,7 @@ import (
 // and roots as the reference does.
 func TestTreePathsBounded(t *testing.T) {
 	if testing.Short() {
-		t.Skip("builds a tree of 40,000 nodes")
+		t.Skip("-short: builds a tree of 40,000 nodes")
 	}
 	v := longnames.New(20000)
 	want, err := ssz.HashTreeRoot(v, ssz.SHA256)

@@ -14,7 +14,7 @@ import (
 // reported by name, and the cases after it still run.
 func TestIsolatedReportsEveryWayToDie(t *testing.T) {
 	if testing.Short() {
-		t.Skip("starts several child processes")
+		t.Skip("-short: starts several child processes")
 	}
 	if RaceEnabled || runtime.GOOS != "linux" || os.Getenv("LANEHASH_HOSTILE_NO_RLIMIT") != "" {
 		t.Skip("without an address-space cap the memory case would take the machine's memory")
