@@ -195,16 +195,8 @@ func TestContainerListErrors(t *testing.T) {
 				if se.Index != 0 || !strings.HasSuffix(se.Path, "."+c.path) {
 					t.Fatalf("executor error at %d %q, want 0 %q", se.Index, se.Path, c.path)
 				}
-				// The plan is whole after the errors.
 				blocks[1] = electra.SyntheticSignedBeaconBlock(shape, 2)
-				want := make([][32]byte, len(blocks))
-				for i, b := range blocks {
-					want[i] = reference(t, b, lanes.SHA256)
-					if got, err := p.Root(b); err != nil || got != want[i] {
-						t.Fatalf("block %d after the error: Root %x, %v; reference %x", i, got, err, want[i])
-					}
-				}
-				rootsMatch(t, "after the error", p, blocks, want)
+				wholeAfterError(t, p, blocks)
 			})
 		}
 	}

@@ -196,6 +196,20 @@ func TestNestedQueue(t *testing.T) {
 	}
 }
 
+// wholeAfterError checks that p, after returning errors, roots every
+// value of vals as the reference does, one by one and by RootAllPtr.
+func wholeAfterError[T any](t *testing.T, p *Plan[T], vals []*T) {
+	t.Helper()
+	want := make([][32]byte, len(vals))
+	for i, v := range vals {
+		want[i] = reference(t, v, lanes.SHA256)
+		if got, err := p.Root(v); err != nil || got != want[i] {
+			t.Fatalf("value %d after the error: Root %x, %v; reference %x", i, got, err, want[i])
+		}
+	}
+	rootsMatch(t, "after the error", p, vals, want)
+}
+
 // rootsMatch roots vals with RootAllPtr and compares each root with
 // want.
 func rootsMatch[T any](t *testing.T, name string, p *Plan[T], vals []*T, want [][32]byte) {
@@ -286,16 +300,8 @@ func TestNestedQueueErrors(t *testing.T) {
 					wantErr(t, err, -1, c.path, c.sentinel)
 					wantErr(t, p.RootAllPtr(dst, vals), 2, c.path, c.sentinel)
 				}
-				// The plan is whole after the errors.
 				vals[2] = good
-				want := make([][32]byte, len(vals))
-				for i, v := range vals {
-					want[i] = reference(t, v, lanes.SHA256)
-					if got, err := p.Root(v); err != nil || got != want[i] {
-						t.Fatalf("value %d after the error: Root %x, %v; reference %x", i, got, err, want[i])
-					}
-				}
-				rootsMatch(t, "after the error", p, vals, want)
+				wholeAfterError(t, p, vals)
 			})
 		}
 	}

@@ -188,17 +188,8 @@ func TestBlockFieldQueueErrors(t *testing.T) {
 				wantErr(t, err, -1, c.path, c.sentinel)
 				dst := make([][32]byte, len(vals))
 				wantErr(t, p.RootAllPtr(dst, vals), 2, c.path, c.sentinel)
-				// The plan is whole after the errors.
 				*vals[2] = good
-				if err := p.RootAllPtr(dst, vals); err != nil {
-					t.Fatal(err)
-				}
-				for i, v := range vals {
-					got, err := p.Root(v)
-					if want := reference(t, v, lanes.SHA256); err != nil || got != want || dst[i] != want {
-						t.Fatalf("value %d after the error: Root %x, %v, RootAllPtr %x; reference %x", i, got, err, dst[i], want)
-					}
-				}
+				wholeAfterError(t, p, vals)
 			})
 		}
 	}
