@@ -323,14 +323,7 @@ func TestContainerListProgramChecks(t *testing.T) {
 					t.Fatalf("executor error at %d %q, want 0 %q", se.Index, se.Path, "checkedHolder."+c.raw)
 				}
 				vals[1] = checkedHolderOf(8, 2)
-				want := make([][32]byte, len(vals))
-				for i, v := range vals {
-					want[i] = reference(t, v, lanes.SHA256)
-					if got, err := p.Root(v); err != nil || got != want[i] {
-						t.Fatalf("value %d after the error: Root %x, %v; reference %x", i, got, err, want[i])
-					}
-				}
-				rootsMatch(t, "after the error", p, vals, want)
+				wholeAfterError(t, p, vals)
 			})
 		}
 	}
