@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -86,6 +87,12 @@ func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field,
 // bit of g.
 func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
 
+// Hash returns the tree's hash function (plan.WithHash; SHA-256 by
+// default). With it a Tree is a proof.HashedSource: the proofs
+// proof.Prove, ProveMulti and ProveCompact read from it carry the hash
+// they verify with, as the Tree's own Prove methods' do.
+func (t *Tree[T]) Hash() lanes.Hash { return t.tr.c.hash }
+
 // GIndex returns the generalized index of path in T, such as
 // "Validators[12345].EffectiveBalance".
 func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(t.tr.t, path) }
@@ -158,6 +165,10 @@ func (l *List[E]) Mark(idx ...int) error { return l.tr.mark("", idx) }
 
 // Node returns the node at generalized index g as of the last Root.
 func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
+
+// Hash returns the list's hash function: a List is a proof.HashedSource,
+// as a Tree is.
+func (l *List[E]) Hash() lanes.Hash { return l.tr.c.hash }
 
 // Prove returns the proof of the value at path, such as "[12].Slashed".
 func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }

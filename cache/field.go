@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -32,7 +33,7 @@ type MarkError struct {
 func (e *MarkError) Error() string {
 	s := "cache: bad mark"
 	if e.Field != "" {
-		s += fmt.Sprintf(" of %q", e.Field)
+		s += " of " + sszpath.Quote(e.Field)
 	}
 	if e.HasIndex {
 		s += fmt.Sprintf(" at index %d", e.Index)

@@ -561,12 +561,30 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	if s.desc {
 		return s.descNode(c, rel)
 	}
-	base, zeroVec, err := s.current(p)
+	// The value is read only for what the tree does not store (current):
+	// a node the tree keeps, or an element's node computed from its stored
+	// copy (Detect), is the last Root's whatever the value has become, and
+	// asking for it reads nothing of the value, which another goroutine
+	// may then be changing.
+	var (
+		base    unsafe.Pointer
+		zeroVec bool
+		err     error
+		read    bool
+	)
+	readValue := func() error {
+		if !read {
+			base, zeroVec, err = s.current(p)
+			read = true
+		}
+		return err
+	}
 	chunk, rest, below := s.tree.chunkOf(rel)
 	if !below {
 		if s.tree.keeps() {
 			return s.tree.node(c.hasher, rel, nil)
 		}
+		_ = readValue() // fetch returns its error, when it needs the value
 		fetch := func(idx []int, dst []byte) error {
 			if err != nil {
 				return err // the element roots are read from the value
@@ -583,7 +601,7 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		// The element's node holds what it stored; it reads the value
 		// only where it must, and is given none if this list changed.
 		var slot unsafe.Pointer
-		if err == nil {
+		if readValue() == nil {
 			slot = s.slot(base, zeroVec, i)
 		}
 		return s.kids[i].nodeAt(c, slot, rest)
@@ -613,7 +631,7 @@ func (s *seq) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		var el unsafe.Pointer
 		if s.keep {
 			ser = s.copy[i*s.size : (i+1)*s.size]
-		} else if err != nil {
+		} else if err := readValue(); err != nil {
 			return [32]byte{}, err
 		} else {
 			el = s.value(base, zeroVec, i)

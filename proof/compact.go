@@ -200,7 +200,8 @@ func (c *CompactMultiproof) Verify(root [32]byte) bool {
 	return err == nil && r == root
 }
 
-// ProveCompact reads the compact multiproof of indices from src. Its
+// ProveCompact reads the compact multiproof of indices from src,
+// labelled with src's hash function (HashedSource). Its
 // requests are ProveMulti's: no index or index 0 fail with ErrIndex, an
 // index given twice is carried once (the descriptor describes nodes, not
 // requests).
@@ -209,7 +210,7 @@ func ProveCompact(src NodeSource, indices []GIndex) (*CompactMultiproof, error) 
 		return nil, err
 	}
 	nodes := CompactNodes(indices)
-	c := &CompactMultiproof{Descriptor: descriptorOf(nodes), Nodes: make([][32]byte, len(nodes))}
+	c := &CompactMultiproof{Descriptor: descriptorOf(nodes), Nodes: make([][32]byte, len(nodes)), Hash: hashOf(src)}
 	for i, g := range nodes {
 		n, err := src.Node(g)
 		if err != nil {

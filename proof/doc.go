@@ -50,5 +50,7 @@
 // which package cache keeps (Tree.Prove, Tree.ProveMulti,
 // Tree.ProveCompact) or builds from a plain value (cache.TreeOf). Any
 // source of nodes can produce proofs through the NodeSource interface and
-// the Prove, ProveMulti and ProveCompact functions here.
+// the Prove, ProveMulti and ProveCompact functions here; a source that also
+// reports its hash function (HashedSource, as cache's trees do) gets proofs
+// labelled with it.
 package proof

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/lanehash/lanehash/internal/sszpath"
 )
 
 // LengthStep is the path step naming a list's or bitlist's length chunk,
@@ -51,7 +53,7 @@ func ParsePath(path string) ([]Step, error) {
 			}
 			idx, reason, overflow := parseIndex(path[i+1 : end])
 			if reason != "" {
-				return nil, syntax(i+1, overflow, "index %q: %s", path[i+1:end], reason)
+				return nil, syntax(i+1, overflow, "index %s: %s", sszpath.Quote(path[i+1:end]), reason)
 			}
 			steps = append(steps, Step{Index: idx, IsIndex: true, Pos: i})
 			i = end + 1

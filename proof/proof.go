@@ -14,6 +14,25 @@ type NodeSource interface {
 	Node(g GIndex) ([32]byte, error)
 }
 
+// HashedSource is a NodeSource that knows the hash function of its tree,
+// as cache.Tree and cache.List do. Prove, ProveMulti and ProveCompact label
+// their proof with it, so that a proof of a Keccak-256 tree verifies;
+// from a NodeSource without it they label the proof SHA-256 (the zero
+// lanes.Hash), and a caller whose tree uses another hash sets the proof's
+// Hash field before verifying.
+type HashedSource interface {
+	NodeSource
+	Hash() lanes.Hash
+}
+
+// hashOf is the hash function src's proofs are labelled with.
+func hashOf(src NodeSource) lanes.Hash {
+	if h, ok := src.(HashedSource); ok {
+		return h.Hash()
+	}
+	return lanes.SHA256
+}
+
 // Proof is a single Merkle proof: the node at Index, and the siblings on
 // its path to the root, bottom up (Branch[0] is the sibling of Index).
 // Hash is the tree's hash function; the zero value is SHA-256.
@@ -143,7 +162,8 @@ func (m *Multiproof) Verify(root [32]byte) bool {
 	return err == nil && r == root
 }
 
-// Prove reads the single proof of g from src.
+// Prove reads the single proof of g from src, labelled with src's hash
+// function (HashedSource).
 func Prove(src NodeSource, g GIndex) (*Proof, error) {
 	if g == 0 {
 		return nil, fmt.Errorf("proof: %w", ErrIndex)
@@ -152,7 +172,7 @@ func Prove(src NodeSource, g GIndex) (*Proof, error) {
 	if err != nil {
 		return nil, err
 	}
-	p := &Proof{Index: g, Leaf: leaf, Branch: make([][32]byte, 0, g.Depth())}
+	p := &Proof{Index: g, Leaf: leaf, Branch: make([][32]byte, 0, g.Depth()), Hash: hashOf(src)}
 	for _, s := range BranchIndices(g) {
 		n, err := src.Node(s)
 		if err != nil {
@@ -163,14 +183,15 @@ func Prove(src NodeSource, g GIndex) (*Proof, error) {
 	return p, nil
 }
 
-// ProveMulti reads the multiproof of indices from src. A request that
+// ProveMulti reads the multiproof of indices from src, labelled with
+// src's hash function (HashedSource). A request that
 // names no index or index 0 fails with ErrIndex: it asks for nothing, and
 // its proof could not verify. An index may be given more than once.
 func ProveMulti(src NodeSource, indices []GIndex) (*Multiproof, error) {
 	if err := checkRequest(indices); err != nil {
 		return nil, err
 	}
-	m := &Multiproof{Indices: append([]GIndex(nil), indices...), Leaves: make([][32]byte, len(indices))}
+	m := &Multiproof{Indices: append([]GIndex(nil), indices...), Leaves: make([][32]byte, len(indices)), Hash: hashOf(src)}
 	for i, g := range indices {
 		n, err := src.Node(g)
 		if err != nil {

@@ -3,6 +3,7 @@ package proof
 import (
 	"fmt"
 	"github.com/lanehash/lanehash/internal/progressive"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"math/bits"
 	"reflect"
 	"strings"
@@ -84,7 +85,7 @@ func stepString(st Step) string {
 	if st.IsIndex {
 		return fmt.Sprintf("[%d]", st.Index)
 	}
-	return fmt.Sprintf("field %q", st.Field)
+	return "field " + sszpath.Quote(st.Field)
 }
 
 // typeName names t in an error: its Go type (phase0.Validator) where the
@@ -244,7 +245,7 @@ func activePosition(active []bool, j int) int {
 // *PathError wrapping ErrPath, naming the type.
 func FieldIndex(t *ssz.Type, name string) (int, error) {
 	if t == nil || t.Kind != ssz.KindContainer && t.Kind != ssz.KindProgressiveContainer {
-		return -1, &PathError{Path: name, Type: typeName(t), Reason: fmt.Sprintf("field %q: the type has no fields", name)}
+		return -1, &PathError{Path: name, Type: typeName(t), Reason: "field " + sszpath.Quote(name) + ": the type has no fields"}
 	}
 	fi, err := fieldIndex(t, name)
 	if err != nil {
@@ -278,7 +279,7 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 				continue
 			}
 			if found >= 0 {
-				return -1, stepErr("field %q: both %s and %s answer to it", name, t.Fields[found].Name, t.Fields[i].Name)
+				return -1, stepErr("field %s: both %s and %s answer to it", sszpath.Quote(name), t.Fields[found].Name, t.Fields[i].Name)
 			}
 			found = i
 		}
@@ -286,7 +287,7 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 			return found, nil
 		}
 	}
-	return -1, stepErr("no field %q", name)
+	return -1, stepErr("no field %s", sszpath.Quote(name))
 }
 
 // fold is the form fieldIndex compares names in: lower case, no

@@ -239,7 +239,7 @@ step_race() {
 	fi
 	[ -z "$why" ] || skip "the race detector does not run on this host: $why"
 	go test -count=1 -race -short . ./plan/... ./sched/...
-	go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor|Gloas|Fallback|FixedProgressive|MarkedElementChunks|EmptyBitlist|OpaqueErrorPath|MarkedNestedLengths|OptionsValidated|KeccakPlanRoot|StaleValue|ProveNil|EmptyRequests|HugeGIndices|MarkShortVector|MarkedSeesReplacedStorage|MarkedDocumentedMarks|ProofsNeverReadMovedMemory|ChangedKeptWithValueError|EditRegressions' ./cache ./proof
+	go test -count=1 -race -short -run 'Concurrent|Registry|Packed|Progressive|Proofs|Descriptor|Gloas|Fallback|FixedProgressive|MarkedElementChunks|EmptyBitlist|OpaqueErrorPath|MarkedNestedLengths|OptionsValidated|KeccakPlanRoot|StaleValue|ProveNil|EmptyRequests|HugeGIndices|MarkShortVector|MarkedSeesReplacedStorage|MarkedDocumentedMarks|ProofsNeverReadMovedMemory|ChangedKeptWithValueError|EditRegressions|DetectProofsReadNoValue|ProofFunctionsUseTheTreesHash' ./cache ./proof
 	go test -count=1 -race -short ./internal/hostile
 	go test -count=1 -race -short -run 'TestUnmarshal' ./ssz
 	go test -count=1 -race -short -run 'Calibrat|Persist|Select|Hide|Env|Parse' ./lanes/

@@ -67,3 +67,17 @@ func runeStart(s string, i int) int {
 	}
 	return i
 }
+
+// QuoteMax is the most bytes of a string Quote puts in a message.
+const QuoteMax = 80
+
+// Quote quotes s for an error message: whole (strconv.Quote) up to
+// QuoteMax bytes, else its first QuoteMax/2 bytes, "…" and its length, so
+// that a message naming a request's field or path stays short whatever
+// the request held (a path can be megabytes, and an error is logged).
+func Quote(s string) string {
+	if len(s) <= QuoteMax {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(s[:runeStart(s, QuoteMax/2)]) + "… (" + strconv.Itoa(len(s)) + " bytes)"
+}

@@ -1,6 +1,7 @@
 package sszpath
 
 import (
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -54,5 +55,24 @@ func TestJoinRepeated(t *testing.T) {
 	}
 	if got := Index("a", 12); got != "a[12]" {
 		t.Errorf("Index = %q", got)
+	}
+}
+
+func TestQuote(t *testing.T) {
+	if got, want := Quote("Validators[3].Slashed"), `"Validators[3].Slashed"`; got != want {
+		t.Errorf("Quote of a short string = %s, want %s", got, want)
+	}
+	exact := strings.Repeat("a", QuoteMax)
+	if got := Quote(exact); got != `"`+exact+`"` {
+		t.Errorf("Quote of %d bytes = %s, want it whole", QuoteMax, got)
+	}
+	for _, s := range []string{strings.Repeat("a", QuoteMax+1), strings.Repeat("é", 1<<19)} {
+		got := Quote(s)
+		if len(got) > QuoteMax+40 || !strings.Contains(got, "…") || !strings.Contains(got, strconv.Itoa(len(s))+" bytes") {
+			t.Errorf("Quote of %d bytes = %q: want at most about %d bytes, cut, with the length", len(s), got, QuoteMax)
+		}
+		if strings.Contains(got, `\x`) {
+			t.Errorf("Quote of %d bytes = %q: cut inside a rune", len(s), got)
+		}
 	}
 }
