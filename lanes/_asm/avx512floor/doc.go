@@ -1,6 +1,8 @@
 // Package avx512floor measures, on the CPU at hand, the issue rate of
-// the zmm instructions the 16-lane SHA-256 kernel (lanes/avx512) is made
-// of: VPRORD/VPROLD, VPSRLD, VPADDD (register, full-width and broadcast
+// the zmm instructions the 16-lane SHA-256 kernel and the 8-lane
+// Keccak-256 kernel (lanes/avx512) are made of. For Keccak: VPROLQ and
+// VPTERNLOGQ alone and in the round's mix (m_keccak). For SHA-256:
+// VPRORD/VPROLD, VPSRLD, VPADDD (register, full-width and broadcast
 // memory operands), VPTERNLOGD and register moves, one class at a time,
 // mixed, and as dependency chains (latency); and the candidates for
 // taking rotates off the two shift pipes (VBMI2's VPSHLDD, VPMULLD for a

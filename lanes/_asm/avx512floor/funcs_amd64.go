@@ -9,6 +9,16 @@ package avx512floor
 //go:noescape
 func addChain(n uint64, buf *byte)
 
+// z_rolq runs n ≥ 1 iterations of 56 independent zmm rolq (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_rolq(n uint64, buf *byte)
+
+// z_ternq runs n ≥ 1 iterations of 56 independent zmm ternq (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func z_ternq(n uint64, buf *byte)
+
 // z_rord runs n ≥ 1 iterations of 56 independent zmm rord (buf: 2 KB, 64-byte aligned).
 //
 //go:noescape
@@ -83,6 +93,11 @@ func z_mulld(n uint64, buf *byte)
 //
 //go:noescape
 func z_gf2p8(n uint64, buf *byte)
+
+// m_keccak runs n ≥ 1 iterations of 56 ops, VPROLQ:VPTERNLOGQ 29:66 (buf: 2 KB, 64-byte aligned).
+//
+//go:noescape
+func m_keccak(n uint64, buf *byte)
 
 // z_bcst128 runs n ≥ 1 iterations of 56 independent zmm bcst128 (buf: 2 KB, 64-byte aligned).
 //
@@ -396,6 +411,8 @@ var variants = []struct {
 	ops  int
 }{
 	{"addChain", addChain, 100},
+	{"z_rolq", z_rolq, 56},
+	{"z_ternq", z_ternq, 56},
 	{"z_rord", z_rord, 56},
 	{"z_rold", z_rold, 56},
 	{"z_srld", z_srld, 56},
@@ -411,6 +428,7 @@ var variants = []struct {
 	{"z_shldd", z_shldd, 56},
 	{"z_mulld", z_mulld, 56},
 	{"z_gf2p8", z_gf2p8, 56},
+	{"m_keccak", m_keccak, 56},
 	{"z_bcst128", z_bcst128, 56},
 	{"z_bcst128k", z_bcst128k, 56},
 	{"z_insert128", z_insert128, 56},

@@ -39,6 +39,10 @@ func ops(class string, n int) []string {
 			s = "VPRORD $7, Z0, " + d
 		case "rold":
 			s = "VPROLD $7, Z0, " + d
+		case "rolq":
+			s = "VPROLQ $7, Z0, " + d
+		case "ternq":
+			s = "VPTERNLOGQ $0x96, Z31, Z0, " + d
 		case "srld":
 			s = "VPSRLD $3, Z0, " + d
 		case "addd":
@@ -159,9 +163,13 @@ func chain(class string, n int) []string {
 func main() {
 	add("addChain", "100 dependent ADDQ: ns per iteration / 100 = ns per cycle", repeat("ADDQ $1, AX", 100))
 	const n = 56
-	for _, c := range []string{"rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store", "pshufb", "unpck", "shuf128", "shldd", "mulld", "gf2p8"} {
+	for _, c := range []string{"rolq", "ternq", "rord", "rold", "srld", "addd", "tern", "addmem", "addbcst", "mov", "store", "pshufb", "unpck", "shuf128", "shldd", "mulld", "gf2p8"} {
 		add("z_"+c, fmt.Sprintf("%d independent zmm %s", n, c), ops(c, n))
 	}
+	// Keccak-f[1600] on eight 64-bit lanes (lanes/avx512's
+	// keccak256/avx512x8): per round 29 VPROLQ (θ's five and ρ's 24)
+	// and 66 VPTERNLOGQ and VPXORQ.
+	add("m_keccak", "56 ops, VPROLQ:VPTERNLOGQ 29:66", mix(n, []string{"rolq", "ternq"}, []int{29, 66}))
 	// Gathers and scatters: Z30 is the gather index (lane × 64, rows of
 	// a 64-byte message), Z1 the scatter index (lane × 32, digests; no
 	// stream here writes Z1).

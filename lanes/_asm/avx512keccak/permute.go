@@ -117,28 +117,14 @@ func permute(in [keccakgen.InputLanes]VecPhysical, k consts) [4]VecPhysical {
 	}
 	p.put(d[:]...)
 	st = pi(a)
-	chiIota(&st, p, k.rc, 0, false)
+	c = chiRound0(&st, p, k.rc)
 
 	for round := 1; round < keccakgen.Rounds; round++ {
 		last := round == keccakgen.Rounds-1
 		Comment(fmt.Sprintf("round %d", round))
-		theta(&st, p, last)
-		for l := 0; l < 25; l++ {
-			if rho[l] != 0 && (!last || feedsRow0(l)) {
-				VPROLQ(U8(rho[l]), st[l], st[l])
-			}
-		}
-		st = pi(st)
-		chiIota(&st, p, k.rc, round, last)
+		st, c = roundByRows(st, c, p, k.rc, round, last, rho)
 	}
 	return [4]VecPhysical{st[0], st[1], st[2], st[3]}
-}
-
-// feedsRow0 reports whether π moves lane l into row 0, the only row the
-// last round needs.
-func feedsRow0(l int) bool {
-	x, y := l%5, l/5
-	return (2*x+3*y)%5 == 0
 }
 
 // pi renames registers: the value of lane (x, y) moves to (y, 2x+3y).
@@ -153,58 +139,133 @@ func pi(a [25]VecPhysical) [25]VecPhysical {
 	return b
 }
 
-// theta emits θ in place: column parities with three-way xors, then
-// each lane absorbs C[x-1] ^ rotl(C[x+1], 1) in one VPTERNLOGQ.
-func theta(st *[25]VecPhysical, p *pool, last bool) {
-	var c [5]VecPhysical
-	for x := 0; x < 5; x++ {
-		c[x] = p.get()
-		VPXORQ(st[x+5], st[x], c[x])
-		VPTERNLOGQ(U8(xor3), st[x+15], st[x+10], c[x])
-		VPXORQ(st[x+20], c[x], c[x])
+// roundByRows emits one round (θ, ρ, π, χ, ι) from the column parities c
+// in the order χ consumes lanes: the five D words first (then c is
+// free), and for each output row its five source lanes' θ and ρ followed
+// by the row's χ, so that χ of the first rows runs beside the θ and ρ
+// of the later ones instead of after all of them. It returns the new
+// state and, unless last, the next round's parities.
+func roundByRows(st [25]VecPhysical, c [5]VecPhysical, p *pool, rc Mem, round int, last bool, rho [25]int) ([25]VecPhysical, [5]VecPhysical) {
+	// D[x] = C[x-1] ^ rotl(C[x+1], 1). Each C is read by two D words;
+	// the order 0, 1, 3, 2, 4 lets D3 and D4 overwrite the C they rotate
+	// (its last use), so that 32 registers are never exceeded: 25 lanes,
+	// the five C and at most two D in fresh registers.
+	var d [5]VecPhysical
+	fresh := func(x int) {
+		d[x] = p.get()
+		VPROLQ(U8(1), c[(x+1)%5], d[x])
+		VPXORQ(c[(x+4)%5], d[x], d[x])
 	}
-	for x := 0; x < 5; x++ {
-		t := p.get()
-		VPROLQ(U8(1), c[(x+1)%5], t)
-		for y := 0; y < 5; y++ {
-			l := keccakgen.Lane(x, y)
-			if !last || feedsRow0(l) {
-				VPTERNLOGQ(U8(xor3), t, c[(x+4)%5], st[l])
-			}
-		}
-		p.put(t)
+	inPlace := func(x int) {
+		r := c[(x+1)%5]
+		VPROLQ(U8(1), r, r)
+		VPXORQ(c[(x+4)%5], r, r)
+		d[x] = r
 	}
-	p.put(c[:]...)
-}
-
-// chiIota emits χ row by row (one VPTERNLOGQ per lane, two saved
-// copies per row so the row can be rewritten in place) and ι on lane 0.
-// In the last round only lanes 0..3 of row 0 are computed.
-func chiIota(st *[25]VecPhysical, p *pool, rc Mem, round int, last bool) {
+	fresh(0)
+	fresh(1)
+	inPlace(3) // C4's last use; C2's too
+	p.put(c[2])
+	fresh(2) // C1's and C3's ... C1's last use
+	p.put(c[1])
+	inPlace(4) // C0's last use; C3's too
+	p.put(c[3])
 	rows := 5
 	if last {
 		rows = 1
 	}
-	for y := 0; y < rows; y++ {
-		b := st[5*y : 5*y+5]
-		t0 := p.get()
-		VMOVDQA64(b[0], t0)
-		if last {
-			VPTERNLOGQ(U8(chiBit), b[2], b[1], b[0])
-			VPTERNLOGQ(U8(chiBit), b[3], b[2], b[1])
-			VPTERNLOGQ(U8(chiBit), b[4], b[3], b[2])
-			VPTERNLOGQ(U8(chiBit), t0, b[4], b[3])
-			p.put(t0)
-			break
+	var nst [25]VecPhysical
+	// Row Y's χ is emitted after row Y+1's θ and ρ (skew), so that the
+	// rotates of the next row are in the window while χ waits on the
+	// last rotates of its own. Once the last row's θ frees the D words,
+	// the next parities start from rows 0..2 (out by then) while rows 3
+	// and 4 are still in χ, so that only one three-way xor a column
+	// follows the last χ.
+	var rowsB [5][5]VecPhysical
+	chi := func(z int) {
+		chiRow(rowsB[z], p, rc, round, z, last)
+		copy(nst[5*z:5*z+5], rowsB[z][:])
+	}
+	for Y := 0; Y < rows; Y++ {
+		for X := 0; X < 5; X++ {
+			x, y := keccakgen.PiSource(X, Y)
+			l := keccakgen.Lane(x, y)
+			VPXORQ(d[x], st[l], st[l])
+			if rho[l] != 0 {
+				VPROLQ(U8(rho[l]), st[l], st[l])
+			}
+			rowsB[Y][X] = st[l]
 		}
-		t1 := p.get()
-		VMOVDQA64(b[1], t1)
+		if Y > 0 && Y < rows-1 {
+			chi(Y - 1)
+		}
+	}
+	p.put(d[:]...)
+	if last {
+		chi(0)
+		return nst, c
+	}
+	for x := 0; x < 5; x++ {
+		c[x] = p.get()
+		VMOVDQA64(nst[x], c[x])
+		VPTERNLOGQ(U8(xor3), nst[x+10], nst[x+5], c[x])
+	}
+	chi(3)
+	chi(4)
+	for x := 0; x < 5; x++ {
+		VPTERNLOGQ(U8(xor3), nst[x+20], nst[x+15], c[x])
+	}
+	return nst, c
+}
+
+// chiRow emits χ of one row in place (two saved copies), with ι folded
+// into lane 0 of row 0 before χ reads it; in the last round only lanes
+// 0..3 of the row.
+func chiRow(b [5]VecPhysical, p *pool, rc Mem, round, y int, last bool) {
+	t0 := p.get()
+	VMOVDQA64(b[0], t0)
+	if y == 0 {
+		VPXORQ_BCST(rc.Offset(8*round), b[0], b[0])
+	}
+	if last {
 		VPTERNLOGQ(U8(chiBit), b[2], b[1], b[0])
 		VPTERNLOGQ(U8(chiBit), b[3], b[2], b[1])
 		VPTERNLOGQ(U8(chiBit), b[4], b[3], b[2])
 		VPTERNLOGQ(U8(chiBit), t0, b[4], b[3])
-		VPTERNLOGQ(U8(chiBit), t1, t0, b[4])
-		p.put(t0, t1)
+		p.put(t0)
+		return
 	}
-	VPXORQ_BCST(rc.Offset(8*round), st[0], st[0])
+	t1 := p.get()
+	VMOVDQA64(b[1], t1)
+	VPTERNLOGQ(U8(chiBit), b[2], b[1], b[0])
+	VPTERNLOGQ(U8(chiBit), b[3], b[2], b[1])
+	VPTERNLOGQ(U8(chiBit), b[4], b[3], b[2])
+	VPTERNLOGQ(U8(chiBit), t0, b[4], b[3])
+	VPTERNLOGQ(U8(chiBit), t1, t0, b[4])
+	p.put(t0, t1)
+}
+
+// chiRound0 emits χ and ι of round 0, whose θ and ρ permute emits
+// from the padded message, row by row, and returns round 1's column
+// parities: two three-way xors a column, the first as soon as rows 0..2
+// are out.
+func chiRound0(st *[25]VecPhysical, p *pool, rc Mem) (c [5]VecPhysical) {
+	for y := 0; y < 5; y++ {
+		var b [5]VecPhysical
+		copy(b[:], st[5*y:5*y+5])
+		chiRow(b, p, rc, 0, y, false)
+		switch y {
+		case 2:
+			for x := 0; x < 5; x++ {
+				c[x] = p.get()
+				VMOVDQA64(st[x], c[x])
+				VPTERNLOGQ(U8(xor3), st[x+10], st[x+5], c[x])
+			}
+		case 4:
+			for x := 0; x < 5; x++ {
+				VPTERNLOGQ(U8(xor3), st[x+20], st[x+15], c[x])
+			}
+		}
+	}
+	return c
 }
