@@ -71,8 +71,10 @@ func TestProofFunctionsUseTheTreesHash(t *testing.T) {
 func checkSourceProofs(t *testing.T, what string, src proof.HashedSource, root [32]byte, indices []proof.GIndex) {
 	t.Helper()
 	p, err := proof.Prove(src, indices[0])
-	if err != nil || p.Hash != src.Hash() || !p.Verify(root) {
-		t.Errorf("%s: proof.Prove: hash %s, verifies %v, %v", what, p.Hash, err == nil && p.Verify(root), err)
+	if err != nil {
+		t.Errorf("%s: proof.Prove: %v", what, err)
+	} else if p.Hash != src.Hash() || !p.Verify(root) {
+		t.Errorf("%s: proof.Prove: hash %s, verifies %v", what, p.Hash, p.Verify(root))
 	}
 	m, err := proof.ProveMulti(src, indices)
 	if err != nil || m.Hash != src.Hash() || !m.Verify(root) {

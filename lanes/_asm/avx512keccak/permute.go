@@ -205,16 +205,10 @@ func roundByRows(st [25]VecPhysical, c [5]VecPhysical, p *pool, rc Mem, round in
 		chi(0)
 		return nst, c
 	}
-	for x := 0; x < 5; x++ {
-		c[x] = p.get()
-		VMOVDQA64(nst[x], c[x])
-		VPTERNLOGQ(U8(xor3), nst[x+10], nst[x+5], c[x])
-	}
+	c = paritiesOfRows012(&nst, p)
 	chi(3)
 	chi(4)
-	for x := 0; x < 5; x++ {
-		VPTERNLOGQ(U8(xor3), nst[x+20], nst[x+15], c[x])
-	}
+	paritiesAddRows34(&nst, c)
 	return nst, c
 }
 
@@ -256,16 +250,29 @@ func chiRound0(st *[25]VecPhysical, p *pool, rc Mem) (c [5]VecPhysical) {
 		chiRow(b, p, rc, 0, y, false)
 		switch y {
 		case 2:
-			for x := 0; x < 5; x++ {
-				c[x] = p.get()
-				VMOVDQA64(st[x], c[x])
-				VPTERNLOGQ(U8(xor3), st[x+10], st[x+5], c[x])
-			}
+			c = paritiesOfRows012(st, p)
 		case 4:
-			for x := 0; x < 5; x++ {
-				VPTERNLOGQ(U8(xor3), st[x+20], st[x+15], c[x])
-			}
+			paritiesAddRows34(st, c)
 		}
 	}
 	return c
+}
+
+// paritiesOfRows012 starts the column parities from rows 0..2 of st,
+// one copy and one three-way xor a column, in fresh registers.
+func paritiesOfRows012(st *[25]VecPhysical, p *pool) (c [5]VecPhysical) {
+	for x := 0; x < 5; x++ {
+		c[x] = p.get()
+		VMOVDQA64(st[x], c[x])
+		VPTERNLOGQ(U8(xor3), st[x+10], st[x+5], c[x])
+	}
+	return c
+}
+
+// paritiesAddRows34 completes the column parities c with rows 3 and 4
+// of st, one three-way xor a column.
+func paritiesAddRows34(st *[25]VecPhysical, c [5]VecPhysical) {
+	for x := 0; x < 5; x++ {
+		VPTERNLOGQ(U8(xor3), st[x+20], st[x+15], c[x])
+	}
 }
