@@ -575,6 +575,16 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 	if f := p.fast.Load(); f != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
 		return f.root(in.base)
 	}
+	if c := p.chunk; c != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
+		base := in.base
+		if base == nil { // ValueOf(nil): the zero value
+			base = p.zero
+		}
+		var r [32]byte
+		if c.rootAt(&r, base) {
+			return r, nil
+		}
+	}
 	return p.rootOther(&in, workers)
 }
 
@@ -586,6 +596,14 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 func (p *Prepared) RootAt(root *[32]byte, t reflect.Type, v unsafe.Pointer, workers int) error {
 	if f := p.fast.Load(); f != nil && t == p.typ {
 		return f.rootInto(root, v)
+	}
+	if c := p.chunk; c != nil && t == p.typ {
+		if v == nil {
+			v = p.zero
+		}
+		if c.rootAt(root, v) {
+			return nil
+		}
 	}
 	r, err := p.Root(ValueAt(t, v), workers)
 	if err == nil {
