@@ -10,6 +10,7 @@ import (
 
 	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/altair"
 	"github.com/lanehash/lanehash/ssz/consensus/capella"
@@ -55,32 +56,41 @@ func TestSingleRootConsensusSmall(t *testing.T) {
 		}
 		kernels := append(testKernels(t, h), auto)
 		for ti, gt := range types {
-			typ, err := ssz.TypeOf(gt)
-			if err != nil {
-				t.Fatalf("%v: %v", gt, err)
-			}
-			fl := sszrand.Filler{Rand: sszrand.NewRand(uint64(32*ti + 1)), MaxList: 4, MaxBits: 600}
-			vals := reflect.New(reflect.ArrayOf(values, gt)).Elem()
-			want := make([][32]byte, values)
-			for i := range values {
-				if i > 0 { // value 0 stays the zero value
-					fl.Fill(typ, vals.Index(i))
-				}
-				if want[i], err = ssz.HashTreeRootValue(typ, vals.Index(i), h); err != nil {
-					t.Fatalf("%v value %d: reference: %v", gt, i, err)
-				}
-			}
-			for _, k := range kernels {
-				var c core
-				if err := c.init(gt, []Option{withKernelImpl(k)}); err != nil {
-					t.Fatalf("%v on %s: %v", gt, kernelName(k), err)
-				}
-				for i := range values {
-					got, err := c.rootOfValue(vals.Index(i))
-					if err != nil || got != want[i] {
-						t.Errorf("%v on %s, value %d: Root %x, %v; reference %x", gt, kernelName(k), i, got, err, want[i])
-					}
-				}
+			checkSingleRoots(t, gt, h, kernels, values, uint64(32*ti+1))
+		}
+	}
+}
+
+// checkSingleRoots roots values values of Go type gt one at a time with
+// Root on each of kernels, with hash h, and compares each root with the
+// reference ssz.HashTreeRootValue: value 0 is the zero value, the
+// others random (sszrand, from seed).
+func checkSingleRoots(t *testing.T, gt reflect.Type, h lanes.Hash, kernels []sched.Kernel, values int, seed uint64) {
+	t.Helper()
+	typ, err := ssz.TypeOf(gt)
+	if err != nil {
+		t.Fatalf("%v: %v", gt, err)
+	}
+	fl := sszrand.Filler{Rand: sszrand.NewRand(seed), MaxList: 4, MaxBits: 600}
+	vals := reflect.New(reflect.ArrayOf(values, gt)).Elem()
+	want := make([][32]byte, values)
+	for i := range values {
+		if i > 0 { // value 0 stays the zero value
+			fl.Fill(typ, vals.Index(i))
+		}
+		if want[i], err = ssz.HashTreeRootValue(typ, vals.Index(i), h); err != nil {
+			t.Fatalf("%v value %d: reference: %v", gt, i, err)
+		}
+	}
+	for _, k := range kernels {
+		var c core
+		if err := c.init(gt, []Option{withKernelImpl(k)}); err != nil {
+			t.Fatalf("%v on %s: %v", gt, kernelName(k), err)
+		}
+		for i := range values {
+			got, err := c.rootOfValue(vals.Index(i))
+			if err != nil || got != want[i] {
+				t.Errorf("%v on %s, value %d: Root %x, %v; reference %x", gt, kernelName(k), i, got, err, want[i])
 			}
 		}
 	}

@@ -43,35 +43,8 @@ func TestSingleRootWide(t *testing.T) {
 		t.Fatal(err)
 	}
 	kernels := append(testKernels(t, lanes.SHA256), auto)
-	const values = 4
 	for ti, gt := range types {
-		typ, err := ssz.TypeOf(gt)
-		if err != nil {
-			t.Fatalf("%v: %v", gt, err)
-		}
-		fl := sszrand.Filler{Rand: sszrand.NewRand(uint64(97*ti + 5)), MaxList: 4, MaxBits: 64}
-		vals := reflect.New(reflect.ArrayOf(values, gt)).Elem()
-		want := make([][32]byte, values)
-		for i := range values {
-			if i > 0 { // value 0 stays the zero value
-				fl.Fill(typ, vals.Index(i))
-			}
-			if want[i], err = ssz.HashTreeRootValue(typ, vals.Index(i), lanes.SHA256); err != nil {
-				t.Fatalf("%v value %d: reference: %v", gt, i, err)
-			}
-		}
-		for _, k := range kernels {
-			var c core
-			if err := c.init(gt, []Option{withKernelImpl(k)}); err != nil {
-				t.Fatalf("%v on %s: %v", gt, kernelName(k), err)
-			}
-			for i := range values {
-				got, err := c.rootOfValue(vals.Index(i))
-				if err != nil || got != want[i] {
-					t.Errorf("%v on %s, value %d: Root %x, %v; reference %x", gt, kernelName(k), i, got, err, want[i])
-				}
-			}
-		}
+		checkSingleRoots(t, gt, lanes.SHA256, kernels, 4, uint64(97*ti+5))
 	}
 }
 
