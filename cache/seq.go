@@ -335,6 +335,9 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 	if !s.keep && sel == nil {
 		// Nothing to compare with: every element is rooted (a first root,
 		// a whole-field mark, a proof from a plain value).
+		if cap(dirty) < n {
+			dirty = make([]int, 0, n) // exact, not grown by doubling
+		}
 		for i := range n {
 			dirty = append(dirty, i)
 		}
@@ -398,15 +401,8 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 	}
 	s.dirty = dirty
 	if s.tree.keeps() {
-		if cap(s.roots) < 32*len(dirty) {
-			s.roots = make([]byte, 32*len(dirty))
-		}
-		roots := s.roots[:32*len(dirty)]
-		if err := s.rootElems(c, base, zeroVec, dirty, roots); err != nil {
+		if err := s.rootDirty(c, base, zeroVec, dirty, n); err != nil {
 			return err
-		}
-		for j, i := range dirty {
-			copy(s.tree.leaf(i), roots[32*j:32*j+32])
 		}
 	}
 	if s.tree.keeps() {
@@ -442,6 +438,37 @@ func fieldError(path string, err error) error {
 		return fmt.Errorf("cache: %s: %w", path, err)
 	}
 	return errAt(path+pe.Path, pe.Err)
+}
+
+// rootDirty roots the elements dirty (sorted, distinct, below n) into
+// the tree's stored chunks. When every element is dirty (a first root,
+// a proof from a plain value) the roots are written straight into the
+// chunks' contiguous runs; otherwise into a scratch, then each to its
+// chunk. On error the chunks of the failing batch may be partly written,
+// as the tree's other errors leave it (a later root rewrites them).
+func (s *seq) rootDirty(c *ctx, base unsafe.Pointer, zeroVec bool, dirty []int, n int) error {
+	if len(dirty) == n {
+		for i := 0; i < n; {
+			run := s.tree.run(i)
+			m := min(len(run)/32, n-i)
+			if err := s.rootElems(c, base, zeroVec, dirty[i:i+m], run[:32*m]); err != nil {
+				return err
+			}
+			i += m
+		}
+		return nil
+	}
+	if cap(s.roots) < 32*len(dirty) {
+		s.roots = make([]byte, 32*len(dirty))
+	}
+	roots := s.roots[:32*len(dirty)]
+	if err := s.rootElems(c, base, zeroVec, dirty, roots); err != nil {
+		return err
+	}
+	for j, i := range dirty {
+		copy(s.tree.leaf(i), roots[32*j:32*j+32])
+	}
+	return nil
 }
 
 // rootElems roots elements idx into dst, all in one batch.
