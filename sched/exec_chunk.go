@@ -34,6 +34,20 @@ func (r *chunkRooter) badBool(i int, c byte) error {
 	return &Error{Index: i, Path: r.path, Kind: graph.KindBool, Msg: fmt.Sprintf("byte 0x%02x: bits %b must be zero", c, c&0xfe)}
 }
 
+// rootAt sets *dst to the root of the one value at base and reports
+// true; for a boolean whose byte is neither 0 nor 1 it reports false
+// and leaves *dst unchanged, so that the caller takes the general path,
+// which builds the error.
+func (r *chunkRooter) rootAt(dst *[32]byte, base unsafe.Pointer) bool {
+	var c [32]byte
+	copy(c[:], unsafe.Slice((*byte)(unsafe.Add(base, r.off)), r.n))
+	if r.bool && c[0] > 1 {
+		return false
+	}
+	*dst = c
+	return true
+}
+
 func (r *chunkRooter) roots(_ *run, dst [][32]byte, in Input) error {
 	if in.direct() && in.n > 0 && r.off == 0 && r.n == 32 && in.stride == 32 {
 		// Roots back to back (Vector[Root, 8192]): one copy, as a

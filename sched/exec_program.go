@@ -41,7 +41,7 @@ func (e *Exec) programRooter(n *graph.ProgramNode, s Strategy) (*programRooter, 
 	if err != nil {
 		return nil, err
 	}
-	r := newRunner(e.tree, n.Program)
+	r := newRunner(e.tree, n.Program, nil)
 	r.strategy = s
 	return &programRooter{e: e, runner: r, fields: fields, weight: queueWeight(fields)}, nil
 }
@@ -59,7 +59,13 @@ func (p *programRooter) runnerFor(n int) *runner {
 		return p.runner
 	}
 	return p.alt.get(k, func() *runner {
-		r := newRunner(p.e.treeFor(k), p.runner.p)
+		var wide Kernel
+		if n == 1 && lk.Layout() == lanes.WordLayout && lk.Width() >= wideMin {
+			// The automatic kernel sends a lone instance to a narrow
+			// kernel (SHA-NI); its own Pairs stay for the wide levels.
+			wide = lk
+		}
+		r := newRunner(p.e.treeFor(k), p.runner.p, wide)
 		r.strategy = p.runner.strategy
 		return r
 	})

@@ -88,8 +88,9 @@ type arena struct {
 }
 
 // newRunner returns a runner for p, hashing with t's kernel and counting
-// into t's stats.
-func newRunner(t *Tree, p *graph.Program) *runner {
+// into t's stats. wide, when not nil, is the kernel of wide vectors that
+// a lone instance's wide levels may run on (planSingle).
+func newRunner(t *Tree, p *graph.Program, wide Kernel) *runner {
 	k := t.k
 	w := k.Width()
 	r := &runner{k: k, p: p}
@@ -99,7 +100,7 @@ func newRunner(t *Tree, p *graph.Program) *runner {
 	}
 	// Words, not bytes: pointers and slice headers are read from it.
 	zero := zeroValue(zeroSize)
-	r.one = newBlock(t, p, 1, zero, planSingle(p, k))
+	r.one = newBlock(t, p, 1, zero, planSingle(p, k, wide))
 	for g := blockLanes / w; g > 1; g /= 2 {
 		r.blocks = append(r.blocks, newBlock(t, p, g, zero, nil))
 	}

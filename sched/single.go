@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"math"
 	"reflect"
 	"strconv"
 	"sync"
@@ -82,24 +83,32 @@ type singleKernel interface {
 }
 
 // planSingle lays out the flat buffer of p's single-instance path on
-// kernel k.
-func planSingle(p *graph.Program, k Kernel) *singlePlan {
+// kernel k. wide, when not nil, is a kernel of wide vectors whose Pairs
+// (its automatic split included) may take the program's wide levels
+// (wideLevels); k keeps the others.
+func planSingle(p *graph.Program, k Kernel, wide Kernel) *singlePlan {
 	var sp *singlePlan
 	sk, native := k.(singleKernel)
 	var ops []lanes.Op
+	lv := levels(p)
+	best := stepsTime(p.Nodes, levelSteps(lv), false)
 	if native && sk.SingleNative() {
 		// Single, unless the model has the level-by-level calls ahead:
 		// a call boundary keeps a level's lone op from pairing with the
 		// next level's first, which can be what lets it overlap.
 		var t int
 		ops, t = orderSingle(p)
-		native = t <= stepsTime(p.Nodes, levelSteps(levels(p)), false)
+		native = t <= best
+		best = min(best, t)
 	}
-	if native && ops != nil {
+	if wide != nil && wideLevelsTime(p, lv) < best {
+		sp = planSingleLevels(p, k, wide)
+		sp.calls = len(sp.levels)
+	} else if native && ops != nil {
 		sp = planSingleNative(p, sk, ops)
 		sp.calls = 1
 	} else {
-		sp = planSingleLevels(p, k)
+		sp = planSingleLevels(p, k, nil)
 		sp.calls = len(sp.levels)
 	}
 	sp.direct = len(p.Sources) == 1 && p.Externals == 0
@@ -400,8 +409,55 @@ func criticalFirst(p *graph.Program, width int) []lanes.Op {
 	return out
 }
 
-// planSingleLevels is the layout for one Pairs call per level.
-func planSingleLevels(p *graph.Program, k Kernel) *singlePlan {
+// The wide kernel's Pairs on AMD Zen 5 (sha256/avx512x16, lanes
+// BenchmarkAutomaticTails, cpu-ns a call), the counterpart of the SHA-NI
+// step model above for the levels a single instance may send to it: a
+// call of one 16-lane group costs about 355 ns whatever its pairs, two
+// groups side by side 490, and each pair past 32 about 14.5 more in the
+// pipeline (48 pairs 690, 64 906). A level of fewer than wideMin pairs
+// stays on the single-instance kernel: eight pairs cost a lone group
+// what eight SHA-NI ops cost, and inside one Single call those overlap
+// the levels around them.
+const (
+	wideMin       = 16
+	wideOneGroup  = 355
+	wideTwoGroups = 490
+	widePairX2    = 29 // two pairs past 32
+)
+
+// wideLevelTime is the modeled time of one wide Pairs call on n pairs.
+func wideLevelTime(n int) int {
+	switch {
+	case n <= 16:
+		return wideOneGroup
+	case n <= 32:
+		return wideTwoGroups
+	}
+	return wideTwoGroups + (n-32)*widePairX2/2
+}
+
+// wideLevelsTime is the modeled time of p level by level, the levels of
+// at least wideMin pairs on the wide kernel and the others as Pairs
+// steps on the SHA-NI kernel, one level after the other.
+func wideLevelsTime(p *graph.Program, lv [][]lanes.Op) int {
+	t, wide := 0, false
+	for _, l := range lv {
+		if len(l) >= wideMin {
+			t += wideLevelTime(len(l))
+			wide = true
+		} else {
+			t += stepsTime(p.Nodes, levelSteps([][]lanes.Op{l}), false)
+		}
+	}
+	if !wide {
+		return math.MaxInt
+	}
+	return t
+}
+
+// planSingleLevels is the layout for one Pairs call per level, on k, or
+// on wide for levels of at least wideMin pairs when wide is not nil.
+func planSingleLevels(p *graph.Program, k Kernel, wide Kernel) *singlePlan {
 	lv := levels(p)
 	sp := &singlePlan{}
 	// homes[node] lists the offsets of the pair halves that read node.
@@ -440,7 +496,11 @@ func planSingleLevels(p *graph.Program, k Kernel) *singlePlan {
 	for l, ops := range lv {
 		out := at
 		at += 32 * uint32(len(ops))
-		level := singleLevel{in: ins[l], out: out, n: uint32(len(ops)), pairs: pairsFor(k, len(ops))}
+		lk := k
+		if wide != nil && len(ops) >= wideMin {
+			lk = wide
+		}
+		level := singleLevel{in: ins[l], out: out, n: uint32(len(ops)), pairs: pairsFor(lk, len(ops))}
 		for j, op := range ops {
 			for _, h := range homes[op.Out] {
 				level.moves = append(level.moves, singleMove{from: out + 32*uint32(j), to: h})
@@ -575,6 +635,16 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 	if f := p.fast.Load(); f != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
 		return f.root(in.base)
 	}
+	if c := p.chunk; c != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
+		base := in.base
+		if base == nil { // ValueOf(nil): the zero value
+			base = p.zero
+		}
+		var r [32]byte
+		if c.rootAt(&r, base) {
+			return r, nil
+		}
+	}
 	return p.rootOther(&in, workers)
 }
 
@@ -586,6 +656,14 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 func (p *Prepared) RootAt(root *[32]byte, t reflect.Type, v unsafe.Pointer, workers int) error {
 	if f := p.fast.Load(); f != nil && t == p.typ {
 		return f.rootInto(root, v)
+	}
+	if c := p.chunk; c != nil && t == p.typ {
+		if v == nil {
+			v = p.zero
+		}
+		if c.rootAt(root, v) {
+			return nil
+		}
 	}
 	r, err := p.Root(ValueAt(t, v), workers)
 	if err == nil {
