@@ -59,10 +59,14 @@ func (p *programRooter) runnerFor(n int) *runner {
 		return p.runner
 	}
 	return p.alt.get(k, func() *runner {
+		// A runner serves every batch size its kernel is the answer
+		// for, and is kept per kernel; its single-instance plan (lone
+		// instances only) may send wide levels to the automatic
+		// kernel's own Pairs when that is 16 word-layout lanes and a
+		// lone instance goes to a narrow kernel (SHA-NI), whichever
+		// batch size built the runner.
 		var wide Kernel
-		if n == 1 && lk.Layout() == lanes.WordLayout && lk.Width() >= wideMin {
-			// The automatic kernel sends a lone instance to a narrow
-			// kernel (SHA-NI); its own Pairs stay for the wide levels.
+		if lk.Layout() == lanes.WordLayout && lk.Width() >= wideMin {
 			wide = lk
 		}
 		r := newRunner(p.e.treeFor(k), p.runner.p, wide)

@@ -102,13 +102,13 @@ func planSingle(p *graph.Program, k Kernel, wide Kernel) *singlePlan {
 		best = min(best, t)
 	}
 	if wide != nil && wideLevelsTime(p, lv) < best {
-		sp = planSingleLevels(p, k, wide)
+		sp = planSingleLevels(p, lv, k, wide)
 		sp.calls = len(sp.levels)
 	} else if native && ops != nil {
 		sp = planSingleNative(p, sk, ops)
 		sp.calls = 1
 	} else {
-		sp = planSingleLevels(p, k, nil)
+		sp = planSingleLevels(p, lv, k, nil)
 		sp.calls = len(sp.levels)
 	}
 	sp.direct = len(p.Sources) == 1 && p.Externals == 0
@@ -455,10 +455,10 @@ func wideLevelsTime(p *graph.Program, lv [][]lanes.Op) int {
 	return t
 }
 
-// planSingleLevels is the layout for one Pairs call per level, on k, or
-// on wide for levels of at least wideMin pairs when wide is not nil.
-func planSingleLevels(p *graph.Program, k Kernel, wide Kernel) *singlePlan {
-	lv := levels(p)
+// planSingleLevels is the layout for one Pairs call per level of p (lv,
+// levels(p)), on k, or on wide for levels of at least wideMin pairs when
+// wide is not nil.
+func planSingleLevels(p *graph.Program, lv [][]lanes.Op, k Kernel, wide Kernel) *singlePlan {
 	sp := &singlePlan{}
 	// homes[node] lists the offsets of the pair halves that read node.
 	homes := make([][]uint32, p.Nodes)
@@ -635,13 +635,9 @@ func (p *Prepared) Root(in Input, workers int) ([32]byte, error) {
 	if f := p.fast.Load(); f != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
 		return f.root(in.base)
 	}
-	if c := p.chunk; c != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
-		base := in.base
-		if base == nil { // ValueOf(nil): the zero value
-			base = p.zero
-		}
+	if p.chunk != nil && in.n == 1 && in.ptrs == nil && !in.indirect && in.typ == p.typ {
 		var r [32]byte
-		if c.rootAt(&r, base) {
+		if p.chunkRootAt(&r, in.base) {
 			return r, nil
 		}
 	}
@@ -657,19 +653,24 @@ func (p *Prepared) RootAt(root *[32]byte, t reflect.Type, v unsafe.Pointer, work
 	if f := p.fast.Load(); f != nil && t == p.typ {
 		return f.rootInto(root, v)
 	}
-	if c := p.chunk; c != nil && t == p.typ {
-		if v == nil {
-			v = p.zero
-		}
-		if c.rootAt(root, v) {
-			return nil
-		}
+	if p.chunk != nil && t == p.typ && p.chunkRootAt(root, v) {
+		return nil
 	}
 	r, err := p.Root(ValueAt(t, v), workers)
 	if err == nil {
 		*root = r
 	}
 	return err
+}
+
+// chunkRootAt is the straight copy of a value whose root is its own
+// bytes (p.chunk) at v (nil: the zero value) into *dst; false, *dst
+// unchanged, for a bad boolean, whose error the general path builds.
+func (p *Prepared) chunkRootAt(dst *[32]byte, v unsafe.Pointer) bool {
+	if v == nil {
+		v = p.zero
+	}
+	return p.chunk.rootAt(dst, v)
 }
 
 // rootOther is Root for the inputs the test at its start does not take:

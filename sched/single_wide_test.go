@@ -4,11 +4,13 @@ import (
 	"crypto/sha256"
 	"fmt"
 	"math/bits"
+	"reflect"
 	"testing"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/ssz"
 )
 
 // countingKernel is a Kernel whose Pairs records each call's pair count.
@@ -26,8 +28,9 @@ func (k countingKernel) Pairs(dst, src []byte) {
 // n leaves with a wide kernel beside the single-instance one and checks
 // that the levels of at least wideMin pairs, and only those, go to the
 // wide kernel's Pairs where the model has that ahead of the narrow
-// kernel alone (from 64 leaves always, never where no level has wideMin pairs), and that the
-// root is the tree's root by crypto/sha256.
+// kernel alone (from 64 leaves always, never where no level has wideMin
+// pairs), and that the root is the reference's root of
+// Vector[Bytes32, n].
 func TestSingleWideLevels(t *testing.T) {
 	narrow, err := lanes.Select(lanes.SHA256, "sha256/genericx1")
 	if err != nil {
@@ -59,7 +62,7 @@ func TestSingleWideLevels(t *testing.T) {
 				leaves[i] = sha256.Sum256([]byte{byte(i), byte(n)})
 			}
 			flat := make([]byte, sp.size)
-			zero := func(d int) [32]byte { return zeroHash(d) }
+			zero := NewTree(narrow, &Stats{}).Zero
 			for _, c := range sp.consts {
 				z := c.c.Chunk(zero)
 				copy(flat[c.at:], z[:])
@@ -67,8 +70,16 @@ func TestSingleWideLevels(t *testing.T) {
 			base := unsafe.Pointer(&leaves[0])
 			gather(unsafe.Pointer(&flat[0]), &base, sp.gathers, sp.classes)
 			got := sp.hash(flat)
-			if want := merkleRoot(leaves, depth); got != want {
-				t.Fatalf("root %x, want %x", got, want)
+			// The tree is Vector[Bytes32, n]'s: the reference roots it.
+			vec := reflect.New(reflect.ArrayOf(n, reflect.TypeFor[[32]byte]())).Elem()
+			reflect.Copy(vec, reflect.ValueOf(leaves))
+			typ, err := ssz.TypeOf(vec.Type())
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := ssz.HashTreeRootValue(typ, vec, lanes.SHA256)
+			if err != nil || got != want {
+				t.Fatalf("root %x, reference %x, %v", got, want, err)
 			}
 
 			var wantWideCalls []int
@@ -93,30 +104,4 @@ func levelSizes(lv [][]lanes.Op) []int {
 		out[i] = len(l)
 	}
 	return out
-}
-
-// zeroHash is zero_hashes[d] by crypto/sha256.
-func zeroHash(d int) [32]byte {
-	var z [32]byte
-	for range d {
-		z = sha256.Sum256(append(z[:], z[:]...))
-	}
-	return z
-}
-
-// merkleRoot is the root of leaves padded with zero chunks to 2^depth,
-// by crypto/sha256.
-func merkleRoot(leaves [][32]byte, depth int) [32]byte {
-	level := append([][32]byte(nil), leaves...)
-	for d := range depth {
-		if len(level)%2 == 1 {
-			level = append(level, zeroHash(d))
-		}
-		next := make([][32]byte, len(level)/2)
-		for i := range next {
-			next[i] = sha256.Sum256(append(level[2*i][:], level[2*i+1][:]...))
-		}
-		level = next
-	}
-	return level[0]
 }
