@@ -30,6 +30,9 @@ type node interface {
 	nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	// bytes is the memory the subtree holds.
 	bytes() int
+	// sparse computes the node at relative generalized index g of the
+	// value at p from the value alone, storing nothing (Sparse).
+	sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 }
 
 // selection names changed elements (explicit mode). idx need not be sorted.
@@ -128,6 +131,10 @@ type ctx struct {
 	// elements, one-chunk container fields), compiled once per tree (nil:
 	// the type's plan did not compile).
 	plans map[*ssz.Type]*elemRooter
+	// anyPlans holds the plan of each type a sparse walk roots whole
+	// (nil: no plan compiled), and tile is its scratch of chunks.
+	anyPlans map[*ssz.Type]elemplan.Rooter
+	tile     []byte
 }
 
 // elemPlan returns the plan of fixed-size SSZ type t (a pointer type is

@@ -296,10 +296,13 @@ func (s lockedSource) Node(g proof.GIndex) ([32]byte, error) { return s.tr.nodeL
 
 // gindices resolves the paths of a multiproof. No paths is left to
 // proof.ProveMulti and ProveCompact, which refuse a request for nothing.
-func (tr *tree) gindices(paths []string) ([]proof.GIndex, error) {
+func (tr *tree) gindices(paths []string) ([]proof.GIndex, error) { return gindicesOf(tr.t, paths) }
+
+// gindicesOf resolves paths in type t.
+func gindicesOf(t *ssz.Type, paths []string) ([]proof.GIndex, error) {
 	out := make([]proof.GIndex, len(paths))
 	for i, p := range paths {
-		g, err := proof.GIndexOf(tr.t, p)
+		g, err := proof.GIndexOf(t, p)
 		if err != nil {
 			return nil, err
 		}

@@ -457,6 +457,51 @@ func BenchmarkPlainProof(b *testing.B) {
 	b.ReportMetric(proofCPU/rootCPU, "x-of-root")
 }
 
+// BenchmarkSparseProof proves the field BenchmarkPlainProof proves, from
+// the same plain 1M-validator state, with cache.SparseOf: the path's
+// nodes and siblings only, each sibling the root of a subtree off the
+// path; x-of-root against plan's root of the state in the same run.
+func BenchmarkSparseProof(b *testing.B) {
+	withProcs(b, 1)
+	s := fulu.SyntheticBeaconState(cachedRegistrySize, 1)
+	sp, err := plan.PlanFor[fulu.BeaconState](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	want, err := sp.Root(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := "Validators[123456].EffectiveBalance"
+	b.ReportAllocs()
+	cpu0 := processCPUTime()
+	for b.Loop() {
+		tree, root, err := cache.SparseOf(s, []string{path})
+		if err != nil || root != want {
+			b.Fatalf("root %x, want %x, %v", root, want, err)
+		}
+		if p, err := tree.Prove(path); err != nil || !p.Verify(want) {
+			b.Fatalf("proof of %s: %v", path, err)
+		}
+	}
+	proofCPU := float64(processCPUTime()-cpu0) / float64(b.N) / 1e6
+	b.StopTimer()
+	const rootRuns = 3
+	w, c := timeCPU(func() {
+		for range rootRuns {
+			if _, err := sp.Root(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	rootCPU := float64(c.Nanoseconds()) / rootRuns / 1e6
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+	b.ReportMetric(proofCPU, "cpu-ms/op")
+	b.ReportMetric(float64(w.Nanoseconds())/rootRuns/1e6, "root-ms")
+	b.ReportMetric(rootCPU, "root-cpu-ms")
+	b.ReportMetric(proofCPU/rootCPU, "x-of-root")
+}
+
 // BenchmarkCacheMemory builds the cache of a 1M-validator registry and of
 // a 1M-validator fulu state in each mode and reports the memory the cache
 // holds (cache-MiB, its own count of stored levels, copies and scratch)

@@ -1,0 +1,334 @@
+package cache_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"slices"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/internal/sszrand"
+	"github.com/lanehash/lanehash/internal/sszwalk"
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// sameProofs checks that the sparse tree's single proof of every path,
+// its multiproof and compact multiproof of all of them equal the full
+// tree's (TreeOf) and verify against the reference root want.
+func sameProofs[T any](t *testing.T, sp *cache.Sparse, full *cache.Tree[T], want [32]byte, paths []string) {
+	t.Helper()
+	for _, path := range paths {
+		p, err := sp.Prove(path)
+		if err != nil || !p.Verify(want) {
+			t.Fatalf("%s: sparse proof does not verify (%v)", path, err)
+		}
+		q, err := full.Prove(path)
+		if err != nil || !reflect.DeepEqual(p, q) {
+			t.Fatalf("%s: sparse proof %+v, TreeOf's %+v (%v)", path, p, q, err)
+		}
+	}
+	m, err := sp.ProveMulti(paths...)
+	if err != nil || !m.Verify(want) {
+		t.Fatalf("%v: sparse multiproof does not verify (%v)", paths, err)
+	}
+	if fm, err := full.ProveMulti(paths...); err != nil || !reflect.DeepEqual(m, fm) {
+		t.Fatalf("%v: sparse multiproof differs from TreeOf's (%v)", paths, err)
+	}
+	c, err := sp.ProveCompact(paths...)
+	if err != nil || !c.Verify(want) {
+		t.Fatalf("%v: sparse compact proof does not verify (%v)", paths, err)
+	}
+	if fc, err := full.ProveCompact(paths...); err != nil || !reflect.DeepEqual(c, fc) {
+		t.Fatalf("%v: sparse compact proof differs from TreeOf's (%v)", paths, err)
+	}
+}
+
+// TestSparseStateProofs proves random sets of paths of fulu and gloas
+// states from sparse trees: each proof equals TreeOf's and verifies
+// against the reference root; a path off the set is either provable
+// (its nodes were kept for another path) and equal, or ErrNotKept.
+func TestSparseStateProofs(t *testing.T) {
+	t.Run("fulu", func(t *testing.T) {
+		s := fulu.SyntheticBeaconState(700, 5)
+		testSparseState(t, 21, s, randomStatePaths)
+	})
+	t.Run("gloas", func(t *testing.T) {
+		s := gloas.SyntheticBeaconState(300, 6)
+		testSparseState(t, 22, s, gloasStatePaths)
+	})
+}
+
+func testSparseState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Rand, *S, int) []string) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	want := refRoot(t, s)
+	full, root, err := cache.TreeOf(s)
+	if err != nil || root != want {
+		t.Fatalf("TreeOf: %x, reference %x (%v)", root, want, err)
+	}
+	for range 25 {
+		set := paths(r, s, 1+r.IntN(5))
+		sp, root, err := cache.SparseOf(s, set)
+		if err != nil || root != want || sp.Root() != want {
+			t.Fatalf("%v: SparseOf %x, reference %x (%v)", set, root, want, err)
+		}
+		sameProofs(t, sp, full, want, set)
+		for _, other := range paths(r, s, 3) {
+			p, err := sp.Prove(other)
+			switch {
+			case err == nil:
+				q, _ := full.Prove(other)
+				if !reflect.DeepEqual(p, q) {
+					t.Fatalf("%s (kept for %v): sparse proof differs from TreeOf's", other, set)
+				}
+			case !errors.Is(err, cache.ErrNotKept) || !errors.Is(err, proof.ErrIndex):
+				t.Fatalf("%s (not in %v): %v, want ErrNotKept and proof.ErrIndex", other, set, err)
+			}
+		}
+	}
+}
+
+// TestSparseTiles proves elements of lists longer than a tile (2^15
+// chunks) at every tile edge, past the length and in the zero padding,
+// against TreeOf and the reference.
+func TestSparseTiles(t *testing.T) {
+	type registry struct {
+		Validators []phase0.Validator `ssz-max:"1099511627776"`
+		Balances   []uint64           `ssz-max:"1099511627776"`
+		Flags      []byte             `ssz-max:"1099511627776"`
+		Ptrs       []*phase0.Checkpoint `ssz-max:"100000"`
+	}
+	const n = 2*32768 + 1234
+	v := &registry{Validators: make([]phase0.Validator, n), Balances: make([]uint64, 5*n), Flags: make([]byte, 40*n), Ptrs: make([]*phase0.Checkpoint, n)}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range v.Validators {
+		v.Validators[i].EffectiveBalance = phase0.Gwei(r.Uint64())
+		v.Validators[i].Pubkey[i%48] = byte(i)
+	}
+	for i := range v.Balances {
+		v.Balances[i] = r.Uint64()
+	}
+	for i := range v.Flags {
+		v.Flags[i] = byte(r.Uint32())
+	}
+	for i := range v.Ptrs {
+		if i%3 != 0 { // every third nil: the zero checkpoint
+			v.Ptrs[i] = &phase0.Checkpoint{Epoch: phase0.Epoch(i)}
+		}
+	}
+	want := refRoot(t, v)
+	full, _, err := cache.TreeOf(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, i := range []int{0, 1, 32767, 32768, 32769, 65535, 65536, n - 1, n, n + 40000, 1 << 39} {
+		paths = append(paths, fmt.Sprintf("Validators[%d]", i), fmt.Sprintf("Balances[%d]", 4*(i%(1<<37))), fmt.Sprintf("Flags[%d]", 32*(i%(1<<34))))
+		if i < n {
+			paths = append(paths, fmt.Sprintf("Validators[%d].EffectiveBalance", i), fmt.Sprintf("Ptrs[%d].Epoch", i))
+		}
+	}
+	for _, set := range [][]string{paths[:1], paths[:7], paths} {
+		sp, root, err := cache.SparseOf(v, set)
+		if err != nil || root != want {
+			t.Fatalf("%v: %x, reference %x (%v)", set, root, want, err)
+		}
+		sameProofs(t, sp, full, want, set)
+	}
+}
+
+// TestSparseRandomNodes builds sparse trees of random values of types
+// with every kind the cache models (progressive lists and containers
+// with gaps, pointers, zero vectors, bitlists, lists of lists) for random
+// generalized indices, valid or not: every kept node equals TreeOf's,
+// and an index TreeOf has no node for is an error wrapping
+// proof.ErrIndex at SparseOf, as at TreeOf's Node.
+func TestSparseRandomNodes(t *testing.T) {
+	t.Run("nestedOuter", func(t *testing.T) { testSparseRandom[nestedOuter](t, 1) })
+	t.Run("gappy", func(t *testing.T) { testSparseRandom[gappy](t, 2) })
+	t.Run("BeaconBlockBody", func(t *testing.T) { testSparseRandom[gloas.BeaconBlockBody](t, 3) })
+	t.Run("ExecutionPayloadEnvelope", func(t *testing.T) { testSparseRandom[gloas.ExecutionPayloadEnvelope](t, 4) })
+	t.Run("IndexedPayloadAttestation", func(t *testing.T) { testSparseRandom[gloas.IndexedPayloadAttestation](t, 5) })
+	t.Run("fulu.BeaconState", func(t *testing.T) { testSparseRandom[fulu.BeaconState](t, 6) })
+}
+
+func testSparseRandom[T any](t *testing.T, seed uint64) {
+	typ, err := ssz.TypeFor[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := map[[32]byte]bool{}
+	for _, z := range ssz.ZeroHashes(ssz.Hash(lanes.SHA256), 64) {
+		zero[z] = true
+	}
+	src := &sszrand.Filler{Rand: rand.New(rand.NewPCG(seed, 7)), MaxList: 24, MaxBits: 300}
+	r := src.Rand
+	for round := range sparseRounds() {
+		v := new(T)
+		if err := sszwalk.Fill(typ, reflect.ValueOf(v).Elem(), src); err != nil {
+			t.Fatal(err)
+		}
+		want := refRoot(t, v)
+		full, root, err := cache.TreeOf(v)
+		if err != nil || root != want {
+			t.Fatalf("round %d: TreeOf %x, reference %x (%v)", round, root, want, err)
+		}
+		for range 10 {
+			// Walks down from the root, mostly into nodes that are not
+			// zero subtrees (so into the data, not a list's padding),
+			// stopping at random or where TreeOf has no node.
+			var gs []proof.GIndex
+			bad := false
+			for range 1 + r.IntN(4) {
+				g := proof.GIndex(1)
+				for g < 1<<62 && r.IntN(12) != 0 {
+					c := 2*g + proof.GIndex(r.IntN(2))
+					n, err := full.Node(c)
+					if err != nil {
+						if !errors.Is(err, proof.ErrIndex) {
+							t.Fatalf("TreeOf Node(%d): %v", c, err)
+						}
+						if r.IntN(4) == 0 {
+							g, bad = c, true
+						}
+						break
+					}
+					if zero[n] && r.IntN(4) != 0 {
+						if n2, err := full.Node(c ^ 1); err == nil && !zero[n2] {
+							c ^= 1
+						}
+					}
+					g = c
+				}
+				gs = append(gs, g)
+			}
+			sp, root, err := cache.SparseOfGIndices(v, gs)
+			if bad {
+				if !errors.Is(err, proof.ErrIndex) {
+					t.Fatalf("round %d, %v (one has no node in TreeOf): %v, want proof.ErrIndex", round, gs, err)
+				}
+				continue
+			}
+			if err != nil || root != want {
+				t.Fatalf("round %d, %v: SparseOf %x, reference %x (%v)", round, gs, root, want, err)
+			}
+			for _, g := range gs {
+				for _, x := range append(proof.BranchIndices(g), g) {
+					got, err := sp.Node(x)
+					fw, ferr := full.Node(x)
+					if err != nil || ferr != nil || got != fw {
+						t.Fatalf("round %d, %v: node %d sparse %x (%v), TreeOf %x (%v)", round, gs, x, got, err, fw, ferr)
+					}
+				}
+				p, err := proof.Prove(sp, g)
+				if err != nil || !p.Verify(want) {
+					t.Fatalf("round %d: proof of %d does not verify (%v)", round, g, err)
+				}
+			}
+			m, err := proof.ProveMulti(sp, gs)
+			if err != nil || !m.Verify(want) {
+				t.Fatalf("round %d, %v: multiproof does not verify (%v)", round, gs, err)
+			}
+		}
+	}
+}
+
+// TestSparseErrors: a bad value is the error TreeOf returns for it (the
+// same *plan.Error path and sentinel), wherever the defect lies relative
+// to the paths; options that keep a tree are ErrOption; nil is ErrValue.
+func TestSparseErrors(t *testing.T) {
+	defects := map[string]func(v *nestedOuter){
+		"list past its limit":        func(v *nestedOuter) { v.Elems = make([]nestedInner, 5) },
+		"nested list past its limit": func(v *nestedOuter) { v.Elems[1].L = make([]uint32, 6) },
+		"bitlist without delimiter":  func(v *nestedOuter) { v.Elems[0].Bits = []byte{1, 0} },
+		"progressive element":        func(v *nestedOuter) { v.Prog[0].Cps = make([]phase0.Checkpoint, 5) },
+		"vector element":             func(v *nestedOuter) { v.Vec[1].Bits = []byte{0b11, 0} },
+		"pointer field":              func(v *nestedOuter) { v.PBody.Extra = make([]byte, 7) },
+	}
+	pathSets := [][]string{nil, {"Head"}, {"Elems[1].A"}, {"Vec[1].L"}, {"Prog[0].A", "PBody.Slot"}, {"Elems[1].L[3]"}}
+	for name, defect := range defects {
+		v := newNestedOuter()
+		defect(v)
+		_, _, want := cache.TreeOf(v)
+		var wpe *plan.Error
+		if !errors.As(want, &wpe) {
+			t.Fatalf("%s: TreeOf: %v, want a *plan.Error", name, want)
+		}
+		for _, set := range pathSets {
+			_, _, err := cache.SparseOf(v, set)
+			var pe *plan.Error
+			if !errors.As(err, &pe) || pe.Path != wpe.Path || sentinelOf(err) == nil || sentinelOf(err) != sentinelOf(want) {
+				t.Errorf("%s, paths %v: %v, want TreeOf's %v", name, set, err, want)
+			}
+		}
+	}
+	v := newNestedOuter()
+	if _, _, err := cache.SparseOf(v, nil, cache.WithMode(cache.Marked)); !errors.Is(err, cache.ErrOption) {
+		t.Errorf("WithMode: %v, want ErrOption", err)
+	}
+	if _, _, err := cache.SparseOf(v, nil, cache.WithUpperLevelsOnly()); !errors.Is(err, cache.ErrOption) {
+		t.Errorf("WithUpperLevelsOnly: %v, want ErrOption", err)
+	}
+	if _, _, err := cache.SparseOf[nestedOuter](nil, nil); !errors.Is(err, ssz.ErrValue) {
+		t.Errorf("nil: %v, want ssz.ErrValue", err)
+	}
+	if _, _, err := cache.SparseOf(v, []string{"Elems[1]L"}); !errors.Is(err, proof.ErrPath) {
+		t.Errorf("bad path: %v, want proof.ErrPath", err)
+	}
+	sp, root, err := cache.SparseOf(v, nil)
+	if err != nil || root != refRoot(t, v) || sp.Len() != 1 {
+		t.Fatalf("no paths: %x, %d nodes (%v), want the root alone", root, sp.Len(), err)
+	}
+	if _, err := sp.Prove("Head"); !errors.Is(err, cache.ErrNotKept) {
+		t.Errorf("a path not kept: %v, want ErrNotKept", err)
+	}
+}
+
+// sentinelOf is the ssz sentinel a value error wraps.
+func sentinelOf(err error) error {
+	for _, s := range []error{ssz.ErrListTooLong, ssz.ErrSize, ssz.ErrBitlist, ssz.ErrBitvector, ssz.ErrBool} {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return nil
+}
+
+// TestSparseKeccak: a sparse tree of a Keccak-256 tree proves as
+// TreeOf's does, labelled with its hash.
+func TestSparseKeccak(t *testing.T) {
+	s := fulu.SyntheticBeaconState(200, 9)
+	paths := []string{"Validators[17].Slashed", "Balances[150]", "CurrentSyncCommittee.Pubkeys[3]"}
+	full, want, err := cache.TreeOf(s, plan.WithHash(lanes.Keccak256))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := ssz.HashTreeRoot(s, ssz.Hash(lanes.Keccak256))
+	if err != nil || ref != want {
+		t.Fatalf("TreeOf %x, reference %x (%v)", want, ref, err)
+	}
+	sp, root, err := cache.SparseOf(s, paths, plan.WithHash(lanes.Keccak256))
+	if err != nil || root != want || sp.Hash() != lanes.Keccak256 {
+		t.Fatalf("SparseOf %x, want %x, hash %v (%v)", root, want, sp.Hash(), err)
+	}
+	sameProofs(t, sp, full, want, paths)
+	if i := slices.Index(paths, "Balances[150]"); i < 0 {
+		t.Fatal("lost a path")
+	}
+}
+
+// sparseRounds is the number of random values TestSparseRandomNodes
+// tries per type (fewer with -short).
+func sparseRounds() int {
+	if testing.Short() {
+		return 4
+	}
+	return 12
+}
