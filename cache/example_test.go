@@ -185,6 +185,40 @@ func ExampleTreeOf() {
 	// 153 7 true
 }
 
+// A proof server asked for fields of a state it has not cached builds a
+// sparse tree for exactly those paths: the nodes on them and their
+// siblings, each sibling the root of the subtree it heads, computed once.
+// A validator's field is 3 nodes inside the validator, 40 registry
+// levels, the length and the state's 6 levels: 50 siblings, and 101
+// nodes kept in all for that path. A path that was not asked for is
+// ErrNotKept.
+func ExampleSparseOf() {
+	state := fulu.SyntheticBeaconState(500, 3)
+	paths := []string{"Validators[499].Slashed", "Balances.__len__"}
+	sparse, root, err := cache.SparseOf(state, paths)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, path := range paths {
+		p, err := sparse.Prove(path)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(p.Index, len(p.Branch), p.Verify(root))
+	}
+	m, err := sparse.ProveMulti(paths...)
+	fmt.Println(len(m.Hashes), m.Verify(root), err)
+	_, err = sparse.Prove("Slot")
+	fmt.Println(errors.Is(err, cache.ErrNotKept))
+	// Output:
+	// 1319413953335195 50 true
+	// 153 7 true
+	// 52 true <nil>
+	// true
+}
+
 // A Gloas state is an EIP-7495 progressive container: its 46 fields sit
 // at their ssz-index positions in a progressive tree of subtrees of 1, 4,
 // 16 and 64 chunks, mixed with the active-fields bitvector. It is cached

@@ -100,9 +100,9 @@ func testSparseState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Ra
 // against TreeOf and the reference.
 func TestSparseTiles(t *testing.T) {
 	type registry struct {
-		Validators []phase0.Validator `ssz-max:"1099511627776"`
-		Balances   []uint64           `ssz-max:"1099511627776"`
-		Flags      []byte             `ssz-max:"1099511627776"`
+		Validators []phase0.Validator   `ssz-max:"1099511627776"`
+		Balances   []uint64             `ssz-max:"1099511627776"`
+		Flags      []byte               `ssz-max:"1099511627776"`
 		Ptrs       []*phase0.Checkpoint `ssz-max:"100000"`
 	}
 	const n = 2*32768 + 1234

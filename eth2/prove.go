@@ -40,9 +40,11 @@ var ErrNotProvable = errors.New("eth2: no proofs for this type")
 // spec does), where go-eth2-client v0.30.1's own ProveField fails for
 // Gloas with "Node not found in tree".
 //
-// The tree is built with cache.TreeOf for the one call: it costs about
-// one root's hashing. To prove many paths of one state, hold the
-// cache.Tree (cache.TreeOf of the unwrapped state) instead.
+// Only the path's nodes and their siblings are computed
+// (cache.SparseOf): about one root's time, and memory that does not grow
+// with the state. To prove many paths of one state, hold a cache.Tree
+// (cache.TreeOf of the unwrapped state), or ask cache.SparseOf for all
+// of them at once.
 func ProveField(v any, path string) (*proof.Proof, [32]byte, error) {
 	inner, err := Unwrap(v)
 	if err != nil {
@@ -68,14 +70,14 @@ func FieldRoot(v any, path string) ([32]byte, error) {
 // provers proves a path in a pointer to one of the types registered.
 var provers = map[reflect.Type]func(v any, path string) (*proof.Proof, [32]byte, error){}
 
-// register adds the prover of *T: a cache tree built for the call.
+// register adds the prover of *T: a sparse tree built for the call.
 func register[T any]() {
 	provers[reflect.TypeFor[*T]()] = func(v any, path string) (*proof.Proof, [32]byte, error) {
 		p := v.(*T)
 		if p == nil {
 			return nil, [32]byte{}, fmt.Errorf("%w: a nil %T", ErrNotProvable, v)
 		}
-		tree, root, err := cache.TreeOf(p)
+		tree, root, err := cache.SparseOf(p, []string{path})
 		if err != nil {
 			return nil, [32]byte{}, err
 		}

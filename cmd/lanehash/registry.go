@@ -104,7 +104,7 @@ func (e *entry[T]) Prove(p preset, b []byte, path string) (*proof.Proof, [32]byt
 	if err := ssz.Unmarshal(b, v, ssz.WithSpec(p.spec)); err != nil {
 		return nil, [32]byte{}, err
 	}
-	tree, root, err := cache.TreeOf(v, plan.WithSpec(p.spec))
+	tree, root, err := cache.SparseOf(v, []string{path}, plan.WithSpec(p.spec))
 	if err != nil {
 		return nil, [32]byte{}, err
 	}

@@ -1,7 +1,8 @@
 // Command proof shows generalized indices and Merkle proofs of a fulu
 // BeaconState: single proofs of a validator's field and of a balance from
 // a cached tree, a multiproof and its compact form, and a proof from a
-// plain value, each verified against the state's root.
+// plain value (a sparse tree, then a full one), each verified against the
+// state's root.
 //
 //	go run ./examples/proof -n 100000
 package main
@@ -68,15 +69,32 @@ func main() {
 	idx, _ := proof.DescriptorIndices(c.Descriptor)
 	fmt.Printf("  the descriptor names %d nodes, the first %v\n", len(idx), idx[:3])
 
+	// From a plain value, when the state is not cached: SparseOf computes
+	// the path's nodes and siblings only, each sibling the root of the
+	// subtree it heads, for about one root; TreeOf builds every level.
 	t0 = time.Now()
-	once, root2, err := cache.TreeOf(s)
+	sparse, root2, err := cache.SparseOf(s, []string{path})
 	if err != nil {
 		log.Fatal(err)
 	}
-	p2, err := once.Prove(path)
+	p2, err := sparse.Prove(path)
 	if err != nil {
 		log.Fatal(err)
 	}
-	fmt.Printf("\nfrom the plain value (cache.TreeOf, a tree built once): %v, same root: %v, verifies: %v\n",
-		time.Since(t0).Round(time.Millisecond), root2 == root, p2.Verify(root))
+	fmt.Printf("\nfrom the plain value (cache.SparseOf, %d nodes kept): %v, same root: %v, same proof: %v\n",
+		sparse.Len(), time.Since(t0).Round(time.Millisecond), root2 == root, p2.Verify(root) && p2.Leaf == p.Leaf)
+	if root2 != root || !p2.Verify(root) || p2.Leaf != p.Leaf {
+		log.Fatal("the sparse tree's proof differs from the cached tree's")
+	}
+	t0 = time.Now()
+	once, root3, err := cache.TreeOf(s)
+	if err != nil {
+		log.Fatal(err)
+	}
+	p3, err := once.Prove(path)
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Printf("from the plain value (cache.TreeOf, every level built): %v, same root: %v, verifies: %v\n",
+		time.Since(t0).Round(time.Millisecond), root3 == root, p3.Verify(root))
 }
