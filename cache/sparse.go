@@ -37,8 +37,8 @@ type Sparse struct {
 // asked for a field of a state it has not cached). Every node off the
 // paths is computed once as the root of the largest subtree not on a
 // path, by the plan of its type or, for the parts of a list, in tiles
-// of its elements' roots (about 1 MB) that are dropped as they are
-// folded: so the whole costs about one root of *v and memory that does
+// of 4,096 of its elements' roots, each folded and dropped before the
+// next: so the whole costs about one root of *v and memory that does
 // not grow with the value, where TreeOf stores every level of every
 // list (on a 1M-validator state, about three roots' time and 145 MB).
 //

@@ -23,9 +23,14 @@ import (
 // (rangeRoot); a node below a chunk is the chunk's value's own node.
 
 // sparseTile is the largest run of chunks a sparse walk gathers at once
-// (1 MiB): big enough to fill the kernels' lanes, small enough to stay
-// in the cache while its levels are folded.
-const sparseTile = 1 << 15
+// (4,096: 128 KiB of chunks): many lanes wide, and small enough that the
+// element type's plan runs a batch within the core's caches (its arena
+// holds every element's chunks and nodes). 2^15 measured 3–4% slower
+// on a 1M-validator state, 2^10 the same as 2^12.
+const (
+	sparseTileShift = 12
+	sparseTile      = 1 << sparseTileShift
+)
 
 // leafSource hands out the chunks of a data tree for rangeRoot: n of
 // them, fill writing chunks [lo, lo+m) (all below n) to dst; same, when
@@ -46,7 +51,7 @@ func (c *ctx) rangeRoot(src *leafSource, lo uint64, h int) ([32]byte, error) {
 	if src.same != nil && h < 64 && src.n-lo >= 1<<h {
 		return src.same(h)
 	}
-	if h > 15 { // 1<<h > sparseTile
+	if h > sparseTileShift {
 		l, err := c.rangeRoot(src, lo, h-1)
 		if err != nil {
 			return [32]byte{}, err
