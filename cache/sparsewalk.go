@@ -178,6 +178,11 @@ func (c *ctx) rooterOf(t *ssz.Type) elemplan.Rooter {
 	if ok {
 		return r
 	}
+	if er := c.plans[t]; er != nil {
+		// The plan the tree compiled for a fixed-size type (a list's
+		// elements, a one-chunk field): the same plan, compiled once.
+		return er.p
+	}
 	pt := t
 	if t.Go.Kind() == reflect.Pointer {
 		d := *t

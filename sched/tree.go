@@ -3,6 +3,9 @@ package sched
 import (
 	"encoding/binary"
 	"math/bits"
+	"sync"
+
+	"github.com/lanehash/lanehash/lanes"
 
 	"golang.org/x/sync/errgroup"
 )
@@ -26,14 +29,34 @@ type Tree struct {
 // may be nil).
 func NewTree(k Kernel, stats *Stats) *Tree {
 	t := &Tree{k: k, stats: stats}
+	lk, shared := k.(*lanes.Kernel)
+	if shared {
+		if z, ok := zeroLadders.Load(lk); ok {
+			t.zero = *z.(*[maxDepth + 1][32]byte)
+			return t
+		}
+	}
 	var pair [64]byte
 	for d := 1; d <= maxDepth; d++ {
 		copy(pair[:32], t.zero[d-1][:])
 		copy(pair[32:], t.zero[d-1][:])
 		k.Pairs(t.zero[d][:], pair[:])
 	}
+	if shared {
+		z := t.zero
+		zeroLadders.Store(lk, &z)
+	}
 	return t
 }
+
+// zeroLadders holds each lanes kernel's zero_hashes, hashed by that
+// kernel the first time a Tree is made with it: the ladder is 64
+// dependent pairs (about 5 µs on SHA-NI), and every compiled plan makes
+// Trees (a one-shot cache.SparseOf of a small state compiles about 50,
+// where the ladders were a quarter of its time). Only the registry's
+// kernels are keyed, a fixed set of pointers; any other Kernel (a
+// test's wrapper) hashes its own ladder every time.
+var zeroLadders sync.Map // *lanes.Kernel → *[maxDepth + 1][32]byte
 
 // Zero returns zero_hashes[depth], the root of a tree of 2^depth zero
 // chunks.
