@@ -13,9 +13,11 @@
 // One way to do each thing: New and Root to root a value again after
 // changes, Field and List.Elements handles to mark them (Marked mode),
 // Tree.Prove, ProveMulti and ProveCompact (a List the same) to prove
-// from the tree, TreeOf to build the tree of a value at hand once for
-// proofs; package proof proves from nodes of any other source by
-// generalized index, with the same three names.
+// from the tree, SparseOf to prove given paths of a value at hand (only
+// their nodes and siblings, about one root), TreeOf to build the whole
+// tree of a value at hand once for many proofs; package proof proves
+// from nodes of any other source by generalized index, with the same
+// three names.
 //
 // # What is kept
 //
