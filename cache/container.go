@@ -288,14 +288,7 @@ func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 	if !below {
 		return ct.tree.node(c.hasher, rel, nil)
 	}
-	fi := -1
-	switch {
-	case chunk >= uint64(ct.tree.count()):
-	case ct.progressive:
-		fi = ct.atPos[chunk]
-	default:
-		fi = int(chunk)
-	}
+	fi := ct.fieldAt(chunk)
 	if fi < 0 {
 		// Below a padding chunk or a gap: a zero chunk has no nodes below.
 		return [32]byte{}, errInside(g)
@@ -314,6 +307,18 @@ func (ct *container) nodeAt(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 		}
 	}
 	return f.kid.nodeAt(c, fp, rest)
+}
+
+// fieldAt is the index of the field at chunk position chunk, -1 for a
+// padding chunk or a progressive container's gap.
+func (ct *container) fieldAt(chunk uint64) int {
+	switch {
+	case chunk >= uint64(ct.tree.count()):
+		return -1
+	case ct.progressive:
+		return ct.atPos[chunk]
+	}
+	return int(chunk)
 }
 
 func (ct *container) bytes() int {

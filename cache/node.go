@@ -146,14 +146,8 @@ func (c *ctx) elemPlan(t *ssz.Type) *elemRooter {
 		return r
 	}
 	var r *elemRooter
-	pt := t
-	if t.Go.Kind() == reflect.Pointer {
-		d := *t
-		d.Go = t.Go.Elem()
-		pt = &d
-	}
 	if elemplan.Compile != nil {
-		if p, err := elemplan.Compile(pt, c.k); err == nil {
+		if p, err := elemplan.Compile(plannedType(t), c.k); err == nil {
 			if l := p.Layout(); l != nil {
 				r = &elemRooter{p: p, lay: l}
 			}
@@ -164,6 +158,17 @@ func (c *ctx) elemPlan(t *ssz.Type) *elemRooter {
 	}
 	c.plans[t] = r
 	return r
+}
+
+// plannedType is the type whose plan roots values of t: t itself, or for
+// a pointer type the type it points to (the caller follows the pointer).
+func plannedType(t *ssz.Type) *ssz.Type {
+	if t.Go.Kind() != reflect.Pointer {
+		return t
+	}
+	d := *t
+	d.Go = t.Go.Elem()
+	return &d
 }
 
 // planLayout reports whether fixed-size elements of t are rooted,

@@ -54,6 +54,12 @@ type Sparse struct {
 // does not model (a union's value) an error wrapping proof.ErrIndex, as
 // Tree.Prove returns for it.
 func SparseOf[T any](v *T, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
+	return sparseOf(v, opts, func(tr *tree) ([]proof.GIndex, error) { return tr.gindices(paths) })
+}
+
+// sparseOf is SparseOf for the generalized indices gindices resolves in
+// the tree of T.
+func sparseOf[T any](v *T, opts []Option, gindices func(*tree) ([]proof.GIndex, error)) (*Sparse, [32]byte, error) {
 	if v == nil {
 		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
 	}
@@ -66,7 +72,7 @@ func SparseOf[T any](v *T, paths []string, opts ...Option) (*Sparse, [32]byte, e
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
-	gs, err := tr.gindices(paths)
+	gs, err := gindices(tr)
 	if err != nil {
 		return nil, [32]byte{}, err
 	}

@@ -183,14 +183,8 @@ func (c *ctx) rooterOf(t *ssz.Type) elemplan.Rooter {
 		// elements, a one-chunk field): the same plan, compiled once.
 		return er.p
 	}
-	pt := t
-	if t.Go.Kind() == reflect.Pointer {
-		d := *t
-		d.Go = t.Go.Elem()
-		pt = &d
-	}
 	if elemplan.Compile != nil {
-		if pr, err := elemplan.Compile(pt, c.k); err == nil {
+		if pr, err := elemplan.Compile(plannedType(t), c.k); err == nil {
 			r = pr
 		}
 	}
@@ -222,6 +216,35 @@ func (c *ctx) valueRoot(t *ssz.Type, p unsafe.Pointer, path string) ([32]byte, e
 	return out[0], nil
 }
 
+// dataIndex maps g, relative to a value's root and not 1, to the index
+// relative to its data tree: a list's g under node 2 (2 itself is the
+// data root, 1), a vector's g as it is. length reports a list's length
+// chunk (node 3); a node under it is inside a chunk.
+func dataIndex(list bool, g proof.GIndex) (rel proof.GIndex, length bool, err error) {
+	if !list {
+		return g, false, nil
+	}
+	switch g {
+	case 2:
+		return 1, false, nil
+	case 3:
+		return 0, true, nil
+	}
+	rel, ok := underData(g)
+	if !ok {
+		return 0, false, errInside(g)
+	}
+	return rel, false, nil
+}
+
+// shapeOf is the shape of a data tree: progressive, or binary of depth.
+func shapeOf(t chunkTree) (prog bool, depth int) {
+	if w, ok := t.(*wide); ok {
+		return false, w.depth
+	}
+	return true, 0
+}
+
 func (ct *container) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error) {
 	if g == 1 {
 		return c.valueRoot(ct.t, p, ct.path)
@@ -241,10 +264,7 @@ func (ct *container) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 			}
 		}
 	}
-	depth := 0
-	if w, ok := ct.tree.(*wide); ok {
-		depth = w.depth
-	}
+	_, depth := shapeOf(ct.tree)
 	chunk, rest, below := chunkOf(ct.progressive, depth, uint64(ct.tree.count()), rel)
 	if !below {
 		src := &leafSource{n: uint64(ct.tree.count()), fill: func(dst []byte, lo uint64, m int) error {
@@ -259,14 +279,7 @@ func (ct *container) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 		}}
 		return c.treeNode(src, ct.progressive, depth, rel)
 	}
-	fi := -1
-	switch {
-	case chunk >= uint64(ct.tree.count()):
-	case ct.progressive:
-		fi = ct.atPos[chunk]
-	default:
-		fi = int(chunk)
-	}
+	fi := ct.fieldAt(chunk)
 	if fi < 0 || ct.fields[fi].kid == nil {
 		// Below a padding chunk, a gap or a one-chunk field.
 		return [32]byte{}, errInside(g)
@@ -304,25 +317,11 @@ func (s *seq) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
-	rel := g
-	if s.list {
-		switch g {
-		case 2:
-			rel = 1
-		case 3:
-			return lengthChunk(uint64(n)), nil
-		default:
-			var ok bool
-			if rel, ok = underData(g); !ok {
-				return [32]byte{}, errInside(g)
-			}
-		}
+	rel, length, err := dataIndex(s.list, g)
+	if length || err != nil {
+		return lengthChunk(uint64(n)), err
 	}
-	depth := 0
-	if w, ok := s.tree.(*wide); ok {
-		depth = w.depth
-	}
-	_, prog := s.tree.(*progressive)
+	prog, depth := shapeOf(s.tree)
 	chunk, rest, below := chunkOf(prog, depth, uint64(n), rel)
 	if !below {
 		src := &leafSource{n: uint64(n), fill: func(dst []byte, lo uint64, m int) error {
@@ -401,25 +400,11 @@ func (p *packed) sparse(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	if err != nil {
 		return [32]byte{}, err
 	}
-	rel := g
-	if p.list {
-		switch g {
-		case 2:
-			rel = 1
-		case 3:
-			return lengthChunk(uint64(n)), nil
-		default:
-			var ok bool
-			if rel, ok = underData(g); !ok {
-				return [32]byte{}, errInside(g)
-			}
-		}
+	rel, length, err := dataIndex(p.list, g)
+	if length || err != nil {
+		return lengthChunk(uint64(n)), err
 	}
-	depth := 0
-	if w, ok := p.tree.(*wide); ok {
-		depth = w.depth
-	}
-	_, prog := p.tree.(*progressive)
+	prog, depth := shapeOf(p.tree)
 	chunks := uint64(p.chunkCount(n))
 	if _, _, below := chunkOf(prog, depth, chunks, rel); below {
 		return [32]byte{}, errInside(g)
