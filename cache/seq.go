@@ -52,6 +52,9 @@ type seq struct {
 
 	// variable-size elements
 	kids []node
+	// sparseKid is the node of the element type a sparse walk goes
+	// into elements with (Sparse), made on first use.
+	sparseKid node
 
 	// the nodes of the element last proved into, until the next update
 	proofNodes []byte

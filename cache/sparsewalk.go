@@ -335,12 +335,20 @@ func (s *seq) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	if chunk >= uint64(n) {
 		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, n, proof.ErrIndex)
 	}
-	i := int(chunk)
-	kid, err := newNode(c, s.t.Elem, sszpath.Index(s.path, i))
-	if err != nil {
-		return [32]byte{}, err
+	// One node of the element type serves every element (a sparse walk
+	// stores nothing in it); its errors name the element as "[]" and
+	// carry the index, as the cached tree's element errors do.
+	if s.sparseKid == nil {
+		if s.sparseKid, err = newNode(c, s.t.Elem, s.path+"[]"); err != nil {
+			return [32]byte{}, err
+		}
 	}
-	return kid.sparse(c, s.slot(base, zeroVec, i), rest)
+	i := int(chunk)
+	r, err := s.sparseKid.sparse(c, s.slot(base, zeroVec, i), rest)
+	if err != nil {
+		return [32]byte{}, errIndex(err, i)
+	}
+	return r, nil
 }
 
 // sparseRoots writes the roots of elements [lo, lo+m) to dst, in one
