@@ -332,3 +332,44 @@ func sparseRounds() int {
 	}
 	return 12
 }
+
+// TestSparseConcurrent shares one sparse tree among goroutines proving
+// from it, while others build sparse trees of the same value (-race in
+// CI): every proof equals the one made alone.
+func TestSparseConcurrent(t *testing.T) {
+	s := fulu.SyntheticBeaconState(300, 4)
+	paths := []string{"Validators[7].Slashed", "Balances[200]", "Slot", "CurrentSyncCommittee.Pubkeys[9]"}
+	sp, root, err := cache.SparseOf(s, paths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := sp.ProveMulti(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 8)
+	for g := range 8 {
+		go func() {
+			for range 20 {
+				if g%2 == 0 {
+					if m, err := sp.ProveMulti(paths...); err != nil || !reflect.DeepEqual(m, want) {
+						errs <- fmt.Errorf("goroutine %d: shared tree's multiproof differs (%v)", g, err)
+						return
+					}
+					continue
+				}
+				own, r, err := cache.SparseOf(s, paths[g%len(paths):])
+				if err != nil || r != root || own.Root() != root {
+					errs <- fmt.Errorf("goroutine %d: SparseOf %x, want %x (%v)", g, r, root, err)
+					return
+				}
+			}
+			errs <- nil
+		}()
+	}
+	for range 8 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
