@@ -43,6 +43,11 @@ type packed struct {
 	// owner holds already).
 	desc  bool
 	strip []byte // a bitlist's bytes without the delimiter
+	// sparseAt is the value whose data a sparse walk read last, sparseB
+	// and sparseN that data (see sparseData).
+	sparseAt unsafe.Pointer
+	sparseB  []byte
+	sparseN  int
 	dirty []int  // scratch: changed chunks
 	iota  []int  // 0, 1, 2, …: the dirty list when every chunk changed
 	built bool

@@ -48,15 +48,16 @@ type Sparse struct {
 //
 // The paths are those of Tree.Prove (proof.GIndexOf); the empty path is
 // the root, and no paths keep only the root. Prove, ProveMulti and
-// ProveCompact then take any of the paths given (and any path to a node
-// on them, such as a parent); another path is an error wrapping
-// ErrNotKept. Options are those of TreeOf: the hash, the kernel, the
+// ProveCompact then take any of the paths given (and any path whose
+// nodes the tree holds anyway: a parent, a sibling); another path is an
+// error wrapping ErrNotKept. Options are those of TreeOf: the hash, the kernel, the
 // spec values; WithMode and WithUpperLevelsOnly are an ErrOption, since
 // nothing is kept to compare or mark. A nil v is an error wrapping
 // ssz.ErrValue, a bad path a *proof.PathError, a bad value the
-// *plan.Error Root returns, and a path reaching inside a part the cache
-// does not model (a union's value) an error wrapping proof.ErrIndex, as
-// Tree.Prove returns for it.
+// *plan.Error TreeOf returns (its first bad part, whichever paths are
+// asked), and, for a good value, a path to a node its tree does not have
+// (inside an element past a list's length, inside a union's value) an
+// error wrapping proof.ErrIndex, as Tree.Prove returns for it.
 func SparseOf[T any](v *T, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
 	return sparseOf(v, opts, func(tr *tree) ([]proof.GIndex, error) { return tr.gindices(paths) })
 }
@@ -96,7 +97,7 @@ func (tr *tree) sparse(p unsafe.Pointer, gs []proof.GIndex) (*Sparse, error) {
 	for _, g := range direct {
 		n, err := tr.root.sparse(tr.c, p, g)
 		if err != nil {
-			return nil, tr.valueError(err)
+			return nil, tr.sparseError(p, err)
 		}
 		s.nodes[g] = n
 	}
@@ -105,6 +106,27 @@ func (tr *tree) sparse(p unsafe.Pointer, gs []proof.GIndex) (*Sparse, error) {
 	}
 	s.root = s.nodes[1]
 	return s, nil
+}
+
+// sparseError is the error of a sparse walk of the value at p that
+// failed with err. Which bad part a value has is the full tree's to say
+// (TreeOf's first, in its order), whichever part the paths led the walk
+// to first; and a path without a node is reported only for a good value,
+// as TreeOf would have failed before any proof. So a failed walk checks
+// the value (a root by its plan: errors are the rare case) and, when it
+// is bad or the walk met a bad part, roots it as TreeOf does for the
+// error.
+func (tr *tree) sparseError(p unsafe.Pointer, err error) error {
+	var se *ssz.Error
+	if !errors.As(err, &se) {
+		if _, rerr := tr.c.valueRoot(tr.t, p, typeName(tr.t)); rerr == nil {
+			return err
+		}
+	}
+	if _, uerr := tr.update(p, nil); uerr != nil {
+		return uerr
+	}
+	return tr.valueError(err)
 }
 
 // sparseNodes splits the nodes proofs of gs read into those computed

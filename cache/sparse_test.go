@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/internal/sszrand"
@@ -252,7 +253,9 @@ func TestSparseErrors(t *testing.T) {
 		"vector element":             func(v *nestedOuter) { v.Vec[1].Bits = []byte{0b11, 0} },
 		"pointer field":              func(v *nestedOuter) { v.PBody.Extra = make([]byte, 7) },
 	}
-	pathSets := [][]string{nil, {"Head"}, {"Elems[1].A"}, {"Vec[1].L"}, {"Prog[0].A", "PBody.Slot"}, {"Elems[1].L[3]"}}
+	// Elems[3].A and Prog[4].A have no node (past the lengths): the bad
+	// value is still the error, as TreeOf fails before any proof.
+	pathSets := [][]string{nil, {"Head"}, {"Elems[1].A"}, {"Vec[1].L"}, {"Prog[0].A", "PBody.Slot"}, {"Elems[1].L[3]"}, {"Elems[3].A"}, {"Prog[4].A"}}
 	for name, defect := range defects {
 		v := newNestedOuter()
 		defect(v)
@@ -263,8 +266,7 @@ func TestSparseErrors(t *testing.T) {
 		}
 		for _, set := range pathSets {
 			_, _, err := cache.SparseOf(v, set)
-			var pe *plan.Error
-			if !errors.As(err, &pe) || pe.Path != wpe.Path || sentinelOf(err) == nil || sentinelOf(err) != sentinelOf(want) {
+			if !sameValueError(err, want) {
 				t.Errorf("%s, paths %v: %v, want TreeOf's %v", name, set, err, want)
 			}
 		}
@@ -372,4 +374,70 @@ func TestSparseConcurrent(t *testing.T) {
 			t.Error(err)
 		}
 	}
+}
+
+type orderElem struct {
+	A uint64
+	B bool
+}
+
+type orderOuter struct {
+	L []orderElem `ssz-max:"8"`
+	X []bool      `ssz-max:"8"`
+	Y []uint64    `ssz-max:"2"`
+}
+
+// TestSparseErrorOrder: with several bad parts, or a bad part and a
+// path that has no node, SparseOf reports the error TreeOf reports (its
+// first bad part, the same *plan.Error), whichever paths are asked and
+// whichever part they lead to first; a top-level array of containers
+// included.
+func TestSparseErrorOrder(t *testing.T) {
+	setByte := func(b *bool, x byte) { *(*byte)(unsafe.Pointer(b)) = x }
+	values := map[string]func() *orderOuter{
+		"two bad booleans": func() *orderOuter {
+			v := &orderOuter{L: make([]orderElem, 4), X: []bool{true}}
+			setByte(&v.L[2].B, 2)
+			setByte(&v.X[0], 3)
+			return v
+		},
+		"a bad boolean and a list past its limit": func() *orderOuter {
+			v := &orderOuter{L: make([]orderElem, 4), Y: make([]uint64, 3)}
+			setByte(&v.L[1].B, 2)
+			return v
+		},
+		"two bad elements": func() *orderOuter {
+			v := &orderOuter{L: make([]orderElem, 6)}
+			setByte(&v.L[0].B, 2)
+			setByte(&v.L[5].B, 2)
+			return v
+		},
+	}
+	pathSets := [][]string{nil, {"L[0]"}, {"L[0].A"}, {"L[1]"}, {"L[3].B"}, {"L[2].B"}, {"X[0]"}, {"Y.__len__"}, {"L[7].A"}, {"Y[1]", "L[4]"}}
+	for name, value := range values {
+		v := value()
+		_, _, want := cache.TreeOf(v)
+		for _, set := range pathSets {
+			_, _, err := cache.SparseOf(v, set)
+			if !sameValueError(err, want) {
+				t.Errorf("%s, paths %v: %v, want TreeOf's %v", name, set, err, want)
+			}
+		}
+	}
+	arr := &[4]orderElem{}
+	setByte(&arr[2].B, 2)
+	_, _, want := cache.TreeOf(arr)
+	for _, set := range [][]string{nil, {"[0]"}, {"[2]"}, {"[2].B"}, {"[3].A"}} {
+		if _, _, err := cache.SparseOf(arr, set); !sameValueError(err, want) {
+			t.Errorf("[4]orderElem, paths %v: %v, want TreeOf's %v", set, err, want)
+		}
+	}
+}
+
+// sameValueError reports whether err and want are the same value error:
+// a *plan.Error of the same index and path wrapping the same sentinel.
+func sameValueError(err, want error) bool {
+	var pe, wpe *plan.Error
+	return errors.As(err, &pe) && errors.As(want, &wpe) && pe.Index == wpe.Index && pe.Path == wpe.Path &&
+		sentinelOf(err) != nil && sentinelOf(err) == sentinelOf(want)
 }

@@ -404,7 +404,7 @@ func (p *packed) sparse(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	if g == 1 {
 		return c.valueRoot(p.t, v, p.path)
 	}
-	b, n, err := p.data(v)
+	b, n, err := p.sparseData(v)
 	if err != nil {
 		return [32]byte{}, err
 	}
@@ -429,6 +429,21 @@ func (p *packed) sparse(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 		return nil
 	}}
 	return c.treeNode(src, prog, depth, rel)
+}
+
+// sparseData is data for a sparse walk: the value at v checked and cut
+// once, however many of its nodes the walk computes (a check reads
+// every byte of a list of booleans, and a bitlist's bytes are copied).
+// The tree lives for one walk of one value, so v names the bytes.
+func (p *packed) sparseData(v unsafe.Pointer) ([]byte, int, error) {
+	if p.sparseAt != v || v == nil {
+		b, n, err := p.data(v)
+		if err != nil {
+			return nil, 0, err
+		}
+		p.sparseAt, p.sparseB, p.sparseN = v, b, n
+	}
+	return p.sparseB, p.sparseN, nil
 }
 
 func (o *opaque) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error) {

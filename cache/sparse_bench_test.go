@@ -1,0 +1,42 @@
+package cache_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+)
+
+type manyBools struct {
+	Flags []bool   `ssz-max:"4194304"`
+	Bits  []byte   `ssz:"bitlist" ssz-max:"33554432"`
+	Gwei  []uint64 `ssz-max:"4194304"`
+}
+
+// BenchmarkSparseManyPaths builds sparse trees of 1, 100 and 1,000
+// paths into lists of 1M booleans, a bitlist of 8M bits and 1M integers:
+// each list's value is checked and cut once per tree, so the paths cost
+// their own siblings, not a pass over the list each.
+func BenchmarkSparseManyPaths(b *testing.B) {
+	const n = 1 << 20
+	v := &manyBools{Flags: make([]bool, n), Bits: make([]byte, n+1), Gwei: make([]uint64, n)}
+	v.Bits[n] = 1
+	for i := range n {
+		v.Flags[i] = i%3 == 0
+		v.Gwei[i] = uint64(i)
+	}
+	for _, k := range []int{1, 100, 1000} {
+		var paths []string
+		for i := range k {
+			j := (i * 1021) % n
+			paths = append(paths, fmt.Sprintf("Flags[%d]", j), fmt.Sprintf("Bits[%d]", 8*j), fmt.Sprintf("Gwei[%d]", j))
+		}
+		b.Run(fmt.Sprintf("paths=%d", 3*k), func(b *testing.B) {
+			for b.Loop() {
+				if _, _, err := cache.SparseOf(v, paths); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
