@@ -48,9 +48,9 @@ type packed struct {
 	sparseAt unsafe.Pointer
 	sparseB  []byte
 	sparseN  int
-	dirty []int  // scratch: changed chunks
-	iota  []int  // 0, 1, 2, …: the dirty list when every chunk changed
-	built bool
+	dirty    []int // scratch: changed chunks
+	iota     []int // 0, 1, 2, …: the dirty list when every chunk changed
+	built    bool
 }
 
 func newPacked(c *ctx, t *ssz.Type, path string) *packed {

@@ -153,9 +153,15 @@ func sparseNodes(gs []proof.GIndex) (direct, upper []proof.GIndex) {
 			direct = append(direct, g)
 		}
 	}
-	// Deterministic order: the first bad part of the value found is the
-	// same from run to run; the upper nodes deepest first.
-	slices.Sort(direct)
+	// The direct nodes left to right (pre-order: disjoint subtrees never
+	// tie), so the walk finishes one element of a list before the next:
+	// a list inside the elements (one node of the element type serves
+	// them all) is checked once per element, where level by level it was
+	// checked again for every node (two paths into two elements' 4M
+	// booleans cost 27 roots). The upper nodes deepest first.
+	slices.SortFunc(direct, func(a, b proof.GIndex) int {
+		return cmp.Compare(uint64(a)<<(64-bits.Len64(uint64(a))), uint64(b)<<(64-bits.Len64(uint64(b))))
+	})
 	slices.SortFunc(upper, func(a, b proof.GIndex) int {
 		if da, db := bits.Len64(uint64(a)), bits.Len64(uint64(b)); da != db {
 			return db - da

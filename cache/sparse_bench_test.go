@@ -7,6 +7,14 @@ import (
 	"github.com/lanehash/lanehash/cache"
 )
 
+type boolsElem struct {
+	Flags []bool `ssz-max:"1073741824"`
+}
+
+type boolsInElems struct {
+	L []boolsElem `ssz-max:"64"`
+}
+
 type manyBools struct {
 	Flags []bool   `ssz-max:"4194304"`
 	Bits  []byte   `ssz:"bitlist" ssz-max:"33554432"`
@@ -14,9 +22,10 @@ type manyBools struct {
 }
 
 // BenchmarkSparseManyPaths builds sparse trees of 1, 100 and 1,000
-// paths into lists of 1M booleans, a bitlist of 8M bits and 1M integers:
-// each list's value is checked and cut once per tree, so the paths cost
-// their own siblings, not a pass over the list each.
+// paths into lists of 1M booleans, a bitlist of 8M bits and 1M integers,
+// and of one path into each of 16 elements' lists of 256K booleans: each
+// list's value is checked and cut once per tree (per element), so the
+// paths cost their own siblings, not a pass over the list each.
 func BenchmarkSparseManyPaths(b *testing.B) {
 	const n = 1 << 20
 	v := &manyBools{Flags: make([]bool, n), Bits: make([]byte, n+1), Gwei: make([]uint64, n)}
@@ -38,5 +47,25 @@ func BenchmarkSparseManyPaths(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkSparseElementPaths builds a sparse tree of one path into each
+// of 16 elements' lists of 256K booleans: the walk finishes one element
+// before the next, so each element's list is checked once.
+func BenchmarkSparseElementPaths(b *testing.B) {
+	v := &boolsInElems{L: make([]boolsElem, 16)}
+	var paths []string
+	for i := range v.L {
+		v.L[i].Flags = make([]bool, 1<<18)
+		for j := range v.L[i].Flags {
+			v.L[i].Flags[j] = (i+j)%5 == 0
+		}
+		paths = append(paths, fmt.Sprintf("L[%d].Flags[100]", i))
+	}
+	for b.Loop() {
+		if _, _, err := cache.SparseOf(v, paths); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
