@@ -130,7 +130,7 @@ func TestSparseTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	var paths []string
-	for _, i := range []int{0, 1, 4095, 4096, 4097, 32767, 32768, 32769, 65535, 65536, n - 1, n, n + 40000, 1 << 39} {
+	for _, i := range []uint64{0, 1, 4095, 4096, 4097, 32767, 32768, 32769, 65535, 65536, n - 1, n, n + 40000, 1 << 39} {
 		paths = append(paths, fmt.Sprintf("Validators[%d]", i), fmt.Sprintf("Balances[%d]", 4*(i%(1<<37))), fmt.Sprintf("Flags[%d]", 32*(i%(1<<34))))
 		if i < n {
 			paths = append(paths, fmt.Sprintf("Validators[%d].EffectiveBalance", i), fmt.Sprintf("Ptrs[%d].Epoch", i))
