@@ -46,6 +46,22 @@ var ErrNotProvable = errors.New("eth2: no proofs for this type")
 // (cache.TreeOf of the unwrapped state), or ask cache.SparseOf for all
 // of them at once.
 func ProveField(v any, path string) (*proof.Proof, [32]byte, error) {
+	ps, root, err := ProveFields(v, path)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	return ps[0], root, nil
+}
+
+// ProveFields is ProveField for several paths of one value: one proof
+// per path, in order, all from one sparse tree, so the value is rooted
+// once (a light-client server's header and sync-committee branches of
+// one state cost one root, not one each). No paths is an error wrapping
+// proof.ErrIndex.
+func ProveFields(v any, paths ...string) ([]*proof.Proof, [32]byte, error) {
+	if len(paths) == 0 {
+		return nil, [32]byte{}, fmt.Errorf("eth2: no paths to prove: %w", proof.ErrIndex)
+	}
 	inner, err := Unwrap(v)
 	if err != nil {
 		return nil, [32]byte{}, err
@@ -54,7 +70,7 @@ func ProveField(v any, path string) (*proof.Proof, [32]byte, error) {
 	if !ok {
 		return nil, [32]byte{}, fmt.Errorf("%w: %T", ErrNotProvable, v)
 	}
-	return prove(inner, path)
+	return prove(inner, paths)
 }
 
 // FieldRoot returns the root of the node path names in v (a field's
@@ -67,25 +83,27 @@ func FieldRoot(v any, path string) ([32]byte, error) {
 	return p.Leaf, nil
 }
 
-// provers proves a path in a pointer to one of the types registered.
-var provers = map[reflect.Type]func(v any, path string) (*proof.Proof, [32]byte, error){}
+// provers proves paths in a pointer to one of the types registered.
+var provers = map[reflect.Type]func(v any, paths []string) ([]*proof.Proof, [32]byte, error){}
 
 // register adds the prover of *T: a sparse tree built for the call.
 func register[T any]() {
-	provers[reflect.TypeFor[*T]()] = func(v any, path string) (*proof.Proof, [32]byte, error) {
+	provers[reflect.TypeFor[*T]()] = func(v any, paths []string) ([]*proof.Proof, [32]byte, error) {
 		p := v.(*T)
 		if p == nil {
 			return nil, [32]byte{}, fmt.Errorf("%w: a nil %T", ErrNotProvable, v)
 		}
-		tree, root, err := cache.SparseOf(p, []string{path})
+		tree, root, err := cache.SparseOf(p, paths)
 		if err != nil {
 			return nil, [32]byte{}, err
 		}
-		pr, err := tree.Prove(path)
-		if err != nil {
-			return nil, [32]byte{}, err
+		out := make([]*proof.Proof, len(paths))
+		for i, path := range paths {
+			if out[i], err = tree.Prove(path); err != nil {
+				return nil, [32]byte{}, err
+			}
 		}
-		return pr, root, nil
+		return out, root, nil
 	}
 }
 

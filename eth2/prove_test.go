@@ -2,6 +2,7 @@ package eth2_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"reflect"
 	"testing"
@@ -57,6 +58,42 @@ func TestProveFieldMatchesClient(t *testing.T) {
 				if err != nil || !p.Verify(root) {
 					t.Fatalf("ProveField(%q): %v, verifies against the client's root: %v", path, err, err == nil && p.Verify(root))
 				}
+			}
+		})
+	}
+}
+
+// TestProveFields proves several paths of a versioned state of every
+// fork at once: each proof equals ProveField's for its path and verifies
+// against the client's root; no paths is proof.ErrIndex, a bad path the
+// path's error.
+func TestProveFields(t *testing.T) {
+	wt := reflect.TypeFor[spec.VersionedBeaconState]()
+	fields, forks := forkFields(wt)
+	paths := []string{"slot", "validators[0].effective_balance", "balances.__len__", "latest_block_header.state_root", "Validators"}
+	for i, f := range fields {
+		t.Run(forks[i], func(t *testing.T) {
+			wp, _ := versioned(t, wt, f, forks[i], 23)
+			vs := wp.Interface().(*spec.VersionedBeaconState)
+			root, err := vs.HashTreeRoot()
+			if err != nil {
+				t.Fatal(err)
+			}
+			ps, got, err := eth2.ProveFields(vs, paths...)
+			if err != nil || got != root || len(ps) != len(paths) {
+				t.Fatalf("ProveFields: root %x (the client's %x), %d proofs, %v", got, [32]byte(root), len(ps), err)
+			}
+			for j, path := range paths {
+				one, _, err := eth2.ProveField(vs, path)
+				if err != nil || !reflect.DeepEqual(ps[j], one) || !ps[j].Verify(root) {
+					t.Fatalf("%q: ProveFields' proof differs from ProveField's or does not verify (%v)", path, err)
+				}
+			}
+			if _, _, err := eth2.ProveFields(vs); !errors.Is(err, proof.ErrIndex) {
+				t.Errorf("no paths: %v, want proof.ErrIndex", err)
+			}
+			if _, _, err := eth2.ProveFields(vs, "slot", "no_such_field"); !errors.Is(err, proof.ErrPath) {
+				t.Errorf("a bad path: %v, want proof.ErrPath", err)
 			}
 		})
 	}
