@@ -126,9 +126,17 @@ func (p *progressive) root(h *hasher) [32]byte {
 // walk follows g from the data root: it returns the subtree and the index
 // relative to that subtree's root, or the spine node reached.
 func (p *progressive) walk(g proof.GIndex) (sub int, rel proof.GIndex, spine int, err error) {
+	return walkProgressive(len(p.subs), g)
+}
+
+// walkProgressive is the walk of g in a progressive tree of subs
+// subtrees: the subtree and the index relative to its root, or (sub -1)
+// the spine node reached; a node below the spine past the last subtree
+// is an index error, a spine node there the zero chunk.
+func walkProgressive(subs int, g proof.GIndex) (sub int, rel proof.GIndex, spine int, err error) {
 	k := 0
 	for d := g.Depth() - 1; d >= 0; d-- {
-		if k >= len(p.subs) {
+		if k >= subs {
 			return 0, 0, 0, fmt.Errorf("cache: node %d is below the end of a progressive tree: %w", g, proof.ErrIndex)
 		}
 		if uint64(g)>>d&1 == 0 {
@@ -137,6 +145,30 @@ func (p *progressive) walk(g proof.GIndex) (sub int, rel proof.GIndex, spine int
 		k++
 	}
 	return -1, 0, k, nil
+}
+
+// progressiveSubs is the number of subtrees a progressive tree of n
+// chunks has.
+func progressiveSubs(n uint64) int {
+	if n == 0 {
+		return 0
+	}
+	k, _ := playout.Locate(n - 1)
+	return k + 1
+}
+
+// progressiveChunkOf is chunkTree.chunkOf for a progressive tree of subs
+// subtrees.
+func progressiveChunkOf(subs int, g proof.GIndex) (uint64, proof.GIndex, bool) {
+	sub, rel, _, err := walkProgressive(subs, g)
+	if err != nil || sub < 0 {
+		return 0, 0, false
+	}
+	off, rest, ok := childIndex(rel, 2*sub)
+	if !ok {
+		return 0, 0, false
+	}
+	return playout.Start(sub) + off, rest, true
 }
 
 func (p *progressive) node(h *hasher, g proof.GIndex, _ fetchFunc) ([32]byte, error) {
@@ -154,15 +186,7 @@ func (p *progressive) node(h *hasher, g proof.GIndex, _ fetchFunc) ([32]byte, er
 }
 
 func (p *progressive) chunkOf(g proof.GIndex) (uint64, proof.GIndex, bool) {
-	sub, rel, _, err := p.walk(g)
-	if err != nil || sub < 0 {
-		return 0, 0, false
-	}
-	off, rest, ok := childIndex(rel, 2*sub)
-	if !ok {
-		return 0, 0, false
-	}
-	return playout.Start(sub) + off, rest, true
+	return progressiveChunkOf(len(p.subs), g)
 }
 
 func (p *progressive) bytes() int {

@@ -102,30 +102,20 @@ func (c *ctx) treeNode(src *leafSource, prog bool, depth int, g proof.GIndex) ([
 		return c.rangeRoot(src, (uint64(g)^1<<d)<<(depth-d), depth-d)
 	}
 	// Subtree k holds 4^k chunks from playout.Start(k); the spine node
-	// after k subtrees is the progressive root of the rest. As the cached
-	// tree's walk: a node past the last subtree the chunks need is an
-	// index error, a spine node there the zero chunk.
-	subs := 0
-	if src.n > 0 {
-		k, _ := playout.Locate(src.n - 1)
-		subs = k + 1
+	// after k subtrees is the progressive root of the rest.
+	subs := progressiveSubs(src.n)
+	sub, rel, spine, err := walkProgressive(subs, g)
+	switch {
+	case err != nil:
+		return [32]byte{}, err
+	case sub < 0:
+		return c.spineRoot(src, spine, subs)
 	}
-	k := 0
-	for d := g.Depth() - 1; d >= 0; d-- {
-		if k >= subs {
-			return [32]byte{}, fmt.Errorf("cache: node %d is below the end of a progressive tree: %w", g, proof.ErrIndex)
-		}
-		if uint64(g)>>d&1 == 0 {
-			rel := proof.GIndex(uint64(g)&(1<<d-1) | 1<<d)
-			rd := rel.Depth()
-			if rd > 2*k {
-				return [32]byte{}, fmt.Errorf("cache: node %d below a tree of depth %d: %w", rel, 2*k, proof.ErrIndex)
-			}
-			return c.rangeRoot(src, playout.Start(k)+(uint64(rel)^1<<rd)<<(2*k-rd), 2*k-rd)
-		}
-		k++
+	rd := rel.Depth()
+	if rd > 2*sub {
+		return [32]byte{}, fmt.Errorf("cache: node %d below a tree of depth %d: %w", rel, 2*sub, proof.ErrIndex)
 	}
-	return c.spineRoot(src, k, subs)
+	return c.rangeRoot(src, playout.Start(sub)+(uint64(rel)^1<<rd)<<(2*sub-rd), 2*sub-rd)
 }
 
 // chunkOf is chunkTree.chunkOf for a data tree of n chunks (a
@@ -135,23 +125,7 @@ func chunkOf(prog bool, depth int, n uint64, g proof.GIndex) (uint64, proof.GInd
 	if !prog {
 		return childIndex(g, depth)
 	}
-	subs := 0
-	if n > 0 {
-		k, _ := playout.Locate(n - 1)
-		subs = k + 1
-	}
-	k := 0
-	for d := g.Depth() - 1; d >= 0 && k < subs; d-- {
-		if uint64(g)>>d&1 == 0 {
-			off, rest, ok := childIndex(proof.GIndex(uint64(g)&(1<<d-1)|1<<d), 2*k)
-			if !ok {
-				return 0, 0, false
-			}
-			return playout.Start(k) + off, rest, true
-		}
-		k++
-	}
-	return 0, 0, false
+	return progressiveChunkOf(progressiveSubs(n), g)
 }
 
 // spineRoot is the progressive root of subtrees k.. of subs.
@@ -217,11 +191,13 @@ func (c *ctx) valueRoot(t *ssz.Type, p unsafe.Pointer, path string) ([32]byte, e
 }
 
 // dataIndex maps g, relative to a value's root and not 1, to the index
-// relative to its data tree: a list's g under node 2 (2 itself is the
-// data root, 1), a vector's g as it is. length reports a list's length
-// chunk (node 3); a node under it is inside a chunk.
-func dataIndex(list bool, g proof.GIndex) (rel proof.GIndex, length bool, err error) {
-	if !list {
+// relative to its data tree: when mixed in (a list, a progressive
+// container) g under node 2 (2 itself is the data root, 1), else g as it
+// is. mixed reports node 3, the chunk mixed in (a list's length, a
+// progressive container's active fields); a node under it is inside a
+// chunk.
+func dataIndex(mixIn bool, g proof.GIndex) (rel proof.GIndex, mixed bool, err error) {
+	if !mixIn {
 		return g, false, nil
 	}
 	switch g {
@@ -250,19 +226,9 @@ func (ct *container) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 		return c.valueRoot(ct.t, p, ct.path)
 	}
 	b := ct.base(p)
-	rel := g
-	if ct.progressive {
-		switch g {
-		case 3:
-			return ct.active, nil
-		case 2:
-			rel = 1
-		default:
-			var ok bool
-			if rel, ok = underData(g); !ok {
-				return [32]byte{}, errInside(g)
-			}
-		}
+	rel, mixed, err := dataIndex(ct.progressive, g)
+	if mixed || err != nil {
+		return ct.active, err
 	}
 	_, depth := shapeOf(ct.tree)
 	chunk, rest, below := chunkOf(ct.progressive, depth, uint64(ct.tree.count()), rel)
@@ -317,8 +283,8 @@ func (s *seq) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
-	rel, length, err := dataIndex(s.list, g)
-	if length || err != nil {
+	rel, mixed, err := dataIndex(s.list, g)
+	if mixed || err != nil {
 		return lengthChunk(uint64(n)), err
 	}
 	prog, depth := shapeOf(s.tree)
@@ -408,8 +374,8 @@ func (p *packed) sparse(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	if err != nil {
 		return [32]byte{}, err
 	}
-	rel, length, err := dataIndex(p.list, g)
-	if length || err != nil {
+	rel, mixed, err := dataIndex(p.list, g)
+	if mixed || err != nil {
 		return lengthChunk(uint64(n)), err
 	}
 	prog, depth := shapeOf(p.tree)
