@@ -135,23 +135,22 @@ type ctx struct {
 	// (nil: no plan compiled), and tile is its scratch of chunks.
 	anyPlans map[*ssz.Type]elemplan.Rooter
 	tile     []byte
+	// lent is every plan of plans and anyPlans, taken from the shelves
+	// (planshelf.go) for returnPlans.
+	lent []lent
 }
 
 // elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
 // planned as the type it points to: the caller follows the pointer),
-// compiled with the tree's kernel, so that changed values are hashed in
+// taken (planshelf.go) with the tree's kernel, so that changed values are hashed in
 // lockstep W at a time; nil when no plan compiles for t.
 func (c *ctx) elemPlan(t *ssz.Type) *elemRooter {
 	if r, ok := c.plans[t]; ok {
 		return r
 	}
-	var r *elemRooter
-	if elemplan.Compile != nil {
-		if p, err := elemplan.Compile(plannedType(t), c.k); err == nil {
-			if l := p.Layout(); l != nil {
-				r = &elemRooter{p: p, lay: l}
-			}
-		}
+	r := c.takePlan(t)
+	if r != nil && r.lay == nil {
+		r = nil
 	}
 	if c.plans == nil {
 		c.plans = map[*ssz.Type]*elemRooter{}
@@ -182,6 +181,7 @@ func planLayout(t *ssz.Type) bool {
 		return false
 	}
 	c := &ctx{hasher: h}
+	defer c.returnPlans()
 	return c.elemPlan(t) != nil
 }
 

@@ -45,6 +45,9 @@ type Sparse struct {
 // each computed on its own: tens or hundreds of paths cost little more
 // than one, thousands (every validator of a committee) several roots,
 // where TreeOf's whole tree, once built, proves each in microseconds.
+// The plans a call compiles for the types of *v are kept for the next
+// call on the same types (until the garbage collector drops them), so
+// only the first proof of a type pays for them.
 //
 // The paths are those of Tree.Prove (proof.GIndexOf); the empty path is
 // the root, and no paths keep only the root. Prove, ProveMulti and
@@ -77,6 +80,9 @@ func sparseOf[T any](v *T, opts []Option, gindices func(*tree) ([]proof.GIndex, 
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
+	// The walk's tree is dropped when it returns: its plans serve the
+	// next one (planshelf.go).
+	defer tr.c.returnPlans()
 	gs, err := gindices(tr)
 	if err != nil {
 		return nil, [32]byte{}, err

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 )
 
 type boolsElem struct {
@@ -68,4 +70,32 @@ func BenchmarkSparseElementPaths(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// BenchmarkSparseSmallState proves one validator field of a 16-validator
+// fulu state from the plain value, against plan's root of the state: on
+// a small state the plans a tree hashes with weigh as much as the
+// hashing, and SparseOf takes them from the shelves earlier trees left
+// them on rather than compiling them for every proof.
+func BenchmarkSparseSmallState(b *testing.B) {
+	s := fulu.SyntheticBeaconState(16, 1)
+	p, err := plan.PlanFor[fulu.BeaconState](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	paths := []string{"validators[3].effective_balance"}
+	b.Run("sparse", func(b *testing.B) {
+		for b.Loop() {
+			if _, _, err := cache.SparseOf(s, paths); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("root", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := p.Root(s); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }

@@ -145,8 +145,8 @@ func (c *ctx) spineRoot(src *leafSource, k, subs int) ([32]byte, error) {
 }
 
 // rooterOf returns the plan of SSZ type t (for a pointer type, of the
-// type it points to), compiled once per tree with the tree's kernel; nil
-// when no plan compiles for t.
+// type it points to), taken once per tree (from its shelf, or compiled)
+// with the tree's kernel; nil when no plan compiles for t.
 func (c *ctx) rooterOf(t *ssz.Type) elemplan.Rooter {
 	r, ok := c.anyPlans[t]
 	if ok {
@@ -157,10 +157,8 @@ func (c *ctx) rooterOf(t *ssz.Type) elemplan.Rooter {
 		// elements, a one-chunk field): the same plan, compiled once.
 		return er.p
 	}
-	if elemplan.Compile != nil {
-		if pr, err := elemplan.Compile(plannedType(t), c.k); err == nil {
-			r = pr
-		}
+	if er := c.takePlan(t); er != nil {
+		r = er.p
 	}
 	if c.anyPlans == nil {
 		c.anyPlans = map[*ssz.Type]elemplan.Rooter{}
