@@ -144,6 +144,7 @@ func newList[E any](tag reflect.StructTag, opts []Option) (*List[E], error) {
 	if err != nil {
 		return nil, err
 	}
+	tr.list = true
 	return &List[E]{tr: tr}, nil
 }
 

@@ -58,7 +58,7 @@ func (tr *tree) valueError(err error) error {
 	if strings.HasPrefix(se.Path, top) {
 		from = len(top)
 	}
-	if tr.fieldIdx == nil && tr.t.Elem != nil {
+	if tr.list {
 		// A list tree: the path is "[]E…" (or "[i]E…" for a named
 		// element), its first index being the element the Index names.
 		elem := "[]"

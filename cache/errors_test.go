@@ -93,3 +93,55 @@ func TestErrorAtEveryCacheEntryPoint(t *testing.T) {
 	_, err = short.Root(vals)
 	wantPlanError(t, "List.Root past the limit", err, -1, "List[Validator, 4]", ssz.ErrListTooLong, lerr)
 }
+
+// validatorArray is a value that is a vector of containers: one value,
+// not a list of the caller's, whatever tree holds it.
+type validatorArray [4]phase0.Validator
+
+// nestedArray is a vector of containers holding lists of containers.
+type nestedArray [3]struct {
+	V []phase0.Validator `ssz-max:"8"`
+}
+
+// TestErrorOfVectorValue: a bad element of a value that is a vector (a
+// Go array) is one value's error at every cache entry point (Index -1,
+// the element in the path: "validatorArray[2].WithdrawalCredentials"),
+// as plan's Root says it; only a List's tree names the element in Index.
+func TestErrorOfVectorValue(t *testing.T) {
+	vals := phase0.RandomValidators(4, 3)
+	vals[2].WithdrawalCredentials = vals[2].WithdrawalCredentials[:31]
+	arr := validatorArray(vals)
+	testVectorValueError(t, &arr, "validatorArray[2].WithdrawalCredentials")
+
+	var nested nestedArray
+	nested[1].V = phase0.RandomValidators(5, 4)
+	nested[1].V[3].WithdrawalCredentials = nested[1].V[3].WithdrawalCredentials[:31]
+	testVectorValueError(t, &nested, "nestedArray[1].V[3].WithdrawalCredentials")
+}
+
+func testVectorValueError[T any](t *testing.T, v *T, path string) {
+	t.Helper()
+	p, err := plan.PlanFor[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, perr := p.Root(v)
+	var pe *plan.Error
+	if !errors.As(perr, &pe) || pe.Index != -1 || pe.Path != path {
+		t.Fatalf("plan.Root: %v, want index -1 and path %q", perr, path)
+	}
+	_, _, err = cache.TreeOf(v)
+	wantPlanError(t, "cache.TreeOf", err, -1, path, ssz.ErrSize, perr)
+	_, _, err = cache.SparseOf(v, nil)
+	wantPlanError(t, "cache.SparseOf", err, -1, path, ssz.ErrSize, perr)
+	_, _, err = cache.SparseOf(v, []string{"[0]"})
+	wantPlanError(t, "cache.SparseOf of [0]", err, -1, path, ssz.ErrSize, perr)
+	for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
+		tr, err := cache.New[T](cache.WithMode(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tr.Root(v)
+		wantPlanError(t, "Tree.Root", err, -1, path, ssz.ErrSize, perr)
+	}
+}

@@ -102,6 +102,11 @@ type tree struct {
 	// string form, Field handles); nil for a list tree.
 	fieldIdx map[string]fieldRef
 	sel      *selection // marks of a list tree
+	// list: a List's tree (NewList, NewProgressiveList), whose errors
+	// name the element as ListRoot's do; a value's tree (New, TreeOf,
+	// SparseOf) names it in the path as Root does, a value that is a
+	// vector (a Go array) included.
+	list bool
 	all      bool       // a list tree's elements were marked whole
 	// markErr is the first mark a Field handle could not honour, returned
 	// by the next update.
