@@ -107,7 +107,7 @@ type tree struct {
 	// SparseOf) names it in the path as Root does, a value that is a
 	// vector (a Go array) included.
 	list bool
-	all      bool       // a list tree's elements were marked whole
+	all  bool // a list tree's elements were marked whole
 	// markErr is the first mark a Field handle could not honour, returned
 	// by the next update.
 	markErr error
