@@ -11,7 +11,8 @@ import (
 // while the table keeps it.
 func TestPlanShelvesBounded(t *testing.T) {
 	kept := &ssz.Type{}
-	if shelfOf(kept, nil) != shelfOf(kept, nil) {
+	first := shelfOf(kept, nil)
+	if again := shelfOf(kept, nil); again != first {
 		t.Fatal("one type, two shelves")
 	}
 	for range 3 * maxPlanShelves {
