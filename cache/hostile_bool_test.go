@@ -144,3 +144,56 @@ func TestBoolAboveOnePath(t *testing.T) {
 		t.Errorf("list: %v (index %d, path %q), want ErrBool at element 2, boolRow.Rows[1].List[5]", err, pe.Index, pe.Path)
 	}
 }
+
+// boolInUnion holds a bool inside a union's option, a value boxed in an
+// interface.
+type boolInUnion struct {
+	Head uint64
+	U    ssz.Union[struct {
+		None  ssz.None
+		Flags boolFlags
+	}]
+}
+
+// TestBoolAboveOneInUnion: a bool byte above 1 inside a union's value is
+// the error plan gives for it at every cache entry point (the union is
+// rooted by the reference, which reads the option from a copy it can
+// address), not the root of the value with that bool true.
+func TestBoolAboveOneInUnion(t *testing.T) {
+	flags := newBoolFlags()
+	*(*byte)(unsafe.Pointer(&flags.Array[3])) = 2
+	v := &boolInUnion{Head: 9}
+	v.U.Selector, v.U.Value = 1, *flags
+	p, err := plan.PlanFor[boolInUnion]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, perr := p.Root(v)
+	var want *plan.Error
+	if !errors.Is(perr, ssz.ErrBool) || !errors.As(perr, &want) {
+		t.Fatalf("plan: %v, want a *plan.Error wrapping ssz.ErrBool", perr)
+	}
+	same := func(name string, err error) {
+		t.Helper()
+		var pe *plan.Error
+		if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &pe) || pe.Index != want.Index || pe.Path != want.Path {
+			t.Errorf("%s: %v, want plan's %v", name, err, perr)
+		}
+	}
+	_, _, err = cache.TreeOf(v)
+	same("TreeOf", err)
+	_, _, err = cache.SparseOf(v, []string{"Head"})
+	same("SparseOf", err)
+	for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
+		tr, err := cache.New[boolInUnion](cache.WithMode(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = tr.Root(v)
+		same(fmt.Sprintf("Tree.Root, mode %d", mode), err)
+	}
+	_, err = ssz.HashTreeRoot(v, ssz.SHA256)
+	if !errors.Is(err, ssz.ErrBool) {
+		t.Errorf("reference: %v, want ssz.ErrBool", err)
+	}
+}

@@ -65,3 +65,66 @@ func TestBoolByteAboveOne(t *testing.T) {
 		}
 	}
 }
+
+// boolUnions holds a bool inside a union's option and inside a
+// compatible union's data: values boxed in an interface, which reflect
+// cannot address.
+type boolUnions struct {
+	U ssz.Union[struct {
+		None  ssz.None
+		Inner boolInner
+		Flag  bool
+	}]
+	C ssz.CompatibleUnion[struct {
+		Inner boolInner `ssz-index:"2"`
+	}]
+}
+
+// TestBoolByteAboveOneInUnion: a bool byte above 1 inside a union's
+// value or a compatible union's data is refused like any other (the
+// option is read from a copy, whose bytes reflect can address), not
+// hashed as true.
+func TestBoolByteAboveOneInUnion(t *testing.T) {
+	bad := func(c byte) boolInner {
+		var in boolInner
+		*(*byte)(unsafe.Pointer(&in.F)) = c
+		return in
+	}
+	badFlag := func(c byte) bool {
+		var b bool
+		*(*byte)(unsafe.Pointer(&b)) = c
+		return b
+	}
+	good := func() *boolUnions {
+		v := &boolUnions{}
+		v.U.Selector, v.U.Value = 1, boolInner{true}
+		v.C.Variant, v.C.Data = 2, boolInner{false}
+		return v
+	}
+	cases := []struct {
+		path string
+		bad  func(v *boolUnions)
+	}{
+		{"boolUnions.U.Value.F", func(v *boolUnions) { v.U.Value = bad(2) }},
+		{"boolUnions.U.Value", func(v *boolUnions) { v.U.Selector, v.U.Value = 2, badFlag(0x81) }},
+		{"boolUnions.C.Data.F", func(v *boolUnions) { v.C.Data = bad(7) }},
+	}
+	if _, err := ssz.HashTreeRoot(good(), ssz.SHA256); err != nil {
+		t.Fatalf("valid value: %v", err)
+	}
+	for _, c := range cases {
+		v := good()
+		c.bad(v)
+		for name, call := range map[string]func() error{
+			"HashTreeRoot(ptr)":   func() error { _, err := ssz.HashTreeRoot(v, ssz.SHA256); return err },
+			"HashTreeRoot(value)": func() error { _, err := ssz.HashTreeRoot(*v, ssz.Keccak256); return err },
+			"Marshal(ptr)":        func() error { _, err := ssz.Marshal(v); return err },
+		} {
+			err := call()
+			var se *ssz.Error
+			if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &se) || se.Path != c.path {
+				t.Errorf("%s, %s: %v, want an *ssz.Error wrapping ErrBool at %s", c.path, name, err, c.path)
+			}
+		}
+	}
+}

@@ -136,7 +136,9 @@ func compatibleUnionValue(t *Type, v reflect.Value, path string) (uint8, reflect
 	if val.Type() != opt.Go {
 		return 0, val, errorf(path, ErrUnion, "selector %d wants %s, data is %s", sel, opt.Go, val.Type())
 	}
-	return sel, val, nil
+	// The option boxed in the interface is not addressable: a copy is,
+	// so its bools are read byte by byte (boolByte).
+	return sel, addressable(val), nil
 }
 
 // decodeCompatibleUnion decodes a selector byte and the selected option's

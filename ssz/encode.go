@@ -318,5 +318,7 @@ func unionValue(t *Type, v reflect.Value, path string) (uint8, reflect.Value, er
 	if val.Type() != opt.Go {
 		return 0, val, errorf(path, ErrUnion, "selector %d wants %s, value is %s", sel, opt.Go, val.Type())
 	}
-	return sel, val, nil
+	// The option boxed in the interface is not addressable: a copy is,
+	// so its bools are read byte by byte (boolByte).
+	return sel, addressable(val), nil
 }

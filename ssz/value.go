@@ -57,12 +57,19 @@ func checkValue(t *Type, v reflect.Value) (reflect.Value, error) {
 	if v.Type() != t.Go {
 		return v, errorf("", ErrValue, "value of type %s for descriptor of %s", v.Type(), t.Go)
 	}
-	if !v.CanAddr() {
-		// A copy keeps every byte (a bool's too, see boolByte) and makes
-		// the value and all inside it addressable.
-		c := reflect.New(t.Go).Elem()
-		c.Set(v)
-		v = c
+	return addressable(v), nil
+}
+
+// addressable returns v, or when v is not addressable (a value passed by
+// value, a union's option boxed in an interface) a copy of it: a copy
+// keeps every byte (a bool's too, see boolByte) and makes the value and
+// all inside it addressable, so a bool byte above 1 is read and refused
+// rather than taken for true.
+func addressable(v reflect.Value) reflect.Value {
+	if v.CanAddr() {
+		return v
 	}
-	return v, nil
+	c := reflect.New(v.Type()).Elem()
+	c.Set(v)
+	return c
 }
