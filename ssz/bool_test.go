@@ -28,10 +28,7 @@ type boolOuter struct {
 // would have called it true.
 func TestBoolByteAboveOne(t *testing.T) {
 	set := func(b *bool, c byte) { *(*byte)(unsafe.Pointer(b)) = c }
-	cases := []struct {
-		path string
-		bad  func(v *boolOuter)
-	}{
+	cases := []badBool[boolOuter]{
 		{"boolOuter.B", func(v *boolOuter) { set(&v.B, 2) }},
 		{"boolOuter.V[2]", func(v *boolOuter) { set(&v.V[2], 0x80) }},
 		{"boolOuter.L[1]", func(v *boolOuter) { set(&v.L[1], 0xff) }},
@@ -41,27 +38,45 @@ func TestBoolByteAboveOne(t *testing.T) {
 	good := func() *boolOuter {
 		return &boolOuter{B: true, V: [3]bool{false, true, false}, L: []bool{true, false, true}, P: &boolInner{true}, E: []boolInner{{true}, {false}}}
 	}
+	refusedEach(t, good, cases)
+}
+
+// badBool is a bool byte above 1 that bad writes into a good value, and
+// the path the error names.
+type badBool[T any] struct {
+	path string
+	bad  func(v *T)
+}
+
+// refusedEach checks that good() is a valid value and that each case's
+// bad value is refused at its path (refusedAt).
+func refusedEach[T any](t *testing.T, good func() *T, cases []badBool[T]) {
+	t.Helper()
 	if _, err := ssz.HashTreeRoot(good(), ssz.SHA256); err != nil {
 		t.Fatalf("valid value: %v", err)
 	}
 	for _, c := range cases {
 		v := good()
 		c.bad(v)
-		for name, call := range map[string]func() error{
-			"HashTreeRoot(ptr)":   func() error { _, err := ssz.HashTreeRoot(v, ssz.SHA256); return err },
-			"HashTreeRoot(value)": func() error { _, err := ssz.HashTreeRoot(*v, ssz.Keccak256); return err },
-			"Marshal(ptr)":        func() error { _, err := ssz.Marshal(v); return err },
-			"Marshal(value)":      func() error { _, err := ssz.Marshal(*v); return err },
-		} {
-			err := call()
-			var se *ssz.Error
-			if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &se) {
-				t.Errorf("%s, %s: %v, want an *ssz.Error wrapping ErrBool", c.path, name, err)
-				continue
-			}
-			if se.Path != c.path {
-				t.Errorf("%s, %s: path %q", c.path, name, se.Path)
-			}
+		refusedAt(t, c.path, v)
+	}
+}
+
+// refusedAt checks that the reference root (by pointer and by value,
+// both hashes) and Marshal refuse v with an *ssz.Error wrapping ErrBool
+// at path.
+func refusedAt[T any](t *testing.T, path string, v *T) {
+	t.Helper()
+	for name, call := range map[string]func() error{
+		"HashTreeRoot(ptr)":   func() error { _, err := ssz.HashTreeRoot(v, ssz.SHA256); return err },
+		"HashTreeRoot(value)": func() error { _, err := ssz.HashTreeRoot(*v, ssz.Keccak256); return err },
+		"Marshal(ptr)":        func() error { _, err := ssz.Marshal(v); return err },
+		"Marshal(value)":      func() error { _, err := ssz.Marshal(*v); return err },
+	} {
+		err := call()
+		var se *ssz.Error
+		if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &se) || se.Path != path {
+			t.Errorf("%s, %s: %v, want an *ssz.Error wrapping ErrBool at %s", path, name, err, path)
 		}
 	}
 }
@@ -101,30 +116,10 @@ func TestBoolByteAboveOneInUnion(t *testing.T) {
 		v.C.Variant, v.C.Data = 2, boolInner{false}
 		return v
 	}
-	cases := []struct {
-		path string
-		bad  func(v *boolUnions)
-	}{
+	cases := []badBool[boolUnions]{
 		{"boolUnions.U.Value.F", func(v *boolUnions) { v.U.Value = bad(2) }},
 		{"boolUnions.U.Value", func(v *boolUnions) { v.U.Selector, v.U.Value = 2, badFlag(0x81) }},
 		{"boolUnions.C.Data.F", func(v *boolUnions) { v.C.Data = bad(7) }},
 	}
-	if _, err := ssz.HashTreeRoot(good(), ssz.SHA256); err != nil {
-		t.Fatalf("valid value: %v", err)
-	}
-	for _, c := range cases {
-		v := good()
-		c.bad(v)
-		for name, call := range map[string]func() error{
-			"HashTreeRoot(ptr)":   func() error { _, err := ssz.HashTreeRoot(v, ssz.SHA256); return err },
-			"HashTreeRoot(value)": func() error { _, err := ssz.HashTreeRoot(*v, ssz.Keccak256); return err },
-			"Marshal(ptr)":        func() error { _, err := ssz.Marshal(v); return err },
-		} {
-			err := call()
-			var se *ssz.Error
-			if !errors.Is(err, ssz.ErrBool) || !errors.As(err, &se) || se.Path != c.path {
-				t.Errorf("%s, %s: %v, want an *ssz.Error wrapping ErrBool at %s", c.path, name, err, c.path)
-			}
-		}
-	}
+	refusedEach(t, good, cases)
 }
