@@ -126,18 +126,13 @@ type ctx struct {
 	upper  bool           // keep only the levels above element roots and chunks
 	noCopy bool           // keep no serializations of elements (nothing to compare with)
 	spec   ssz.SpecValues // the tree's spec values, for the element plans
-	// plans holds the plan of each fixed-size type whose values the tree
-	// roots, serializes and compares through plan's programs (list
-	// elements, one-chunk container fields), compiled once per tree (nil:
-	// the type's plan did not compile).
+	// plans holds the plan of each type the tree roots through plan's
+	// programs, taken once per tree (planOf): the fixed-size types whose
+	// values it roots, serializes and compares (list elements, one-chunk
+	// container fields: elemPlan) and the whole values a sparse walk
+	// roots (rooterOf). nil: no plan compiles for the type.
 	plans map[*ssz.Type]*elemRooter
-	// anyPlans holds the plan of each type a sparse walk roots whole
-	// (nil: no plan compiled), and tile is its scratch of chunks.
-	anyPlans map[*ssz.Type]elemplan.Rooter
-	tile     []byte
-	// lent is every plan of plans and anyPlans, taken from the shelves
-	// (planshelf.go) for returnPlans.
-	lent []lent
+	tile  []byte // a sparse walk's scratch of chunks
 }
 
 // elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
@@ -145,18 +140,10 @@ type ctx struct {
 // taken (planshelf.go) with the tree's kernel, so that changed values are hashed in
 // lockstep W at a time; nil when no plan compiles for t.
 func (c *ctx) elemPlan(t *ssz.Type) *elemRooter {
-	if r, ok := c.plans[t]; ok {
+	if r := c.planOf(t); r != nil && r.lay != nil {
 		return r
 	}
-	r := c.takePlan(t)
-	if r != nil && r.lay == nil {
-		r = nil
-	}
-	if c.plans == nil {
-		c.plans = map[*ssz.Type]*elemRooter{}
-	}
-	c.plans[t] = r
-	return r
+	return nil
 }
 
 // plannedType is the type whose plan roots values of t: t itself, or for

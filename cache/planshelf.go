@@ -64,17 +64,24 @@ func shelfOf(t *ssz.Type, k *lanes.Kernel) *planShelf {
 	return sh
 }
 
-// lent is a plan a tree took from a shelf.
-type lent struct {
-	shelf *planShelf
-	r     *elemRooter
+// planOf returns the tree's plan of t (for a pointer type, of the type it
+// points to) hashing with the tree's kernel, taken once per tree: from
+// its shelf, or compiled; nil when no plan compiles for t. Its layout is
+// nil when the plan is not one program of leaves. The plan is the tree's
+// until returnPlans.
+func (c *ctx) planOf(t *ssz.Type) *elemRooter {
+	if r, ok := c.plans[t]; ok {
+		return r
+	}
+	r := c.takePlan(t)
+	if c.plans == nil {
+		c.plans = map[*ssz.Type]*elemRooter{}
+	}
+	c.plans[t] = r
+	return r
 }
 
-// takePlan returns a plan of t (for a pointer type, of the type it
-// points to) hashing with the tree's kernel: one from its shelf, or
-// compiled; nil when no plan compiles for t. Its layout is nil when the
-// plan is not one program of leaves. The plan is the tree's until
-// returnPlans.
+// takePlan takes a plan of t from its shelf, or compiles one.
 func (c *ctx) takePlan(t *ssz.Type) *elemRooter {
 	if elemplan.Compile == nil {
 		return nil
@@ -83,25 +90,25 @@ func (c *ctx) takePlan(t *ssz.Type) *elemRooter {
 	if sh.none.Load() {
 		return nil
 	}
-	r, _ := sh.free.Get().(*elemRooter)
-	if r == nil {
-		p, err := elemplan.Compile(plannedType(t), c.k)
-		if err != nil {
-			sh.none.Store(true)
-			return nil
-		}
-		r = &elemRooter{p: p, lay: p.Layout()}
+	if r, _ := sh.free.Get().(*elemRooter); r != nil {
+		return r
 	}
-	c.lent = append(c.lent, lent{sh, r})
-	return r
+	p, err := elemplan.Compile(plannedType(t), c.k)
+	if err != nil {
+		sh.none.Store(true)
+		return nil
+	}
+	return &elemRooter{p: p, lay: p.Layout()}
 }
 
 // returnPlans puts every plan the tree took back on its shelf. Only a
 // tree no one uses again returns its plans (SparseOf's, when its walk is
 // done): a plan on a shelf may be another tree's the moment after.
 func (c *ctx) returnPlans() {
-	for _, l := range c.lent {
-		l.shelf.free.Put(l.r)
+	for t, r := range c.plans {
+		if r != nil {
+			shelfOf(t, c.k).free.Put(r)
+		}
 	}
-	c.lent, c.plans, c.anyPlans = nil, nil, nil
+	c.plans = nil
 }

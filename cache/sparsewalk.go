@@ -148,23 +148,10 @@ func (c *ctx) spineRoot(src *leafSource, k, subs int) ([32]byte, error) {
 // type it points to), taken once per tree (from its shelf, or compiled)
 // with the tree's kernel; nil when no plan compiles for t.
 func (c *ctx) rooterOf(t *ssz.Type) elemplan.Rooter {
-	r, ok := c.anyPlans[t]
-	if ok {
-		return r
+	if r := c.planOf(t); r != nil {
+		return r.p
 	}
-	if er := c.plans[t]; er != nil {
-		// The plan the tree compiled for a fixed-size type (a list's
-		// elements, a one-chunk field): the same plan, compiled once.
-		return er.p
-	}
-	if er := c.takePlan(t); er != nil {
-		r = er.p
-	}
-	if c.anyPlans == nil {
-		c.anyPlans = map[*ssz.Type]elemplan.Rooter{}
-	}
-	c.anyPlans[t] = r
-	return r
+	return nil
 }
 
 // valueRoot roots the whole value of type t at p (for a pointer type, p
