@@ -19,48 +19,38 @@ import (
 // the proof with the client's FieldGeneralizedIndex, FieldRoot and
 // ProveField, and verifies it against the client's state root.
 func TestProveFieldMatchesClient(t *testing.T) {
-	wt := reflect.TypeFor[spec.VersionedBeaconState]()
-	fields, forks := forkFields(wt)
-	for i, f := range fields {
-		t.Run(forks[i], func(t *testing.T) {
-			wp, _ := versioned(t, wt, f, forks[i], 21)
-			vs := wp.Interface().(*spec.VersionedBeaconState)
-			root, err := vs.HashTreeRoot()
+	eachForkState(t, 21, func(t *testing.T, vs *spec.VersionedBeaconState, root [32]byte) {
+		for _, c := range []struct{ client, ours string }{
+			{"Validators", "Validators"},
+			{"Balances", "balances"},
+			{"LatestBlockHeader", "latest_block_header"},
+			{"ETH1Data", "eth1_data"},
+			{"Slot", "slot"},
+		} {
+			p, got, err := eth2.ProveField(vs, c.ours)
 			if err != nil {
-				t.Fatal(err)
+				t.Fatalf("ProveField(%q): %v", c.ours, err)
 			}
-			for _, c := range []struct{ client, ours string }{
-				{"Validators", "Validators"},
-				{"Balances", "balances"},
-				{"LatestBlockHeader", "latest_block_header"},
-				{"ETH1Data", "eth1_data"},
-				{"Slot", "slot"},
-			} {
-				p, got, err := eth2.ProveField(vs, c.ours)
-				if err != nil {
-					t.Fatalf("ProveField(%q): %v", c.ours, err)
-				}
-				if got != root || !p.Verify(root) {
-					t.Fatalf("ProveField(%q): root %x (the client's %x), verifies: %v", c.ours, got, [32]byte(root), p.Verify(root))
-				}
-				if want, ok := fieldRoot(t, vs, c.client); ok && p.Leaf != want {
-					t.Fatalf("%q: leaf %x; the client's root of the field's value %x", c.ours, p.Leaf, want)
-				}
-				compareClient(t, vs, c.client, p)
-				if r, err := eth2.FieldRoot(*vs, c.ours); err != nil || r != p.Leaf {
-					t.Fatalf("FieldRoot(%q) of the value: %x, %v; the proof's leaf %x", c.ours, r, err, p.Leaf)
-				}
+			if got != root || !p.Verify(root) {
+				t.Fatalf("ProveField(%q): root %x (the client's %x), verifies: %v", c.ours, got, root, p.Verify(root))
 			}
-			// Below the top level, where the client proves nothing: the
-			// proof must still verify against the client's root.
-			for _, path := range []string{"validators[0].effective_balance", "balances.__len__", "latest_block_header.state_root"} {
-				p, _, err := eth2.ProveField(vs, path)
-				if err != nil || !p.Verify(root) {
-					t.Fatalf("ProveField(%q): %v, verifies against the client's root: %v", path, err, err == nil && p.Verify(root))
-				}
+			if want, ok := fieldRoot(t, vs, c.client); ok && p.Leaf != want {
+				t.Fatalf("%q: leaf %x; the client's root of the field's value %x", c.ours, p.Leaf, want)
 			}
-		})
-	}
+			compareClient(t, vs, c.client, p)
+			if r, err := eth2.FieldRoot(*vs, c.ours); err != nil || r != p.Leaf {
+				t.Fatalf("FieldRoot(%q) of the value: %x, %v; the proof's leaf %x", c.ours, r, err, p.Leaf)
+			}
+		}
+		// Below the top level, where the client proves nothing: the
+		// proof must still verify against the client's root.
+		for _, path := range []string{"validators[0].effective_balance", "balances.__len__", "latest_block_header.state_root"} {
+			p, _, err := eth2.ProveField(vs, path)
+			if err != nil || !p.Verify(root) {
+				t.Fatalf("ProveField(%q): %v, verifies against the client's root: %v", path, err, err == nil && p.Verify(root))
+			}
+		}
+	})
 }
 
 // TestProveFields proves several paths of a versioned state of every
@@ -68,33 +58,41 @@ func TestProveFieldMatchesClient(t *testing.T) {
 // against the client's root; no paths is proof.ErrIndex, a bad path the
 // path's error.
 func TestProveFields(t *testing.T) {
+	paths := []string{"slot", "validators[0].effective_balance", "balances.__len__", "latest_block_header.state_root", "Validators"}
+	eachForkState(t, 23, func(t *testing.T, vs *spec.VersionedBeaconState, root [32]byte) {
+		ps, got, err := eth2.ProveFields(vs, paths...)
+		if err != nil || got != root || len(ps) != len(paths) {
+			t.Fatalf("ProveFields: root %x (the client's %x), %d proofs, %v", got, root, len(ps), err)
+		}
+		for j, path := range paths {
+			one, _, err := eth2.ProveField(vs, path)
+			if err != nil || !reflect.DeepEqual(ps[j], one) || !ps[j].Verify(root) {
+				t.Fatalf("%q: ProveFields' proof differs from ProveField's or does not verify (%v)", path, err)
+			}
+		}
+		if _, _, err := eth2.ProveFields(vs); !errors.Is(err, proof.ErrIndex) {
+			t.Errorf("no paths: %v, want proof.ErrIndex", err)
+		}
+		if _, _, err := eth2.ProveFields(vs, "slot", "no_such_field"); !errors.Is(err, proof.ErrPath) {
+			t.Errorf("a bad path: %v, want proof.ErrPath", err)
+		}
+	})
+}
+
+// eachForkState runs f on a random versioned state of every fork (seed
+// seed) and its root by the client's own HashTreeRoot, one subtest each.
+func eachForkState(t *testing.T, seed uint64, f func(t *testing.T, vs *spec.VersionedBeaconState, root [32]byte)) {
 	wt := reflect.TypeFor[spec.VersionedBeaconState]()
 	fields, forks := forkFields(wt)
-	paths := []string{"slot", "validators[0].effective_balance", "balances.__len__", "latest_block_header.state_root", "Validators"}
-	for i, f := range fields {
+	for i, field := range fields {
 		t.Run(forks[i], func(t *testing.T) {
-			wp, _ := versioned(t, wt, f, forks[i], 23)
+			wp, _ := versioned(t, wt, field, forks[i], seed)
 			vs := wp.Interface().(*spec.VersionedBeaconState)
 			root, err := vs.HashTreeRoot()
 			if err != nil {
 				t.Fatal(err)
 			}
-			ps, got, err := eth2.ProveFields(vs, paths...)
-			if err != nil || got != root || len(ps) != len(paths) {
-				t.Fatalf("ProveFields: root %x (the client's %x), %d proofs, %v", got, [32]byte(root), len(ps), err)
-			}
-			for j, path := range paths {
-				one, _, err := eth2.ProveField(vs, path)
-				if err != nil || !reflect.DeepEqual(ps[j], one) || !ps[j].Verify(root) {
-					t.Fatalf("%q: ProveFields' proof differs from ProveField's or does not verify (%v)", path, err)
-				}
-			}
-			if _, _, err := eth2.ProveFields(vs); !errors.Is(err, proof.ErrIndex) {
-				t.Errorf("no paths: %v, want proof.ErrIndex", err)
-			}
-			if _, _, err := eth2.ProveFields(vs, "slot", "no_such_field"); !errors.Is(err, proof.ErrPath) {
-				t.Errorf("a bad path: %v, want proof.ErrPath", err)
-			}
+			f(t, vs, root)
 		})
 	}
 }
