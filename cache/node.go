@@ -137,8 +137,9 @@ type ctx struct {
 
 // elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
 // planned as the type it points to: the caller follows the pointer),
-// taken (planshelf.go) with the tree's kernel, so that changed values are hashed in
-// lockstep W at a time; nil when no plan compiles for t.
+// taken with the tree's kernel (planOf), so that changed values are
+// hashed in lockstep W at a time; nil when no plan compiles for t or it
+// is not one program of leaves.
 func (c *ctx) elemPlan(t *ssz.Type) *elemRooter {
 	if r := c.planOf(t); r != nil && r.lay != nil {
 		return r
