@@ -7,3 +7,9 @@ import "github.com/lanehash/lanehash/proof"
 func SparseOfGIndices[T any](v *T, gs []proof.GIndex, opts ...Option) (*Sparse, [32]byte, error) {
 	return sparseOf(v, opts, func(*tree) ([]proof.GIndex, error) { return gs, nil })
 }
+
+// SparseOfBytesGIndices is SparseOfBytes given generalized indices
+// instead of paths.
+func SparseOfBytesGIndices[T any](b []byte, gs []proof.GIndex, opts ...Option) (*Sparse, [32]byte, error) {
+	return sparseOfBytes[T](b, opts, func(*tree) ([]proof.GIndex, error) { return gs, nil })
+}

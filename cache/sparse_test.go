@@ -165,10 +165,7 @@ func testSparseRandom[T any](t *testing.T, seed uint64) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	zero := map[[32]byte]bool{}
-	for _, z := range ssz.ZeroHashes(ssz.Hash(lanes.SHA256), 64) {
-		zero[z] = true
-	}
+	zero := zeroHashSet()
 	src := &sszrand.Filler{Rand: rand.New(rand.NewPCG(seed, 7)), MaxList: 24, MaxBits: 300}
 	r := src.Rand
 	for round := range sparseRounds() {
@@ -182,34 +179,7 @@ func testSparseRandom[T any](t *testing.T, seed uint64) {
 			t.Fatalf("round %d: TreeOf %x, reference %x (%v)", round, root, want, err)
 		}
 		for range 10 {
-			// Walks down from the root, mostly into nodes that are not
-			// zero subtrees (so into the data, not a list's padding),
-			// stopping at random or where TreeOf has no node.
-			var gs []proof.GIndex
-			bad := false
-			for range 1 + r.IntN(4) {
-				g := proof.GIndex(1)
-				for g < 1<<62 && r.IntN(12) != 0 {
-					c := 2*g + proof.GIndex(r.IntN(2))
-					n, err := full.Node(c)
-					if err != nil {
-						if !errors.Is(err, proof.ErrIndex) {
-							t.Fatalf("TreeOf Node(%d): %v", c, err)
-						}
-						if r.IntN(4) == 0 {
-							g, bad = c, true
-						}
-						break
-					}
-					if zero[n] && r.IntN(4) != 0 {
-						if n2, err := full.Node(c ^ 1); err == nil && !zero[n2] {
-							c ^= 1
-						}
-					}
-					g = c
-				}
-				gs = append(gs, g)
-			}
+			gs, bad := randomGIndices(t, r, full, zero)
 			sp, root, err := cache.SparseOfGIndices(v, gs)
 			if bad {
 				if !errors.Is(err, proof.ErrIndex) {
@@ -239,6 +209,47 @@ func testSparseRandom[T any](t *testing.T, seed uint64) {
 			}
 		}
 	}
+}
+
+// randomGIndices returns one to four generalized indices of full's tree,
+// each found by walking down from the root, mostly into nodes that are
+// not zero subtrees (so into the data, not a list's padding), stopping
+// at random or, when bad, at an index TreeOf has no node for.
+func randomGIndices[T any](t *testing.T, r *rand.Rand, full *cache.Tree[T], zero map[[32]byte]bool) (gs []proof.GIndex, bad bool) {
+	t.Helper()
+	for range 1 + r.IntN(4) {
+		g := proof.GIndex(1)
+		for g < 1<<62 && r.IntN(12) != 0 {
+			c := 2*g + proof.GIndex(r.IntN(2))
+			n, err := full.Node(c)
+			if err != nil {
+				if !errors.Is(err, proof.ErrIndex) {
+					t.Fatalf("TreeOf Node(%d): %v", c, err)
+				}
+				if r.IntN(4) == 0 {
+					g, bad = c, true
+				}
+				break
+			}
+			if zero[n] && r.IntN(4) != 0 {
+				if n2, err := full.Node(c ^ 1); err == nil && !zero[n2] {
+					c ^= 1
+				}
+			}
+			g = c
+		}
+		gs = append(gs, g)
+	}
+	return gs, bad
+}
+
+// zeroHashSet is the set of SHA-256 zero-subtree roots.
+func zeroHashSet() map[[32]byte]bool {
+	zero := map[[32]byte]bool{}
+	for _, z := range ssz.ZeroHashes(ssz.Hash(lanes.SHA256), 64) {
+		zero[z] = true
+	}
+	return zero
 }
 
 // TestSparseErrors: a bad value is the error TreeOf returns for it (the

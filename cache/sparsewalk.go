@@ -359,6 +359,13 @@ func (p *packed) sparse(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, err
 	if err != nil {
 		return [32]byte{}, err
 	}
+	return p.sparseFrom(c, b, n, g)
+}
+
+// sparseFrom computes node g (not 1) of the packed value whose chunks
+// are cut from b, of n elements (or bits): nil b stands for the zero
+// vector.
+func (p *packed) sparseFrom(c *ctx, b []byte, n int, g proof.GIndex) ([32]byte, error) {
 	rel, mixed, err := dataIndex(p.list, g)
 	if mixed || err != nil {
 		return lengthChunk(uint64(n)), err

@@ -65,6 +65,17 @@ func (r *elemRooter) RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error {
 		func(i int) reflect.Value { return reflect.NewAt(r.t, ptrs[i]).Elem() })
 }
 
+// RootBytes is elemplan.Rooter's RootBytes: Plan.RootBytes.
+func (r *elemRooter) RootBytes(b []byte) ([32]byte, error) { return r.rootBytes(b) }
+
+// RootAllBytes is elemplan.Rooter's RootAllBytes: Plan.RootAllBytes.
+func (r *elemRooter) RootAllBytes(dst [][32]byte, b []byte) error {
+	if err := r.bytes.RootAll(dst, b, r.workers); err != nil {
+		return r.bytesError(err)
+	}
+	return nil
+}
+
 // program returns the one program of the type's plan reading Go memory,
 // or, when ser, the one reading its serialization; nil when the plan is
 // not one program without external fields.

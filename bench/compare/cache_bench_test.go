@@ -443,6 +443,85 @@ func BenchmarkSparseProof(b *testing.B) {
 	})
 }
 
+// BenchmarkSparseBytesProof proves one validator field of a
+// 1M-validator fulu state held as its SSZ bytes (about 150 MB, what a
+// beacon node's debug API serves): straight from the bytes
+// (cache.SparseOfBytes), and by decoding them first (ssz.Unmarshal, then
+// cache.SparseOf), what a caller without SparseOfBytes does. x-of-root
+// is against plan's RootBytes of the same bytes.
+func BenchmarkSparseBytesProof(b *testing.B) {
+	for _, c := range []struct {
+		name  string
+		prove func(enc []byte, path string) (*proof.Proof, [32]byte, error)
+	}{
+		{"bytes", func(enc []byte, path string) (*proof.Proof, [32]byte, error) {
+			sp, root, err := cache.SparseOfBytes[fulu.BeaconState](enc, []string{path})
+			if err != nil {
+				return nil, root, err
+			}
+			p, err := sp.Prove(path)
+			return p, root, err
+		}},
+		{"decoded", func(enc []byte, path string) (*proof.Proof, [32]byte, error) {
+			s := new(fulu.BeaconState)
+			if err := ssz.Unmarshal(enc, s); err != nil {
+				return nil, [32]byte{}, err
+			}
+			sp, root, err := cache.SparseOf(s, []string{path})
+			if err != nil {
+				return nil, root, err
+			}
+			p, err := sp.Prove(path)
+			return p, root, err
+		}},
+	} {
+		b.Run(c.name, func(b *testing.B) { benchProofOfBytes(b, c.prove) })
+	}
+}
+
+// benchProofOfBytes is benchProofOfPlain for a state given as its
+// serialization, against plan's RootBytes.
+func benchProofOfBytes(b *testing.B, prove func([]byte, string) (*proof.Proof, [32]byte, error)) {
+	withProcs(b, 1)
+	enc, err := ssz.Marshal(fulu.SyntheticBeaconState(cachedRegistrySize, 1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	sp, err := plan.PlanFor[fulu.BeaconState](plan.WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	want, err := sp.RootBytes(enc)
+	if err != nil {
+		b.Fatal(err)
+	}
+	path := "Validators[123456].EffectiveBalance"
+	b.ReportAllocs()
+	cpu0 := processCPUTime()
+	for b.Loop() {
+		p, root, err := prove(enc, path)
+		if err != nil || root != want || !p.Verify(want) {
+			b.Fatalf("proof of %s: root %x, want %x, %v", path, root, want, err)
+		}
+	}
+	proofCPU := float64(processCPUTime()-cpu0) / float64(b.N) / 1e6
+	b.StopTimer()
+	const rootRuns = 3
+	w, c := timeCPU(func() {
+		for range rootRuns {
+			if _, err := sp.RootBytes(enc); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	rootCPU := float64(c.Nanoseconds()) / rootRuns / 1e6
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/1e6, "ms/op")
+	b.ReportMetric(proofCPU, "cpu-ms/op")
+	b.ReportMetric(float64(w.Nanoseconds())/rootRuns/1e6, "root-ms")
+	b.ReportMetric(rootCPU, "root-cpu-ms")
+	b.ReportMetric(proofCPU/rootCPU, "x-of-root")
+}
+
 // benchProofOfPlain times prove on one validator field of a plain
 // 1M-validator fulu state, each proof checked against plan's root, and
 // reports its CPU time against that root's, timed after it.

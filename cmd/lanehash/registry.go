@@ -48,8 +48,9 @@ type typeEntry interface {
 	// straight from the bytes by the type's plan (which validates b as
 	// strictly as ssz.Unmarshal does).
 	RootBytes(p preset, b []byte) ([32]byte, error)
-	// Prove decodes b, builds its tree and returns the proof of path and
-	// the root.
+	// Prove returns the proof of path in the value serialized in b and
+	// its root, read from the bytes (cache.SparseOfBytes), as strict as
+	// RootBytes.
 	Prove(p preset, b []byte, path string) (*proof.Proof, [32]byte, error)
 }
 
@@ -100,11 +101,7 @@ func (e *entry[T]) RootBytes(p preset, b []byte) ([32]byte, error) {
 }
 
 func (e *entry[T]) Prove(p preset, b []byte, path string) (*proof.Proof, [32]byte, error) {
-	v := new(T)
-	if err := ssz.Unmarshal(b, v, ssz.WithSpec(p.spec)); err != nil {
-		return nil, [32]byte{}, err
-	}
-	tree, root, err := cache.SparseOf(v, []string{path}, plan.WithSpec(p.spec))
+	tree, root, err := cache.SparseOfBytes[T](b, []string{path}, plan.WithSpec(p.spec))
 	if err != nil {
 		return nil, [32]byte{}, err
 	}

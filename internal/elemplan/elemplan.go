@@ -20,6 +20,13 @@ type Rooter interface {
 	// RootPtrs writes the root of *ptrs[i] to dst[i]; every pointer is
 	// non-nil and points to a value of the rooter's type.
 	RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error
+	// RootBytes is the root of the value serialized in b, and
+	// RootAllBytes the roots of a list of values serialized in b, as
+	// plan's RootBytes and RootAllBytes: as strict as the decoder, their
+	// errors *plan.Error values (the whole list's Index -1, an element's
+	// its index) whose Path starts with the type's name.
+	RootBytes(b []byte) ([32]byte, error)
+	RootAllBytes(dst [][32]byte, b []byte) error
 	// Nodes computes every node of the Merkle tree of *ptr, or of the
 	// value serialized in ser when ser is not nil, by the program of the
 	// type's plan, into dst (grown as needed): node n at

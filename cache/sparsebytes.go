@@ -1,0 +1,343 @@
+package cache
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math/bits"
+	"reflect"
+	"runtime"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// ErrSparseWalk reports that SparseOfBytes's walk of the serialization
+// folded to another root than the value's root computed whole: a defect
+// of this package, never a property of the input. It is returned in
+// place of a tree whose proofs could be wrong.
+var ErrSparseWalk = errors.New("cache: the sparse walk of the serialization disagrees with its root")
+
+// SparseOfBytes is SparseOf for the value of T serialized in b, read
+// straight from the bytes: a proof server holding a state as the SSZ a
+// beacon node serves proves from it without decoding a million
+// validators. b is first rooted whole by T's plan (plan.Plan.RootBytes),
+// which accepts exactly what ssz.Unmarshal accepts; a bad b is the
+// *plan.Error RootBytes returns (Index -1, the decoder's sentinel and
+// path). The nodes the paths read are then computed as SparseOf computes
+// them, the subtrees off the paths rooted from their bytes (a list's
+// elements in lockstep, tile by tile; a packed list's chunks are its
+// bytes; a container's fields through its offsets), and a part a path
+// goes into that the tree keeps as one opaque value (a union) decoded
+// alone. The tree's root must equal the first root; it always does, and
+// were it not to, the error wraps ErrSparseWalk rather than a tree being
+// returned: every node the tree keeps folds into that root, so a tree
+// returned proves only what b holds. So a call costs about two roots of
+// b (a 1M-validator state's proof in half the CPU time of decoding it
+// and calling SparseOf, and none of the decoded value's memory), and
+// memory that does not grow with b.
+//
+// Paths, options and the errors of a path are SparseOf's.
+func SparseOfBytes[T any](b []byte, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
+	return sparseOfBytes[T](b, opts, func(tr *tree) ([]proof.GIndex, error) { return tr.gindices(paths) })
+}
+
+// sparseOfBytes is SparseOfBytes for the generalized indices gindices
+// resolves in the tree of T.
+func sparseOfBytes[T any](b []byte, opts []Option, gindices func(*tree) ([]proof.GIndex, error)) (*Sparse, [32]byte, error) {
+	tr, err := newSparseTree(opts, ssz.TypeFor[T])
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	defer tr.c.returnPlans()
+	gs, err := gindices(tr)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	want, err := tr.c.rootBytes(tr.t, b)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	s, err := tr.sparseBytes(b, gs, want)
+	if err != nil {
+		return nil, [32]byte{}, err
+	}
+	if s.root != want {
+		return nil, [32]byte{}, fmt.Errorf("%w: %s: %x, rooted whole %x", ErrSparseWalk, typeName(tr.t), s.root, want)
+	}
+	return s, s.root, nil
+}
+
+// sparseBytes is sparse for the value serialized in b, which its type's
+// plan has accepted and rooted to root.
+func (tr *tree) sparseBytes(b []byte, gs []proof.GIndex, root [32]byte) (*Sparse, error) {
+	direct, upper := sparseNodes(gs)
+	s := &Sparse{t: tr.t, hash: tr.c.hash, nodes: make(map[proof.GIndex][32]byte, len(direct)+len(upper))}
+	for _, g := range direct {
+		n := root // no path: the root alone
+		if g != 1 {
+			var err error
+			if n, err = tr.c.nodeBytes(tr.root, tr.t, b, g); err != nil {
+				return nil, err
+			}
+		}
+		s.nodes[g] = n
+	}
+	for _, g := range upper {
+		s.nodes[g] = tr.c.pair(s.nodes[2*g], s.nodes[2*g+1])
+	}
+	s.root = s.nodes[1]
+	return s, nil
+}
+
+// nodeBytes computes node g (relative) of the value of type t serialized
+// in b, whose tree n models: containers, lists and vectors from their
+// bytes, any other node (a union, a container of fields the tree keeps
+// as one opaque value) from the value decoded alone.
+func (c *ctx) nodeBytes(n node, t *ssz.Type, b []byte, g proof.GIndex) ([32]byte, error) {
+	if g == 1 {
+		return c.rootBytes(t, b)
+	}
+	switch n := n.(type) {
+	case *container:
+		return n.sparseBytes(c, b, g)
+	case *seq:
+		return n.sparseBytes(c, b, g)
+	case *packed:
+		return n.sparseBytes(c, b, g)
+	}
+	v := reflect.New(t.Go)
+	if err := ssz.UnmarshalValue(t, b, v.Elem()); err != nil {
+		return [32]byte{}, err
+	}
+	r, err := n.sparse(c, v.UnsafePointer(), g)
+	runtime.KeepAlive(v)
+	return r, err
+}
+
+// rootBytes is the root of the value of type t serialized in b, by the
+// plan of t; for a type no plan compiles for, decoded and rooted as the
+// value walk roots it.
+func (c *ctx) rootBytes(t *ssz.Type, b []byte) ([32]byte, error) {
+	if r := c.rooterOf(t); r != nil {
+		return r.RootBytes(b)
+	}
+	v := reflect.New(t.Go)
+	if err := ssz.UnmarshalValue(t, b, v.Elem()); err != nil {
+		return [32]byte{}, err
+	}
+	r, err := c.valueRoot(t, v.UnsafePointer(), typeName(t))
+	runtime.KeepAlive(v)
+	return r, err
+}
+
+// span is the bytes [lo, hi) of a part of a serialization.
+type span struct{ lo, hi int }
+
+// errLayout is the error of a serialization whose layout a walk cannot
+// follow; the value's plan has accepted it first, so it is never met.
+func errLayout(t *ssz.Type, what string) error {
+	return fmt.Errorf("%w: %s: %s", ErrSparseWalk, typeName(t), what)
+}
+
+// fieldSpans returns where each field of container type t lies in b:
+// fixed-size fields in the fixed part, variable-size ones from their
+// offset to the next one's (the last to the end).
+func fieldSpans(t *ssz.Type, b []byte) ([]span, error) {
+	spans := make([]span, len(t.Fields))
+	var vars []int
+	pos := 0
+	for i, f := range t.Fields {
+		if f.Type.Fixed {
+			spans[i] = span{pos, pos + int(f.Type.Size)}
+			pos += int(f.Type.Size)
+			continue
+		}
+		if pos+4 > len(b) {
+			return nil, errLayout(t, "offset past the end")
+		}
+		spans[i].lo = int(binary.LittleEndian.Uint32(b[pos:]))
+		vars = append(vars, i)
+		pos += 4
+	}
+	for k, i := range vars {
+		spans[i].hi = len(b)
+		if k+1 < len(vars) {
+			spans[i].hi = spans[vars[k+1]].lo
+		}
+	}
+	for _, s := range spans {
+		if s.lo < 0 || s.lo > s.hi || s.hi > len(b) {
+			return nil, errLayout(t, "field outside the bytes")
+		}
+	}
+	return spans, nil
+}
+
+func (ct *container) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
+	rel, mixed, err := dataIndex(ct.progressive, g)
+	if mixed || err != nil {
+		return ct.active, err
+	}
+	spans, err := fieldSpans(ct.t, b)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	_, depth := shapeOf(ct.tree)
+	chunk, rest, below := chunkOf(ct.progressive, depth, uint64(ct.tree.count()), rel)
+	if !below {
+		src := &leafSource{n: uint64(ct.tree.count()), fill: func(dst []byte, lo uint64, m int) error {
+			for j := range m {
+				r, err := ct.chunkRootBytes(c, b, spans, int(lo)+j)
+				if err != nil {
+					return err
+				}
+				copy(dst[32*j:], r[:])
+			}
+			return nil
+		}}
+		return c.treeNode(src, ct.progressive, depth, rel)
+	}
+	fi := ct.fieldAt(chunk)
+	if fi < 0 || ct.fields[fi].kid == nil {
+		return [32]byte{}, errInside(g)
+	}
+	s := spans[fi]
+	return c.nodeBytes(ct.fields[fi].kid, ct.t.Fields[fi].Type, b[s.lo:s.hi], rest)
+}
+
+// chunkRootBytes is chunkRoot for the container serialized in b: a
+// one-chunk field (a basic value, a short vector of them) is its bytes,
+// zero-padded.
+func (ct *container) chunkRootBytes(c *ctx, b []byte, spans []span, pos int) ([32]byte, error) {
+	fi := pos
+	if ct.progressive {
+		if fi = ct.atPos[pos]; fi < 0 {
+			return [32]byte{}, nil
+		}
+	}
+	f, s := ct.fields[fi], spans[fi]
+	if f.kid == nil {
+		var r [32]byte
+		if s.hi-s.lo > 32 {
+			return r, errLayout(ct.t, "a one-chunk field over 32 bytes")
+		}
+		copy(r[:], b[s.lo:s.hi])
+		return r, nil
+	}
+	return c.nodeBytes(f.kid, ct.t.Fields[fi].Type, b[s.lo:s.hi], 1)
+}
+
+// elemSpans returns the element count of the list or vector of type t
+// serialized in b and, for variable-size elements, their offsets.
+func elemSpans(t *ssz.Type, b []byte) (int, []int, error) {
+	et := t.Elem
+	if et.Fixed {
+		if et.Size == 0 || uint64(len(b))%et.Size != 0 {
+			return 0, nil, errLayout(t, "not a whole number of elements")
+		}
+		return int(uint64(len(b)) / et.Size), nil, nil
+	}
+	if len(b) == 0 {
+		return 0, nil, nil
+	}
+	if len(b) < 4 {
+		return 0, nil, errLayout(t, "no offset table")
+	}
+	n := int(binary.LittleEndian.Uint32(b)) / 4
+	if 4*n > len(b) {
+		return 0, nil, errLayout(t, "offset table past the end")
+	}
+	offs := make([]int, n+1)
+	for i := range n {
+		offs[i] = int(binary.LittleEndian.Uint32(b[4*i:]))
+	}
+	offs[n] = len(b)
+	for i := range n {
+		if offs[i] > offs[i+1] || offs[i] < 4*n {
+			return 0, nil, errLayout(t, "offsets out of order")
+		}
+	}
+	return n, offs, nil
+}
+
+// elemBytes is element i of the list or vector serialized in b.
+func elemBytes(et *ssz.Type, b []byte, offs []int, i int) []byte {
+	if offs == nil {
+		return b[uint64(i)*et.Size : uint64(i+1)*et.Size]
+	}
+	return b[offs[i]:offs[i+1]]
+}
+
+func (s *seq) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
+	n, offs, err := elemSpans(s.t, b)
+	if err != nil {
+		return [32]byte{}, err
+	}
+	rel, mixed, err := dataIndex(s.list, g)
+	if mixed || err != nil {
+		return lengthChunk(uint64(n)), err
+	}
+	prog, depth := shapeOf(s.tree)
+	chunk, rest, below := chunkOf(prog, depth, uint64(n), rel)
+	if !below {
+		src := &leafSource{n: uint64(n), fill: func(dst []byte, lo uint64, m int) error {
+			return s.rootsBytes(c, b, offs, int(lo), m, dst)
+		}}
+		return c.treeNode(src, prog, depth, rel)
+	}
+	if chunk >= uint64(n) {
+		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, n, proof.ErrIndex)
+	}
+	if s.sparseKid == nil {
+		if s.sparseKid, err = newNode(c, s.t.Elem, s.path+"[]"); err != nil {
+			return [32]byte{}, err
+		}
+	}
+	i := int(chunk)
+	r, err := c.nodeBytes(s.sparseKid, s.t.Elem, elemBytes(s.t.Elem, b, offs, i), rest)
+	if err != nil {
+		return [32]byte{}, errIndex(err, i)
+	}
+	return r, nil
+}
+
+// rootsBytes writes the roots of elements [lo, lo+m) of the list or
+// vector serialized in b to dst: fixed-size ones in one lockstep batch of
+// the element type's plan, straight from their bytes.
+func (s *seq) rootsBytes(c *ctx, b []byte, offs []int, lo, m int, dst []byte) error {
+	et := s.t.Elem
+	if r := c.rooterOf(et); r != nil && offs == nil {
+		out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), m)
+		return r.RootAllBytes(out, b[uint64(lo)*et.Size:uint64(lo+m)*et.Size])
+	}
+	for j := range m {
+		root, err := c.rootBytes(et, elemBytes(et, b, offs, lo+j))
+		if err != nil {
+			return err
+		}
+		copy(dst[32*j:], root[:])
+	}
+	return nil
+}
+
+func (p *packed) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
+	n := p.fixedN
+	switch p.t.Kind {
+	case ssz.KindList, ssz.KindProgressiveList:
+		n = len(b) / p.esize
+	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		if len(b) == 0 || b[len(b)-1] == 0 {
+			return [32]byte{}, errLayout(p.t, "a bitlist without its delimiter")
+		}
+		last := len(b) - 1
+		n = 8*last + bits.Len8(b[last]) - 1
+		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
+		if n%8 != 0 {
+			p.strip[len(p.strip)-1] &^= 1 << (n % 8)
+		}
+		b = p.strip
+	}
+	return p.sparseFrom(c, b, n, g)
+}

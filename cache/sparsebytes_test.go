@@ -1,0 +1,365 @@
+package cache_test
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"testing"
+
+	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/internal/sszrand"
+	"github.com/lanehash/lanehash/internal/sszwalk"
+	"github.com/lanehash/lanehash/lanes"
+	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
+)
+
+// marshal is the serialization of v; the test fails if it has none.
+func marshal[T any](t testing.TB, v *T, opts ...ssz.Option) []byte {
+	t.Helper()
+	b, err := ssz.Marshal(v, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// TestSparseBytesRandomNodes builds sparse trees from the serializations
+// of random values of types with every kind the cache models
+// (progressive lists and containers with gaps, pointers, unions, bitlists,
+// lists of lists, a state) for random generalized indices, valid or not:
+// every kept node equals TreeOf's (of the value before it was
+// serialized), the root the reference's, and an index TreeOf has no node
+// for is an error wrapping proof.ErrIndex, as at SparseOf.
+func TestSparseBytesRandomNodes(t *testing.T) {
+	t.Run("nestedOuter", func(t *testing.T) { testSparseBytesRandom[nestedOuter](t, 11) })
+	t.Run("gappy", func(t *testing.T) { testSparseBytesRandom[gappy](t, 12) })
+	t.Run("BeaconBlockBody", func(t *testing.T) { testSparseBytesRandom[gloas.BeaconBlockBody](t, 13) })
+	t.Run("ExecutionPayloadEnvelope", func(t *testing.T) { testSparseBytesRandom[gloas.ExecutionPayloadEnvelope](t, 14) })
+	t.Run("IndexedPayloadAttestation", func(t *testing.T) { testSparseBytesRandom[gloas.IndexedPayloadAttestation](t, 15) })
+	t.Run("fulu.BeaconState", func(t *testing.T) { testSparseBytesRandom[fulu.BeaconState](t, 16) })
+	t.Run("gloas.BeaconState", func(t *testing.T) { testSparseBytesRandom[gloas.BeaconState](t, 17) })
+}
+
+func testSparseBytesRandom[T any](t *testing.T, seed uint64) {
+	typ, err := ssz.TypeFor[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	zero := zeroHashSet()
+	src := &sszrand.Filler{Rand: rand.New(rand.NewPCG(seed, 7)), MaxList: 24, MaxBits: 300}
+	r := src.Rand
+	for round := range sparseRounds() {
+		v := new(T)
+		if err := sszwalk.Fill(typ, reflect.ValueOf(v).Elem(), src); err != nil {
+			t.Fatal(err)
+		}
+		want := refRoot(t, v)
+		b := marshal(t, v)
+		full, root, err := cache.TreeOf(v)
+		if err != nil || root != want {
+			t.Fatalf("round %d: TreeOf %x, reference %x (%v)", round, root, want, err)
+		}
+		for range 10 {
+			gs, bad := randomGIndices(t, r, full, zero)
+			sp, root, err := cache.SparseOfBytesGIndices[T](b, gs)
+			if bad {
+				if !errors.Is(err, proof.ErrIndex) {
+					t.Fatalf("round %d, %v (one has no node in TreeOf): %v, want proof.ErrIndex", round, gs, err)
+				}
+				continue
+			}
+			if err != nil || root != want || sp.Root() != want {
+				t.Fatalf("round %d, %v: SparseOfBytes %x, reference %x (%v)", round, gs, root, want, err)
+			}
+			for _, g := range gs {
+				for _, x := range append(proof.BranchIndices(g), g) {
+					got, err := sp.Node(x)
+					fw, ferr := full.Node(x)
+					if err != nil || ferr != nil || got != fw {
+						t.Fatalf("round %d, %v: node %d from bytes %x (%v), TreeOf %x (%v)", round, gs, x, got, err, fw, ferr)
+					}
+				}
+			}
+			m, err := proof.ProveMulti(sp, gs)
+			if err != nil || !m.Verify(want) {
+				t.Fatalf("round %d, %v: multiproof does not verify (%v)", round, gs, err)
+			}
+		}
+	}
+}
+
+// TestSparseBytesStateProofs proves random sets of paths of fulu and
+// gloas states from their serializations, with SHA-256 and Keccak-256
+// and the minimal preset: each proof equals TreeOf's and verifies
+// against the reference root.
+func TestSparseBytesStateProofs(t *testing.T) {
+	t.Run("fulu", func(t *testing.T) {
+		s := fulu.SyntheticBeaconState(700, 5)
+		testSparseBytesState(t, 31, s, randomStatePaths)
+	})
+	t.Run("gloas", func(t *testing.T) {
+		s := gloas.SyntheticBeaconState(300, 6)
+		testSparseBytesState(t, 32, s, gloasStatePaths)
+	})
+	t.Run("keccak", func(t *testing.T) {
+		s := fulu.SyntheticBeaconState(200, 9)
+		paths := []string{"Validators[17].Slashed", "Balances[150]", "CurrentSyncCommittee.Pubkeys[3]"}
+		full, want, err := cache.TreeOf(s, plan.WithHash(lanes.Keccak256))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref, err := ssz.HashTreeRoot(s, ssz.Hash(lanes.Keccak256)); err != nil || ref != want {
+			t.Fatalf("TreeOf %x, reference %x (%v)", want, ref, err)
+		}
+		sp, root, err := cache.SparseOfBytes[fulu.BeaconState](marshal(t, s), paths, plan.WithHash(lanes.Keccak256))
+		if err != nil || root != want || sp.Hash() != lanes.Keccak256 {
+			t.Fatalf("SparseOfBytes %x, want %x, hash %v (%v)", root, want, sp.Hash(), err)
+		}
+		sameProofs(t, sp, full, want, paths)
+	})
+	t.Run("minimal", func(t *testing.T) {
+		spec := ssz.MinimalSpec()
+		typ, err := ssz.TypeFor[fulu.BeaconState](ssz.WithSpec(spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		s := new(fulu.BeaconState)
+		src := &sszrand.Filler{Rand: rand.New(rand.NewPCG(33, 7)), MaxList: 40, MaxBits: 300}
+		if err := sszwalk.Fill(typ, reflect.ValueOf(s).Elem(), src); err != nil {
+			t.Fatal(err)
+		}
+		b := marshal(t, s, ssz.WithSpec(spec))
+		if len(s.Validators) == 0 {
+			t.Fatal("a state without validators")
+		}
+		// RANDAOMixes and BlockRoots are 64 long, the sync committee 32.
+		paths := []string{fmt.Sprintf("Validators[%d].EffectiveBalance", len(s.Validators)-1), "RANDAOMixes[63]", "CurrentSyncCommittee.Pubkeys[31]", "BlockRoots[7]"}
+		full, want, err := cache.TreeOf(s, plan.WithSpec(spec))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ref, err := ssz.HashTreeRoot(s, ssz.SHA256, ssz.WithSpec(spec)); err != nil || ref != want {
+			t.Fatalf("TreeOf %x, reference %x (%v)", want, ref, err)
+		}
+		sp, root, err := cache.SparseOfBytes[fulu.BeaconState](b, paths, plan.WithSpec(spec))
+		if err != nil || root != want {
+			t.Fatalf("SparseOfBytes %x, want %x (%v)", root, want, err)
+		}
+		sameProofs(t, sp, full, want, paths)
+		// Minimal bytes read as mainnet are another layout: rejected as
+		// the mainnet plan rejects them.
+		_, _, err = cache.SparseOfBytes[fulu.BeaconState](b, paths)
+		p, _ := plan.PlanFor[fulu.BeaconState]()
+		if _, werr := p.RootBytes(b); werr == nil || !sameBytesError(err, werr) {
+			t.Fatalf("minimal bytes read as mainnet: %v, want RootBytes's %v", err, werr)
+		}
+	})
+}
+
+// sameBytesError reports whether err is the *plan.Error want is: the
+// same index, path and ssz sentinels.
+func sameBytesError(err, want error) bool {
+	var pe, wpe *plan.Error
+	if !errors.As(err, &pe) || !errors.As(want, &wpe) || pe.Index != wpe.Index || pe.Path != wpe.Path {
+		return false
+	}
+	some := false
+	for _, s := range []error{ssz.ErrListTooLong, ssz.ErrOffset, ssz.ErrSize, ssz.ErrBitlist, ssz.ErrBitvector, ssz.ErrBool, ssz.ErrUnion, ssz.ErrValue} {
+		if errors.Is(err, s) != errors.Is(want, s) {
+			return false
+		}
+		some = some || errors.Is(err, s)
+	}
+	return some
+}
+
+func testSparseBytesState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Rand, *S, int) []string) {
+	r := rand.New(rand.NewPCG(seed, 1))
+	want := refRoot(t, s)
+	b := marshal(t, s)
+	full, root, err := cache.TreeOf(s)
+	if err != nil || root != want {
+		t.Fatalf("TreeOf: %x, reference %x (%v)", root, want, err)
+	}
+	for range 25 {
+		set := paths(r, s, 1+r.IntN(5))
+		sp, root, err := cache.SparseOfBytes[S](b, set)
+		if err != nil || root != want || sp.Root() != want {
+			t.Fatalf("%v: SparseOfBytes %x, reference %x (%v)", set, root, want, err)
+		}
+		sameProofs(t, sp, full, want, set)
+	}
+}
+
+// TestSparseBytesTiles proves elements of lists of many tiles (2^12
+// chunks each) from their serialization, at every tile edge, past the
+// length and in the zero padding, against TreeOf and the reference.
+func TestSparseBytesTiles(t *testing.T) {
+	type registry struct {
+		Validators []phase0.Validator   `ssz-max:"1099511627776"`
+		Balances   []uint64             `ssz-max:"1099511627776"`
+		Flags      []byte               `ssz-max:"1099511627776"`
+		Ptrs       []*phase0.Checkpoint `ssz-max:"100000"`
+		Bits       []byte               `ssz:"bitlist" ssz-max:"1000000"`
+		Bodies     []nestedBody         `ssz-max:"10000"`
+	}
+	const n = 2*4096 + 123
+	v := &registry{Validators: make([]phase0.Validator, n), Balances: make([]uint64, 5*n), Flags: make([]byte, 40*n),
+		Ptrs: make([]*phase0.Checkpoint, n), Bits: make([]byte, 70000/8+1), Bodies: make([]nestedBody, 5000)}
+	r := rand.New(rand.NewPCG(5, 6))
+	for i := range v.Validators {
+		v.Validators[i].EffectiveBalance = phase0.Gwei(r.Uint64())
+		v.Validators[i].Pubkey[i%48] = byte(i)
+	}
+	for i := range v.Balances {
+		v.Balances[i] = r.Uint64()
+	}
+	for i := range v.Flags {
+		v.Flags[i] = byte(r.Uint32())
+	}
+	for i := range v.Ptrs {
+		if i%3 != 0 { // every third nil: the zero checkpoint
+			v.Ptrs[i] = &phase0.Checkpoint{Epoch: phase0.Epoch(i)}
+		}
+	}
+	for i := range v.Bits {
+		v.Bits[i] = byte(r.Uint32())
+	}
+	v.Bits[len(v.Bits)-1] = 0b1101 // the delimiter: 3 bits in the last byte
+	for i := range v.Bodies {
+		v.Bodies[i] = nestedBody{Slot: uint64(i), Extra: make([]byte, i%7)}
+	}
+	want := refRoot(t, v)
+	full, _, err := cache.TreeOf(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := marshal(t, v)
+	var paths []string
+	for _, i := range []uint64{0, 1, 4095, 4096, 4097, 8191, 8192, n - 1, n, n + 40000, 1 << 39} {
+		paths = append(paths, fmt.Sprintf("Validators[%d]", i), fmt.Sprintf("Balances[%d]", 4*(i%(1<<37))), fmt.Sprintf("Flags[%d]", 32*(i%(1<<34))),
+			fmt.Sprintf("Bits[%d]", 256*(i%3900)))
+		if i < n {
+			paths = append(paths, fmt.Sprintf("Validators[%d].EffectiveBalance", i), fmt.Sprintf("Ptrs[%d].Epoch", i))
+		}
+		if i < 5000 {
+			paths = append(paths, fmt.Sprintf("Bodies[%d].Extra", i), fmt.Sprintf("Bodies[%d].Slot", i))
+		}
+	}
+	for _, set := range [][]string{paths[:1], paths[:7], paths} {
+		sp, root, err := cache.SparseOfBytes[registry](b, set)
+		if err != nil || root != want {
+			t.Fatalf("%v: %x, reference %x (%v)", set, root, want, err)
+		}
+		sameProofs(t, sp, full, want, set)
+	}
+}
+
+// TestSparseBytesErrors: bytes plan's RootBytes rejects are its error
+// (the same *plan.Error path and sentinel), whatever the paths; bytes it
+// accepts prove as the value they decode to. The inputs are valid
+// serializations cut, extended and with bytes changed at random (lengths,
+// offsets, booleans, delimiters, selectors among them).
+func TestSparseBytesErrors(t *testing.T) {
+	r := rand.New(rand.NewPCG(41, 42))
+	t.Run("nestedOuter", func(t *testing.T) {
+		v := newNestedOuter()
+		testSparseBytesMutations[nestedOuter](t, r, 300, marshal(t, v), [][]string{nil, {"Head"}, {"Elems[1].A"}, {"Vec[1].L"}, {"Prog[0].A", "PBody.Slot"}, {"Elems[1].L[3]"}, {"Elems[0].Bits"}})
+	})
+	t.Run("BeaconBlockBody", func(t *testing.T) {
+		typ, err := ssz.TypeFor[gloas.BeaconBlockBody]()
+		if err != nil {
+			t.Fatal(err)
+		}
+		src := &sszrand.Filler{Rand: rand.New(rand.NewPCG(43, 7)), MaxList: 3, MaxBits: 40}
+		v := new(gloas.BeaconBlockBody)
+		if err := sszwalk.Fill(typ, reflect.ValueOf(v).Elem(), src); err != nil {
+			t.Fatal(err)
+		}
+		testSparseBytesMutations[gloas.BeaconBlockBody](t, r, 300, marshal(t, v), [][]string{nil, {"Graffiti"}, {"Attestations[1].AggregationBits"}, {"ProposerSlashings[0].SignedHeader1.Message.Slot", "Deposits[1].Proof[3]"}, {"SignedExecutionPayloadBid.Message.Value"}})
+	})
+	t.Run("fulu.BeaconState", func(t *testing.T) {
+		s := fulu.SyntheticBeaconState(40, 3)
+		testSparseBytesMutations[fulu.BeaconState](t, r, 40, marshal(t, s), [][]string{nil, {"Validators[3].Slashed"}, {"Balances[39]", "JustificationBits"}, {"HistoricalSummaries[0]"}, {"LatestExecutionPayloadHeader.ExtraData"}})
+	})
+	if _, _, err := cache.SparseOfBytes[nestedOuter](nil, nil, cache.WithMode(cache.Marked)); !errors.Is(err, cache.ErrOption) {
+		t.Errorf("WithMode: %v, want ErrOption", err)
+	}
+	if _, _, err := cache.SparseOfBytes[nestedOuter](marshal(t, newNestedOuter()), []string{"Elems[1]L"}); !errors.Is(err, proof.ErrPath) {
+		t.Errorf("bad path: %v, want proof.ErrPath", err)
+	}
+}
+
+// testSparseBytesMutations checks SparseOfBytes on rounds mutations of
+// enc, a valid serialization of T, for each set of paths.
+func testSparseBytesMutations[T any](t *testing.T, r *rand.Rand, rounds int, enc []byte, pathSets [][]string) {
+	p, err := plan.PlanFor[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rejected, accepted := 0, 0
+	for round := range rounds {
+		b := append([]byte(nil), enc...)
+		switch k := r.IntN(5); {
+		case k == 0 && len(b) > 0:
+			b = b[:r.IntN(len(b))]
+		case k == 1:
+			b = append(b, make([]byte, 1+r.IntN(8))...)
+		default:
+			for range 1 + r.IntN(3) {
+				if len(b) > 0 {
+					b[r.IntN(len(b))] = byte(r.Uint32())
+				}
+			}
+		}
+		want, werr := p.RootBytes(b)
+		v := new(T)
+		derr := ssz.Unmarshal(b, v)
+		if (werr == nil) != (derr == nil) {
+			t.Fatalf("round %d: RootBytes %v, ssz.Unmarshal %v", round, werr, derr)
+		}
+		if werr == nil {
+			accepted++
+			if ref := refRoot(t, v); ref != want {
+				t.Fatalf("round %d: RootBytes %x, reference %x", round, want, ref)
+			}
+		} else {
+			rejected++
+		}
+		for _, set := range pathSets {
+			sp, root, err := cache.SparseOfBytes[T](b, set)
+			if werr != nil {
+				if !sameBytesError(err, werr) {
+					t.Fatalf("round %d, paths %v: %v, want RootBytes's %v", round, set, err, werr)
+				}
+				continue
+			}
+			vsp, _, verr := cache.SparseOf(v, set)
+			if verr != nil {
+				if !errors.Is(verr, proof.ErrIndex) || !errors.Is(err, proof.ErrIndex) {
+					t.Fatalf("round %d, paths %v: SparseOfBytes %v, SparseOf of the decoded value %v", round, set, err, verr)
+				}
+				continue
+			}
+			if err != nil || root != want {
+				t.Fatalf("round %d, paths %v: %x, reference %x (%v)", round, set, root, want, err)
+			}
+			for _, path := range set {
+				got, err := sp.Prove(path)
+				exp, _ := vsp.Prove(path)
+				if err != nil || !reflect.DeepEqual(got, exp) || !got.Verify(want) {
+					t.Fatalf("round %d: %s: proof from bytes %+v, from the value %+v (%v)", round, path, got, exp, err)
+				}
+			}
+		}
+	}
+	if rejected < rounds/10 || accepted < rounds/10 {
+		t.Fatalf("%d inputs rejected, %d accepted: too few of one kind to test", rejected, accepted)
+	}
+}
