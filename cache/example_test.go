@@ -8,6 +8,7 @@ import (
 
 	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
@@ -217,6 +218,31 @@ func ExampleSparseOf() {
 	// 153 7 true
 	// 52 true <nil>
 	// true
+}
+
+// A state held as its SSZ bytes (as a beacon node's debug API serves
+// it) proves without being decoded: the bytes are rooted whole, as
+// strictly as the decoder reads them, and the proof's nodes are computed
+// from the bytes. Bytes the decoder rejects are the plan's error.
+func ExampleSparseOfBytes() {
+	enc, err := ssz.Marshal(fulu.SyntheticBeaconState(500, 3))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sparse, root, err := cache.SparseOfBytes[fulu.BeaconState](enc, []string{"validators[42].effective_balance"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	p, err := sparse.Prove("validators[42].effective_balance")
+	fmt.Println(p.Index, p.Verify(root), err)
+	_, _, err = cache.SparseOfBytes[fulu.BeaconState](enc[:len(enc)-1], nil)
+	var pe *plan.Error
+	fmt.Println(errors.As(err, &pe), errors.Is(err, ssz.ErrSize) || errors.Is(err, ssz.ErrOffset))
+	// Output:
+	// 1319413953331538 true <nil>
+	// true true
 }
 
 // A Gloas state is an EIP-7495 progressive container: its 46 fields sit
