@@ -71,7 +71,22 @@ func sparseOf[T any](v *T, opts []Option, gindices func(*tree) ([]proof.GIndex, 
 	if v == nil {
 		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
 	}
-	tr, err := newSparseTree(opts, ssz.TypeFor[T])
+	return sparseWalk[T](opts, gindices, func(tr *tree, gs []proof.GIndex) (*Sparse, error) {
+		s, err := tr.sparse(unsafe.Pointer(v), gs)
+		runtime.KeepAlive(v)
+		return s, err
+	})
+}
+
+// sparseWalk builds the sparse tree walk computes in the tree of T for
+// the generalized indices gindices resolves there.
+func sparseWalk[T any](opts []Option, gindices func(*tree) ([]proof.GIndex, error), walk func(*tree, []proof.GIndex) (*Sparse, error)) (*Sparse, [32]byte, error) {
+	cfg := newConfig(opts)
+	if cfg.err == nil && (cfg.modeSet || cfg.upper) {
+		cfg.err = fmt.Errorf("cache: %w: SparseOf keeps no tree to re-root, compare or mark: WithMode and WithUpperLevelsOnly do not apply", ErrOption)
+	}
+	cfg.mode, cfg.noCopy = Marked, true
+	tr, err := newTreeOf(cfg, ssz.TypeFor[T])
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
@@ -82,23 +97,11 @@ func sparseOf[T any](v *T, opts []Option, gindices func(*tree) ([]proof.GIndex, 
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
-	s, err := tr.sparse(unsafe.Pointer(v), gs)
-	runtime.KeepAlive(v)
+	s, err := walk(tr, gs)
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
 	return s, s.root, nil
-}
-
-// newSparseTree is the tree a sparse walk of the type describe gives
-// walks: its nodes model the tree's shape and hold nothing.
-func newSparseTree(opts []Option, describe func(...ssz.Option) (*ssz.Type, error)) (*tree, error) {
-	cfg := newConfig(opts)
-	if cfg.err == nil && (cfg.modeSet || cfg.upper) {
-		cfg.err = fmt.Errorf("cache: %w: SparseOf keeps no tree to re-root, compare or mark: WithMode and WithUpperLevelsOnly do not apply", ErrOption)
-	}
-	cfg.mode, cfg.noCopy = Marked, true
-	return newTreeOf(cfg, describe)
 }
 
 // sparse computes the nodes proofs of gs read from the value at p: each

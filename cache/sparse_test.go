@@ -98,16 +98,20 @@ func testSparseState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Ra
 
 // TestSparseTiles proves elements of lists of many tiles (2^12 chunks
 // each) at every tile edge, past the length and in the zero padding,
-// against TreeOf and the reference.
+// against TreeOf and the reference: from the value (SparseOf) and from
+// its serialization (SparseOfBytes).
 func TestSparseTiles(t *testing.T) {
 	type registry struct {
 		Validators []phase0.Validator   `ssz-max:"1099511627776"`
 		Balances   []uint64             `ssz-max:"1099511627776"`
 		Flags      []byte               `ssz-max:"1099511627776"`
 		Ptrs       []*phase0.Checkpoint `ssz-max:"100000"`
+		Bits       []byte               `ssz:"bitlist" ssz-max:"1000000"`
+		Bodies     []nestedBody         `ssz-max:"10000"`
 	}
 	const n = 2*32768 + 1234
-	v := &registry{Validators: make([]phase0.Validator, n), Balances: make([]uint64, 5*n), Flags: make([]byte, 40*n), Ptrs: make([]*phase0.Checkpoint, n)}
+	v := &registry{Validators: make([]phase0.Validator, n), Balances: make([]uint64, 5*n), Flags: make([]byte, 40*n),
+		Ptrs: make([]*phase0.Checkpoint, n), Bits: make([]byte, 70000/8+1), Bodies: make([]nestedBody, 5000)}
 	r := rand.New(rand.NewPCG(5, 6))
 	for i := range v.Validators {
 		v.Validators[i].EffectiveBalance = phase0.Gwei(r.Uint64())
@@ -124,22 +128,42 @@ func TestSparseTiles(t *testing.T) {
 			v.Ptrs[i] = &phase0.Checkpoint{Epoch: phase0.Epoch(i)}
 		}
 	}
+	for i := range v.Bits {
+		v.Bits[i] = byte(r.Uint32())
+	}
+	v.Bits[len(v.Bits)-1] = 0b1101 // the delimiter: 3 bits in the last byte
+	for i := range v.Bodies {
+		v.Bodies[i] = nestedBody{Slot: uint64(i), Extra: make([]byte, i%7)}
+	}
 	want := refRoot(t, v)
 	full, _, err := cache.TreeOf(v)
 	if err != nil {
 		t.Fatal(err)
 	}
+	enc, err := ssz.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var paths []string
 	for _, i := range []uint64{0, 1, 4095, 4096, 4097, 32767, 32768, 32769, 65535, 65536, n - 1, n, n + 40000, 1 << 39} {
-		paths = append(paths, fmt.Sprintf("Validators[%d]", i), fmt.Sprintf("Balances[%d]", 4*(i%(1<<37))), fmt.Sprintf("Flags[%d]", 32*(i%(1<<34))))
+		paths = append(paths, fmt.Sprintf("Validators[%d]", i), fmt.Sprintf("Balances[%d]", 4*(i%(1<<37))), fmt.Sprintf("Flags[%d]", 32*(i%(1<<34))),
+			fmt.Sprintf("Bits[%d]", 256*(i%3900)))
 		if i < n {
 			paths = append(paths, fmt.Sprintf("Validators[%d].EffectiveBalance", i), fmt.Sprintf("Ptrs[%d].Epoch", i))
+		}
+		if i < 5000 {
+			paths = append(paths, fmt.Sprintf("Bodies[%d].Extra", i), fmt.Sprintf("Bodies[%d].Slot", i))
 		}
 	}
 	for _, set := range [][]string{paths[:1], paths[:7], paths} {
 		sp, root, err := cache.SparseOf(v, set)
 		if err != nil || root != want {
 			t.Fatalf("%v: %x, reference %x (%v)", set, root, want, err)
+		}
+		sameProofs(t, sp, full, want, set)
+		sp, root, err = cache.SparseOfBytes[registry](enc, set)
+		if err != nil || root != want {
+			t.Fatalf("%v: from bytes %x, reference %x (%v)", set, root, want, err)
 		}
 		sameProofs(t, sp, full, want, set)
 	}
@@ -152,15 +176,21 @@ func TestSparseTiles(t *testing.T) {
 // and an index TreeOf has no node for is an error wrapping
 // proof.ErrIndex at SparseOf, as at TreeOf's Node.
 func TestSparseRandomNodes(t *testing.T) {
-	t.Run("nestedOuter", func(t *testing.T) { testSparseRandom[nestedOuter](t, 1) })
-	t.Run("gappy", func(t *testing.T) { testSparseRandom[gappy](t, 2) })
-	t.Run("BeaconBlockBody", func(t *testing.T) { testSparseRandom[gloas.BeaconBlockBody](t, 3) })
-	t.Run("ExecutionPayloadEnvelope", func(t *testing.T) { testSparseRandom[gloas.ExecutionPayloadEnvelope](t, 4) })
-	t.Run("IndexedPayloadAttestation", func(t *testing.T) { testSparseRandom[gloas.IndexedPayloadAttestation](t, 5) })
-	t.Run("fulu.BeaconState", func(t *testing.T) { testSparseRandom[fulu.BeaconState](t, 6) })
+	t.Run("nestedOuter", func(t *testing.T) { testSparseRandom(t, 1, cache.SparseOfGIndices[nestedOuter]) })
+	t.Run("gappy", func(t *testing.T) { testSparseRandom(t, 2, cache.SparseOfGIndices[gappy]) })
+	t.Run("BeaconBlockBody", func(t *testing.T) { testSparseRandom(t, 3, cache.SparseOfGIndices[gloas.BeaconBlockBody]) })
+	t.Run("ExecutionPayloadEnvelope", func(t *testing.T) {
+		testSparseRandom(t, 4, cache.SparseOfGIndices[gloas.ExecutionPayloadEnvelope])
+	})
+	t.Run("IndexedPayloadAttestation", func(t *testing.T) {
+		testSparseRandom(t, 5, cache.SparseOfGIndices[gloas.IndexedPayloadAttestation])
+	})
+	t.Run("fulu.BeaconState", func(t *testing.T) { testSparseRandom(t, 6, cache.SparseOfGIndices[fulu.BeaconState]) })
 }
 
-func testSparseRandom[T any](t *testing.T, seed uint64) {
+// testSparseRandom checks the sparse trees sparse builds of random
+// values of T for random generalized indices against TreeOf.
+func testSparseRandom[T any](t *testing.T, seed uint64, sparse func(v *T, gs []proof.GIndex, opts ...cache.Option) (*cache.Sparse, [32]byte, error)) {
 	typ, err := ssz.TypeFor[T]()
 	if err != nil {
 		t.Fatal(err)
@@ -180,7 +210,7 @@ func testSparseRandom[T any](t *testing.T, seed uint64) {
 		}
 		for range 10 {
 			gs, bad := randomGIndices(t, r, full, zero)
-			sp, root, err := cache.SparseOfGIndices(v, gs)
+			sp, root, err := sparse(v, gs)
 			if bad {
 				if !errors.Is(err, proof.ErrIndex) {
 					t.Fatalf("round %d, %v (one has no node in TreeOf): %v, want proof.ErrIndex", round, gs, err)

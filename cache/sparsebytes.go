@@ -46,27 +46,20 @@ func SparseOfBytes[T any](b []byte, paths []string, opts ...Option) (*Sparse, [3
 // sparseOfBytes is SparseOfBytes for the generalized indices gindices
 // resolves in the tree of T.
 func sparseOfBytes[T any](b []byte, opts []Option, gindices func(*tree) ([]proof.GIndex, error)) (*Sparse, [32]byte, error) {
-	tr, err := newSparseTree(opts, ssz.TypeFor[T])
-	if err != nil {
-		return nil, [32]byte{}, err
-	}
-	defer tr.c.returnPlans()
-	gs, err := gindices(tr)
-	if err != nil {
-		return nil, [32]byte{}, err
-	}
-	want, err := tr.c.rootBytes(tr.t, b)
-	if err != nil {
-		return nil, [32]byte{}, err
-	}
-	s, err := tr.sparseBytes(b, gs, want)
-	if err != nil {
-		return nil, [32]byte{}, err
-	}
-	if s.root != want {
-		return nil, [32]byte{}, fmt.Errorf("%w: %s: %x, rooted whole %x", ErrSparseWalk, typeName(tr.t), s.root, want)
-	}
-	return s, s.root, nil
+	return sparseWalk[T](opts, gindices, func(tr *tree, gs []proof.GIndex) (*Sparse, error) {
+		want, err := tr.c.rootBytes(tr.t, b)
+		if err != nil {
+			return nil, err
+		}
+		s, err := tr.sparseBytes(b, gs, want)
+		if err != nil {
+			return nil, err
+		}
+		if s.root != want {
+			return nil, fmt.Errorf("%w: %s: %x, rooted whole %x", ErrSparseWalk, typeName(tr.t), s.root, want)
+		}
+		return s, nil
+	})
 }
 
 // sparseBytes is sparse for the value serialized in b, which its type's
@@ -176,35 +169,15 @@ func fieldSpans(t *ssz.Type, b []byte) ([]span, error) {
 }
 
 func (ct *container) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
-	rel, mixed, err := dataIndex(ct.progressive, g)
-	if mixed || err != nil {
-		return ct.active, err
-	}
 	spans, err := fieldSpans(ct.t, b)
 	if err != nil {
 		return [32]byte{}, err
 	}
-	_, depth := shapeOf(ct.tree)
-	chunk, rest, below := chunkOf(ct.progressive, depth, uint64(ct.tree.count()), rel)
-	if !below {
-		src := &leafSource{n: uint64(ct.tree.count()), fill: func(dst []byte, lo uint64, m int) error {
-			for j := range m {
-				r, err := ct.chunkRootBytes(c, b, spans, int(lo)+j)
-				if err != nil {
-					return err
-				}
-				copy(dst[32*j:], r[:])
-			}
-			return nil
-		}}
-		return c.treeNode(src, ct.progressive, depth, rel)
-	}
-	fi := ct.fieldAt(chunk)
-	if fi < 0 || ct.fields[fi].kid == nil {
-		return [32]byte{}, errInside(g)
-	}
-	s := spans[fi]
-	return c.nodeBytes(ct.fields[fi].kid, ct.t.Fields[fi].Type, b[s.lo:s.hi], rest)
+	return ct.sparseAt(c, g, func(pos int) ([32]byte, error) { return ct.chunkRootBytes(c, b, spans, pos) },
+		func(fi int, rest proof.GIndex) ([32]byte, error) {
+			s := spans[fi]
+			return c.nodeBytes(ct.fields[fi].kid, ct.t.Fields[fi].Type, b[s.lo:s.hi], rest)
+		})
 }
 
 // chunkRootBytes is chunkRoot for the container serialized in b: a
@@ -275,32 +248,12 @@ func (s *seq) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
 	if err != nil {
 		return [32]byte{}, err
 	}
-	rel, mixed, err := dataIndex(s.list, g)
-	if mixed || err != nil {
-		return lengthChunk(uint64(n)), err
-	}
-	prog, depth := shapeOf(s.tree)
-	chunk, rest, below := chunkOf(prog, depth, uint64(n), rel)
-	if !below {
-		src := &leafSource{n: uint64(n), fill: func(dst []byte, lo uint64, m int) error {
-			return s.rootsBytes(c, b, offs, int(lo), m, dst)
-		}}
-		return c.treeNode(src, prog, depth, rel)
-	}
-	if chunk >= uint64(n) {
-		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, n, proof.ErrIndex)
-	}
-	if s.sparseKid == nil {
-		if s.sparseKid, err = newNode(c, s.t.Elem, s.path+"[]"); err != nil {
-			return [32]byte{}, err
-		}
-	}
-	i := int(chunk)
-	r, err := c.nodeBytes(s.sparseKid, s.t.Elem, elemBytes(s.t.Elem, b, offs, i), rest)
-	if err != nil {
-		return [32]byte{}, errIndex(err, i)
-	}
-	return r, nil
+	src := &leafSource{n: uint64(n), fill: func(dst []byte, lo uint64, m int) error {
+		return s.rootsBytes(c, b, offs, int(lo), m, dst)
+	}}
+	return s.sparseAt(c, g, src, func(i int, rest proof.GIndex) ([32]byte, error) {
+		return c.nodeBytes(s.sparseKid, s.t.Elem, elemBytes(s.t.Elem, b, offs, i), rest)
+	})
 }
 
 // rootsBytes writes the roots of elements [lo, lo+m) of the list or

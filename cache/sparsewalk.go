@@ -211,16 +211,27 @@ func (ct *container) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 		return c.valueRoot(ct.t, p, ct.path)
 	}
 	b := ct.base(p)
+	return ct.sparseAt(c, g, func(pos int) ([32]byte, error) { return ct.chunkRoot(c, b, pos) },
+		func(fi int, rest proof.GIndex) ([32]byte, error) {
+			f := ct.fields[fi]
+			return f.kid.sparse(c, unsafe.Add(b, f.off), rest)
+		})
+}
+
+// sparseAt computes node g (not 1) of a container, whose chunk at each
+// position chunkRoot gives and whose field fi's node at rest below
+// gives, whichever the container is read from (a value, its bytes).
+func (ct *container) sparseAt(c *ctx, g proof.GIndex, chunkRoot func(pos int) ([32]byte, error), below func(fi int, rest proof.GIndex) ([32]byte, error)) ([32]byte, error) {
 	rel, mixed, err := dataIndex(ct.progressive, g)
 	if mixed || err != nil {
 		return ct.active, err
 	}
 	_, depth := shapeOf(ct.tree)
-	chunk, rest, below := chunkOf(ct.progressive, depth, uint64(ct.tree.count()), rel)
-	if !below {
+	chunk, rest, isBelow := chunkOf(ct.progressive, depth, uint64(ct.tree.count()), rel)
+	if !isBelow {
 		src := &leafSource{n: uint64(ct.tree.count()), fill: func(dst []byte, lo uint64, m int) error {
 			for j := range m {
-				r, err := ct.chunkRoot(c, b, int(lo)+j)
+				r, err := chunkRoot(int(lo) + j)
 				if err != nil {
 					return err
 				}
@@ -235,8 +246,7 @@ func (ct *container) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte,
 		// Below a padding chunk, a gap or a one-chunk field.
 		return [32]byte{}, errInside(g)
 	}
-	f := ct.fields[fi]
-	return f.kid.sparse(c, unsafe.Add(b, f.off), rest)
+	return below(fi, rest)
 }
 
 // chunkRoot is the root of the field at chunk position pos of the struct
@@ -268,23 +278,32 @@ func (s *seq) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 	if err != nil {
 		return [32]byte{}, err
 	}
+	src := &leafSource{n: uint64(n), fill: func(dst []byte, lo uint64, m int) error {
+		return s.sparseRoots(c, base, zeroVec, int(lo), m, dst)
+	}}
+	if zeroVec {
+		src.same = s.sameRoots(c)
+	}
+	return s.sparseAt(c, g, src, func(i int, rest proof.GIndex) ([32]byte, error) {
+		return s.sparseKid.sparse(c, s.slot(base, zeroVec, i), rest)
+	})
+}
+
+// sparseAt computes node g (not 1) of a list or vector of src.n
+// elements, whose roots src gives and whose element i's node at rest
+// elem gives (through sparseKid), whichever the sequence is read from.
+func (s *seq) sparseAt(c *ctx, g proof.GIndex, src *leafSource, elem func(i int, rest proof.GIndex) ([32]byte, error)) ([32]byte, error) {
 	rel, mixed, err := dataIndex(s.list, g)
 	if mixed || err != nil {
-		return lengthChunk(uint64(n)), err
+		return lengthChunk(src.n), err
 	}
 	prog, depth := shapeOf(s.tree)
-	chunk, rest, below := chunkOf(prog, depth, uint64(n), rel)
+	chunk, rest, below := chunkOf(prog, depth, src.n, rel)
 	if !below {
-		src := &leafSource{n: uint64(n), fill: func(dst []byte, lo uint64, m int) error {
-			return s.sparseRoots(c, base, zeroVec, int(lo), m, dst)
-		}}
-		if zeroVec {
-			src.same = s.sameRoots(c)
-		}
 		return c.treeNode(src, prog, depth, rel)
 	}
-	if chunk >= uint64(n) {
-		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, n, proof.ErrIndex)
+	if chunk >= src.n {
+		return [32]byte{}, fmt.Errorf("cache: %s: node %d is inside element %d past the length %d: %w", s.path, g, chunk, src.n, proof.ErrIndex)
 	}
 	// One node of the element type serves every element (a sparse walk
 	// stores nothing in it); its errors name the element as "[]" and
@@ -295,7 +314,7 @@ func (s *seq) sparse(c *ctx, p unsafe.Pointer, g proof.GIndex) ([32]byte, error)
 		}
 	}
 	i := int(chunk)
-	r, err := s.sparseKid.sparse(c, s.slot(base, zeroVec, i), rest)
+	r, err := elem(i, rest)
 	if err != nil {
 		return [32]byte{}, errIndex(err, i)
 	}
