@@ -55,6 +55,13 @@ type seq struct {
 	// sparseKid is the node of the element type a sparse walk goes
 	// into elements with (Sparse), made on first use.
 	sparseKid node
+	// spansAt and spansLen name the serialization a sparse walk of bytes
+	// read last (nil: none), spansN and spansOffs its element count and
+	// offsets (see spansOf).
+	spansAt   *byte
+	spansLen  int
+	spansN    int
+	spansOffs []int
 
 	// the nodes of the element last proved into, until the next update
 	proofNodes []byte

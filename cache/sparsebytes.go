@@ -235,6 +235,22 @@ func elemSpans(t *ssz.Type, b []byte) (int, []int, error) {
 	return n, offs, nil
 }
 
+// spansOf is elemSpans of b, read once however many nodes of it a walk
+// computes (a variable-size list's offset table is read into one int
+// per element, and a path into such a list has a sibling at every level
+// of its tree). The tree lives for one walk of one value, so b's first
+// byte and length name the bytes.
+func (s *seq) spansOf(b []byte) (int, []int, error) {
+	if s.spansAt == nil || s.spansAt != unsafe.SliceData(b) || s.spansLen != len(b) {
+		n, offs, err := elemSpans(s.t, b)
+		if err != nil {
+			return 0, nil, err
+		}
+		s.spansAt, s.spansLen, s.spansN, s.spansOffs = unsafe.SliceData(b), len(b), n, offs
+	}
+	return s.spansN, s.spansOffs, nil
+}
+
 // elemBytes is element i of the list or vector serialized in b.
 func elemBytes(et *ssz.Type, b []byte, offs []int, i int) []byte {
 	if offs == nil {
@@ -244,7 +260,7 @@ func elemBytes(et *ssz.Type, b []byte, offs []int, i int) []byte {
 }
 
 func (s *seq) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
-	n, offs, err := elemSpans(s.t, b)
+	n, offs, err := s.spansOf(b)
 	if err != nil {
 		return [32]byte{}, err
 	}
