@@ -377,8 +377,9 @@ func sparseRounds() int {
 }
 
 // TestSparseConcurrent shares one sparse tree among goroutines proving
-// from it, while others build sparse trees of the same value (-race in
-// CI): every proof equals the one made alone.
+// from it, while others build sparse trees of the same value and of its
+// serialization (-race in CI): every proof equals the one made alone,
+// every root the first.
 func TestSparseConcurrent(t *testing.T) {
 	s := fulu.SyntheticBeaconState(300, 4)
 	paths := []string{"Validators[7].Slashed", "Balances[200]", "Slot", "CurrentSyncCommittee.Pubkeys[9]"}
@@ -387,6 +388,10 @@ func TestSparseConcurrent(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, err := sp.ProveMulti(paths...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	enc, err := ssz.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -402,8 +407,15 @@ func TestSparseConcurrent(t *testing.T) {
 					continue
 				}
 				own, r, err := cache.SparseOf(s, paths[g%len(paths):])
+				if g%4 == 3 {
+					own, r, err = cache.SparseOfBytes[fulu.BeaconState](enc, paths[g%len(paths):])
+				}
 				if err != nil || r != root || own.Root() != root {
-					errs <- fmt.Errorf("goroutine %d: SparseOf %x, want %x (%v)", g, r, root, err)
+					errs <- fmt.Errorf("goroutine %d: SparseOf (or from bytes) %x, want %x (%v)", g, r, root, err)
+					return
+				}
+				if m, err := own.ProveMulti(paths[g%len(paths):]...); err != nil || !m.Verify(root) {
+					errs <- fmt.Errorf("goroutine %d: own tree's multiproof does not verify (%v)", g, err)
 					return
 				}
 			}
