@@ -48,9 +48,14 @@ type packed struct {
 	sparseAt unsafe.Pointer
 	sparseB  []byte
 	sparseN  int
-	dirty    []int // scratch: changed chunks
-	iota     []int // 0, 1, 2, …: the dirty list when every chunk changed
-	built    bool
+	// bstrip is a bitlist's bits without the delimiter, cut by a sparse
+	// walk of bytes from the serialization bstripAt and bstripLen name.
+	bstrip    []byte
+	bstripAt  *byte
+	bstripLen int
+	dirty     []int // scratch: changed chunks
+	iota      []int // 0, 1, 2, …: the dirty list when every chunk changed
+	built     bool
 }
 
 func newPacked(c *ctx, t *ssz.Type, path string) *packed {

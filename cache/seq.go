@@ -62,6 +62,7 @@ type seq struct {
 	spansLen  int
 	spansN    int
 	spansOffs []int
+	batch     []byte // scratch: variable-size elements as a list of their own (batchOf)
 
 	// the nodes of the element last proved into, until the next update
 	proofNodes []byte

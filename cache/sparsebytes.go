@@ -273,22 +273,68 @@ func (s *seq) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
 }
 
 // rootsBytes writes the roots of elements [lo, lo+m) of the list or
-// vector serialized in b to dst: fixed-size ones in one lockstep batch of
-// the element type's plan, straight from their bytes.
+// vector serialized in b to dst, in batches of the element type's plan
+// straight from their bytes: fixed-size ones in one lockstep batch,
+// variable-size ones (offs) copied with their offsets rebased into a
+// list of their own, up to batchBytes at a time (a larger one is rooted
+// alone, where it lies).
 func (s *seq) rootsBytes(c *ctx, b []byte, offs []int, lo, m int, dst []byte) error {
 	et := s.t.Elem
-	if r := c.rooterOf(et); r != nil && offs == nil {
-		out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), m)
+	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), m)
+	r := c.rooterOf(et)
+	switch {
+	case r != nil && offs == nil:
 		return r.RootAllBytes(out, b[uint64(lo)*et.Size:uint64(lo+m)*et.Size])
+	case r != nil:
+		for j := 0; j < m; {
+			k := j + 1 // elements [j, k) form the batch
+			for k < m && offs[lo+k+1]-offs[lo+j]+4*(k+1-j) <= batchBytes {
+				k++
+			}
+			if k == j+1 {
+				root, err := r.RootBytes(b[offs[lo+j]:offs[lo+j+1]])
+				if err != nil {
+					return err
+				}
+				out[j] = root
+			} else if err := r.RootAllBytes(out[j:k], s.batchOf(b, offs, lo+j, lo+k)); err != nil {
+				return err
+			}
+			j = k
+		}
+		return nil
 	}
 	for j := range m {
 		root, err := c.rootBytes(et, elemBytes(et, b, offs, lo+j))
 		if err != nil {
 			return err
 		}
-		copy(dst[32*j:], root[:])
+		out[j] = root
 	}
 	return nil
+}
+
+// batchBytes is the most bytes a batch of variable-size elements is
+// copied into (its offsets and elements): a tile of small elements (a
+// block's transactions) in one batch, with scratch that a list of large
+// ones does not grow.
+const batchBytes = 1 << 20
+
+// batchOf returns elements [i, k) of the list serialized in b, whose
+// element offsets are offs, as the serialization of a list of their own
+// (their offsets rebased), in the sequence's scratch.
+func (s *seq) batchOf(b []byte, offs []int, i, k int) []byte {
+	table := 4 * (k - i)
+	need := table + offs[k] - offs[i]
+	if cap(s.batch) < need {
+		s.batch = make([]byte, need)
+	}
+	ser := s.batch[:need]
+	for j := i; j < k; j++ {
+		binary.LittleEndian.PutUint32(ser[4*(j-i):], uint32(table+offs[j]-offs[i]))
+	}
+	copy(ser[table:], b[offs[i]:offs[k]])
+	return ser
 }
 
 func (p *packed) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
@@ -302,11 +348,16 @@ func (p *packed) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error)
 		}
 		last := len(b) - 1
 		n = 8*last + bits.Len8(b[last]) - 1
-		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
-		if n%8 != 0 {
-			p.strip[len(p.strip)-1] &^= 1 << (n % 8)
+		// The bits without the delimiter, copied once however many
+		// nodes of them the walk computes (as spansOf).
+		if p.bstripAt != unsafe.SliceData(b) || p.bstripLen != len(b) {
+			p.bstrip = append(p.bstrip[:0], b[:(n+7)/8]...)
+			if n%8 != 0 {
+				p.bstrip[len(p.bstrip)-1] &^= 1 << (n % 8)
+			}
+			p.bstripAt, p.bstripLen = unsafe.SliceData(b), len(b)
 		}
-		b = p.strip
+		b = p.bstrip
 	}
 	return p.sparseFrom(c, b, n, g)
 }

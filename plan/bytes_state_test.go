@@ -1,8 +1,11 @@
 package plan
 
 import (
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"runtime"
+	"strings"
 	"testing"
 
 	"github.com/lanehash/lanehash/ssz"
@@ -170,5 +173,84 @@ func TestRootBytesBatchesVariableElements(t *testing.T) {
 	t.Logf("%d attestations: %d kernel calls from bytes, %d from the value", n, bytes, value)
 	if bytes > 2*value || bytes >= n {
 		t.Errorf("%d kernel calls from bytes for %d elements (the value path: %d): the elements are not batched", bytes, n, value)
+	}
+}
+
+// longVarList and longVarProgressive are long lists of variable-size
+// elements (a payload's transactions, at the extreme): byte lists of
+// 0 to 8 bytes.
+type longVarList struct {
+	A uint64
+	L [][]byte `ssz-max:"1048576,8"`
+}
+
+type longVarProgressive struct {
+	L [][]byte `ssz-type:"progressive-list" ssz-max:",8"`
+}
+
+// TestRootBytesLongVariableList roots lists of 2^17 variable-size
+// elements from their bytes: the root is the value's, the heap a call
+// allocates stays a few tiles' (the elements are rooted a tile at a
+// time, as fixed-size ones are), and a bad element deep in the list is
+// the decoder's error (its sentinel and path).
+func TestRootBytesLongVariableList(t *testing.T) {
+	const n = 1 << 17
+	elems := make([][]byte, n)
+	for i := range elems {
+		elems[i] = make([]byte, i%9)
+		for j := range elems[i] {
+			elems[i][j] = byte(i >> j)
+		}
+	}
+	// Element 100,000 is 8 bytes, its limit, and 100,001 5: the test
+	// moves the offset between them to make the first 9.
+	elems[100000], elems[100001] = make([]byte, 8), make([]byte, 5)
+	t.Run("list", func(t *testing.T) { testRootBytesLongVariable(t, &longVarList{A: 7, L: elems}, 12) })
+	t.Run("progressive", func(t *testing.T) { testRootBytesLongVariable(t, &longVarProgressive{L: elems}, 4) })
+}
+
+// maxLongListHeap bounds what RootBytes of a long list of variable-size
+// elements allocates: its tiles' batches take their scratch and
+// bookkeeping from pools (a 1 MB list of 2^17 elements allocated 10.5 MB
+// per call when every batch made its own).
+const maxLongListHeap = 1 << 20
+
+// testRootBytesLongVariable checks RootBytes of v, whose list of
+// variable-size elements starts at byte list of its serialization.
+func testRootBytesLongVariable[T any](t *testing.T, v *T, list int) {
+	p, err := PlanFor[T](WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, want := stateBytes(t, p, v)
+	if got, err := p.RootBytes(b); err != nil || got != want {
+		t.Fatalf("RootBytes %x (%v), the value's root %x", got, err, want)
+	}
+	if !raceEnabled {
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		const calls = 4
+		for range calls {
+			if _, err := p.RootBytes(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runtime.ReadMemStats(&m1)
+		heap := (m1.TotalAlloc - m0.TotalAlloc) / calls
+		t.Logf("%d bytes: %d bytes of heap per call", len(b), heap)
+		if heap > maxLongListHeap {
+			t.Errorf("%d bytes of heap per call, want at most %d", heap, maxLongListHeap)
+		}
+	}
+	bad := append([]byte(nil), b...)
+	at := list + 4*100001
+	binary.LittleEndian.PutUint32(bad[at:], binary.LittleEndian.Uint32(bad[at:])+1)
+	_, werr := p.RootBytes(bad)
+	derr := ssz.Unmarshal(bad, new(T))
+	var pe *Error
+	var se *ssz.Error
+	if !errors.As(werr, &pe) || !errors.As(derr, &se) || pe.Path != se.Path || !strings.Contains(pe.Path, "[100000]") ||
+		!errors.Is(werr, ssz.ErrListTooLong) || !errors.Is(derr, ssz.ErrListTooLong) {
+		t.Fatalf("element 100000 over its limit: RootBytes %v, the decoder %v", werr, derr)
 	}
 }

@@ -1,6 +1,7 @@
 package sched
 
 import (
+	"sync"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
@@ -62,8 +63,9 @@ func trees(x *run, dst [][32]byte, a, b []byte, sizes []int, depth int, progress
 
 func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	n := len(elems)
-	vals := make([]packedValue, n)
-	sizes := make([]int, n)
+	bk := getBooks(n)
+	defer putBooks(bk)
+	vals, sizes := bk.vals, bk.sizes
 	total := 0
 	for i, e := range elems {
 		v, err := r.packed.checkBytes(e)
@@ -83,13 +85,52 @@ func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error 
 	}
 	var lengths []uint64
 	if r.packed.mixesLength() {
-		lengths = make([]uint64, n)
+		lengths = bk.lengths
 		for i, v := range vals {
 			lengths[i] = v.length
 		}
 	}
 	trees(x, dst[:n], *ap, *bp, sizes, r.packed.depth, r.packed.progressive(), lengths)
 	return nil
+}
+
+// books is a batch's bookkeeping, one entry per value: pooled, so the
+// batches of a long list's tiles allocate none of it again.
+type books struct {
+	vals    []packedValue
+	sizes   []int
+	lengths []uint64
+}
+
+var booksPool sync.Pool
+
+// getBooks returns books of n entries each.
+func getBooks(n int) *books {
+	bk, _ := booksPool.Get().(*books)
+	if bk == nil || cap(bk.sizes) < n {
+		return &books{vals: make([]packedValue, n), sizes: make([]int, n), lengths: make([]uint64, n)}
+	}
+	bk.vals, bk.sizes, bk.lengths = bk.vals[:n], bk.sizes[:n], bk.lengths[:n]
+	return bk
+}
+
+func putBooks(bk *books) { booksPool.Put(bk) }
+
+var elemsPool sync.Pool
+
+// getElems returns scratch for the bytes of n values, from a pool.
+func getElems(n int) *[][]byte {
+	if ep, _ := elemsPool.Get().(*[][]byte); ep != nil && cap(*ep) >= n {
+		return ep
+	}
+	ep := make([][]byte, n)
+	return &ep
+}
+
+// putElems pools ep, dropping the bytes it points into.
+func putElems(ep *[][]byte) {
+	clear((*ep)[:cap(*ep)])
+	elemsPool.Put(ep)
 }
 
 func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {

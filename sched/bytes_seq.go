@@ -158,10 +158,18 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 		}
 		return root, err
 	}
+	ep := getElems(min(s.n, 1<<listTileDepth))
+	defer putElems(ep)
+	roots := rootsAt{of: func(x *run, dst [][32]byte, first int) error { return r.elemRoots(x, dst, b, s, first, ep) }}
+	if tiledList(s.n, r.depth, x.workers, progressive) {
+		// A tile of elements at a time, as the fixed-size ones: what a
+		// long list allocates stays a tile's, whatever its length.
+		return tiledListRoot(x, roots, s.n, r.depth, progressive)
+	}
 	bp := getBuf(treeBufLen(s.n, progressive))
 	defer putBuf(bp)
 	buf := *bp
-	if err := r.elemRoots(x, rootsView(buf, s.n), b, s); err != nil {
+	if err := roots.at(x, rootsView(buf, s.n), 0); err != nil {
 		return [32]byte{}, err
 	}
 	if err := x.e.tree.merkleizeTree(buf, s.n, r.depth, progressive, x.workers); err != nil {
@@ -170,28 +178,34 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 	return [32]byte(buf[:32]), nil
 }
 
-// elemRoots sets dst[i] to the root of element i: all elements in one
-// batch (rootsBatch: lockstep lanes for fixed-size parts, the level
+// elemRoots sets dst[i] to the root of element first+i (ep is scratch
+// for their bytes, kept from tile to tile): all of them in
+// one batch (rootsBatch: lockstep lanes for fixed-size parts, the level
 // queue for the trees), and, only when the batch fails, one by one in
-// order, which names the decoder's first defect.
-func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans) error {
-	elems := make([][]byte, s.n)
+// order, which names the decoder's first defect: an error of the bytes
+// path, Index -1 and the element's index in the whole list in its path
+// (so a tiled walk's shift leaves it as it is).
+func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans, first int, ep *[][]byte) error {
+	if cap(*ep) < len(dst) {
+		*ep = make([][]byte, len(dst))
+	}
+	elems := (*ep)[:len(dst)]
 	var err error
 	for i := range elems {
-		if elems[i], err = s.elem(b, i); err != nil {
+		if elems[i], err = s.elem(b, first+i); err != nil {
 			break
 		}
 	}
 	if err == nil && r.elem.rootsBatch(x, dst, elems) == nil {
 		return nil
 	}
-	for i := 0; i < s.n; i++ {
-		e, err := s.elem(b, i)
+	for i := range dst {
+		e, err := s.elem(b, first+i)
 		if err == nil {
 			dst[i], err = r.elem.root(x, e)
 		}
 		if err != nil {
-			return underIndex(err, i)
+			return underIndex(err, first+i)
 		}
 	}
 	return nil

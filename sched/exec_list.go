@@ -89,7 +89,7 @@ func packInto(buf []byte, in *Input, size int) {
 // bytes. An error names the element's index in in.
 func rootsTree(x *run, elem rooter, in Input, depth int, progressive bool) ([32]byte, error) {
 	if tiledList(in.n, depth, x.workers, progressive) {
-		return tiledListRoot(x, elem, in, depth, progressive)
+		return tiledListRoot(x, inputRoots(elem, in), in.n, depth, progressive)
 	}
 	bp := getBuf(treeBufLen(in.n, progressive))
 	defer putBuf(bp)
@@ -111,31 +111,53 @@ func tiledList(n, depth, workers int, progressive bool) bool {
 	return (progressive || depth >= listTileDepth) && n>>listTileDepth/minTilesPerWorker >= workers
 }
 
-// tiledListRoot is tiledRoot for a list of either kind: a progressive
-// list (EIP-7916) by tiledProgressiveRoot, otherwise the tree of depth.
-func tiledListRoot(x *run, elem rooter, in Input, depth int, progressive bool) ([32]byte, error) {
-	if progressive {
-		return tiledProgressiveRoot(x, elem, in)
-	}
-	return tiledRoot(x, elem, in, depth)
+// rootsAt gives the tiled walks the roots of a list's elements: in's
+// instances by elem, or, when of is set, what of computes (the elements
+// of a serialization). It is passed by value, so the walks of in
+// allocate nothing for it.
+type rootsAt struct {
+	elem rooter
+	in   Input
+	of   func(x *run, dst [][32]byte, first int) error
 }
 
-// tiledProgressiveRoot returns merkleize_progressive of the element
-// roots of in (a direct input): the subtrees of at least a tile's width
-// (4^6 = 4,096 leaves and up) by tiledRoot over their elements, the
-// small ones below them from one batch of roots, as
-// MerkleizeProgressiveParallel does; then the spine. An error names the
-// element's index in in.
-func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
+// inputRoots is the rootsAt of in's instances by elem.
+func inputRoots(elem rooter, in Input) rootsAt { return rootsAt{elem: elem, in: in} }
+
+// at writes the roots of elements first, first+1, … to dst (len(dst) of
+// them); an error names the lowest bad element of those, its Index
+// relative to first.
+func (r rootsAt) at(x *run, dst [][32]byte, first int) error {
+	if r.of != nil {
+		return r.of(x, dst, first)
+	}
+	return rootsInOrder(x, r.elem, dst, r.in.span(first, len(dst)))
+}
+
+// tiledListRoot is tiledRoot for a list of n elements of either kind: a
+// progressive list (EIP-7916) by tiledProgressiveRoot, otherwise the
+// tree of depth.
+func tiledListRoot(x *run, roots rootsAt, n, depth int, progressive bool) ([32]byte, error) {
+	if progressive {
+		return tiledProgressiveRoot(x, roots, n)
+	}
+	return tiledRoot(x, roots, 0, n, depth)
+}
+
+// tiledProgressiveRoot returns merkleize_progressive of the roots of n
+// elements: the subtrees of at least a tile's width (4^6 = 4,096 leaves
+// and up) by tiledRoot over their elements, the small ones below them
+// from one batch of roots, as MerkleizeProgressiveParallel does; then
+// the spine. An error names the element's index in the list.
+func tiledProgressiveRoot(x *run, roots rootsAt, n int) ([32]byte, error) {
 	const tile = 1 << listTileDepth
-	n := in.n
 	// The elements of the subtrees narrower than a tile, and room for
 	// the spine's subtree roots (at most 32) and its zero end.
 	small := min(n, int(progressive.Start(listTileDepth/2)))
 	bp := getBuf(progressiveBufLen(max(small, 33)))
 	defer putBuf(bp)
 	buf := *bp
-	if err := rootsInOrder(x, elem, rootsView(buf, small), in.span(0, small)); err != nil {
+	if err := roots.at(x, rootsView(buf, small), 0); err != nil {
 		return [32]byte{}, err
 	}
 	t := x.e.tree
@@ -151,7 +173,7 @@ func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
 			t.merkleize(buf[32*lo:], m, 0, 2*k, &c)
 			copy(buf[32*k:32*k+32], buf[32*lo:32*lo+32])
 		} else {
-			root, err := tiledRoot(x, elem, in.span(lo, m), 2*k)
+			root, err := tiledRoot(x, roots, lo, m, 2*k)
 			if err != nil {
 				return [32]byte{}, shiftIndex(err, lo)
 			}
@@ -164,19 +186,19 @@ func tiledProgressiveRoot(x *run, elem rooter, in Input) ([32]byte, error) {
 	return [32]byte(buf[:32]), nil
 }
 
-// tiledRoot returns the root of the tree over the element roots of in
-// (a direct input), padded to 2^depth, computed a tile of
+// tiledRoot returns the root of the tree over the roots of the n
+// elements from first on, padded to 2^depth, computed a tile of
 // 2^listTileDepth elements at a time (see listTileDepth); each worker
 // takes one run of whole tiles. depth is at least listTileDepth. An
-// error names the element's index in in.
-func tiledRoot(x *run, elem rooter, in Input, depth int) ([32]byte, error) {
+// error's Index is relative to first.
+func tiledRoot(x *run, roots rootsAt, first, n, depth int) ([32]byte, error) {
 	const tile = 1 << listTileDepth
-	tiles := (in.n + tile - 1) / tile
+	tiles := (n + tile - 1) / tile
 	tp := getBuf(BufLen(tiles))
 	defer putBuf(tp)
 	top := *tp
 	if workers := min(x.workers, tiles); workers <= 1 {
-		if err := rootTiles(x, elem, in, top, 0, tiles); err != nil {
+		if err := rootTiles(x, roots, first, n, top, 0, tiles); err != nil {
 			return [32]byte{}, err
 		}
 	} else {
@@ -184,7 +206,7 @@ func tiledRoot(x *run, elem rooter, in Input, depth int) ([32]byte, error) {
 		// runner, split the work.
 		one := &run{e: x.e, workers: 1}
 		per := (tiles + workers - 1) / workers
-		err := inSpans(tiles, per, func(lo, hi int) error { return rootTiles(one, elem, in, top, lo, hi) })
+		err := inSpans(tiles, per, func(lo, hi int) error { return rootTiles(one, roots, first, n, top, lo, hi) })
 		if err != nil {
 			return [32]byte{}, err
 		}
@@ -198,20 +220,21 @@ func tiledRoot(x *run, elem rooter, in Input, depth int) ([32]byte, error) {
 	return [32]byte(top[:32]), nil
 }
 
-// rootTiles writes the subtree roots of tiles lo..hi-1 of in into top,
-// one chunk per tile; the last tile of the list is padded with zero
-// chunks. An error names the element's index in the whole list.
-func rootTiles(x *run, elem rooter, in Input, top []byte, lo, hi int) error {
+// rootTiles writes the subtree roots of tiles lo..hi-1 of the n
+// elements from first on into top, one chunk per tile; the last tile of
+// the list is padded with zero chunks. An error's Index is relative to
+// first.
+func rootTiles(x *run, roots rootsAt, first, n int, top []byte, lo, hi int) error {
 	const tile = 1 << listTileDepth
 	bp := getBuf(BufLen(tile))
 	defer putBuf(bp)
 	buf := *bp
 	t := x.e.tree
 	for j := lo; j < hi; j++ {
-		first := j * tile
-		m := min(tile, in.n-first)
-		if err := rootsInOrder(x, elem, rootsView(buf, m), in.span(first, m)); err != nil {
-			return shiftIndex(err, first)
+		at := j * tile
+		m := min(tile, n-at)
+		if err := roots.at(x, rootsView(buf, m), first+at); err != nil {
+			return shiftIndex(err, at)
 		}
 		t.Merkleize(buf, m, listTileDepth)
 		copy(top[32*j:32*j+32], buf[:32])

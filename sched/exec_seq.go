@@ -233,7 +233,7 @@ func (r *seqRooter) root(x *run, elems Input) ([32]byte, error) {
 	var root [32]byte
 	var err error
 	if tiledList(n, r.depth, x.workers, r.progressive()) {
-		root, err = tiledListRoot(x, r.elem, elems, r.depth, r.progressive())
+		root, err = tiledListRoot(x, inputRoots(r.elem, elems), n, r.depth, r.progressive())
 	} else {
 		bp := getBuf(treeBufLen(n, r.progressive()))
 		defer putBuf(bp)
