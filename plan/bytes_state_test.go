@@ -254,3 +254,82 @@ func testRootBytesLongVariable[T any](t *testing.T, v *T, list int) {
 		t.Fatalf("element 100000 over its limit: RootBytes %v, the decoder %v", werr, derr)
 	}
 }
+
+// longProgressivePacked holds long progressive lists of basic values
+// and bits, as a Gloas state's per-validator lists.
+type longProgressivePacked struct {
+	U    []uint64 `ssz-type:"progressive-list"`
+	Bits []byte   `ssz-type:"progressive-bitlist"`
+}
+
+// TestProgressivePackedTiled roots long progressive packed lists (more
+// than two tiles of chunks, rooted a tile at a time) from the value and
+// from its bytes, for lengths around the subtree and tile edges and
+// every delimiter position of the last byte: each root is the
+// reference's, and RootBytes of a million integers allocates a tile's
+// scratch at most, not the list's 8 MB.
+func TestProgressivePackedTiled(t *testing.T) {
+	p, err := PlanFor[longProgressivePacked](WithWorkers(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p2, err := PlanFor[longProgressivePacked](WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{8191 * 4, 8192 * 4, 8192*4 + 1, 21845*4 + 3, 87381 * 4} {
+		for _, extra := range []int{0, 3, 7} {
+			v := &longProgressivePacked{U: make([]uint64, n), Bits: make([]byte, n/4+1)}
+			for i := range v.U {
+				v.U[i] = uint64(i)*0x9e3779b97f4a7c15 + 1
+			}
+			for i := range v.Bits {
+				v.Bits[i] = byte(i*7 + 1)
+			}
+			v.Bits[len(v.Bits)-1] = 1<<extra | 1 // the delimiter at bit extra
+			want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := ssz.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, pl := range []*Plan[longProgressivePacked]{p, p2} {
+				if got, err := pl.Root(v); err != nil || got != want {
+					t.Fatalf("n=%d, delimiter at %d: Root %x (%v), reference %x", n, extra, got, err, want)
+				}
+				if got, err := pl.RootBytes(b); err != nil || got != want {
+					t.Fatalf("n=%d, delimiter at %d: RootBytes %x (%v), reference %x", n, extra, got, err, want)
+				}
+			}
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	v := &longProgressivePacked{U: make([]uint64, 1<<20), Bits: []byte{1}}
+	b, err := ssz.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Two collections before each call empty the scratch pools, as a
+	// server's collections between its calls do: what a call then
+	// allocates is all the scratch it takes.
+	var m0, m1 runtime.MemStats
+	const calls = 4
+	var heap uint64
+	for range calls {
+		runtime.GC()
+		runtime.GC()
+		runtime.ReadMemStats(&m0)
+		if _, err := p.RootBytes(b); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&m1)
+		heap += m1.TotalAlloc - m0.TotalAlloc
+	}
+	if heap /= calls; heap > maxLongListHeap {
+		t.Errorf("RootBytes of 2^20 progressive integers: %d bytes of heap per call, want at most %d", heap, maxLongListHeap)
+	}
+}

@@ -49,6 +49,9 @@ func (r *packedRooter) checkBytes(b []byte) (packedValue, error) {
 
 // hashBytes roots the checked packed value v serialized in b.
 func (r *packedRooter) hashBytes(x *run, b []byte, v packedValue) ([32]byte, error) {
+	if root, ok := r.tiledRootOf(x, v); ok {
+		return root, nil
+	}
 	t := x.e.tree
 	pairs := (v.chunks + 1) / 2
 	if r.progressive() || r.depth == 0 || x.workers > 1 && v.chunks >= 2*minChunksPerWorker {

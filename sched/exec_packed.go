@@ -173,6 +173,9 @@ func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
 // rootOf hashes one measured value, in place, with up to x.workers
 // goroutines for a wide tree.
 func (r *packedRooter) rootOf(x *run, v packedValue) [32]byte {
+	if root, ok := r.tiledRootOf(x, v); ok {
+		return root
+	}
 	bp := getBuf(treeBufLen(v.chunks, r.progressive()))
 	defer putBuf(bp)
 	buf := *bp
@@ -184,6 +187,43 @@ func (r *packedRooter) rootOf(x *run, v packedValue) [32]byte {
 		t.MixInLength(buf, v.length)
 	}
 	return [32]byte(buf[:32])
+}
+
+// tiledRootOf roots a long progressive value (a Gloas state's balances)
+// a tile of chunks at a time, each tile's chunks copied from the value
+// as tiledProgressiveRoot reaches them: the scratch it takes is a
+// tile's, not the value's (whose pooled buffer of megabytes a
+// collection drops). ok is false for a value it leaves to the
+// whole-value path: a binary tree, which the bytes path hashes straight
+// from the value, and a short progressive one.
+func (r *packedRooter) tiledRootOf(x *run, v packedValue) (root [32]byte, ok bool) {
+	if !r.progressive() || v.chunks < 2<<listTileDepth {
+		return root, false
+	}
+	roots := rootsAt{of: func(_ *run, dst [][32]byte, first int) error {
+		r.fillRange(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), 32*len(dst)), v, first)
+		return nil
+	}}
+	// Errors come only from roots, which cannot fail.
+	root, _ = tiledProgressiveRoot(x, roots, v.chunks)
+	if r.mixesLength() {
+		root = x.e.tree.mixIn(root, v.length)
+	}
+	return root, true
+}
+
+// fillRange is fill for chunks first, first+1, … of v, as many as dst
+// holds.
+func (r *packedRooter) fillRange(dst []byte, v packedValue, first int) {
+	lo := uint64(32 * first)
+	k := 0
+	if lo < uint64(len(v.data)) {
+		k = copy(dst, v.data[lo:])
+	}
+	clear(dst[k:])
+	if i := v.length / 8; r.bitlist() && i >= lo && i < lo+uint64(len(dst)) {
+		dst[i-lo] &^= 1 << (v.length % 8)
+	}
 }
 
 // rootsBatch checks every value, then hashes them a tile at a time:
