@@ -25,7 +25,9 @@ var ErrSparseWalk = errors.New("cache: the sparse walk of the serialization disa
 // validators. b is first rooted whole by T's plan (plan.Plan.RootBytes),
 // which accepts exactly what ssz.Unmarshal accepts; a bad b is the
 // *plan.Error RootBytes returns (Index -1, the decoder's sentinel and
-// path). The nodes the paths read are then computed as SparseOf computes
+// path), whatever the paths (a path that is not one of T's is a
+// *proof.PathError, checked first, as SparseOf checks it). The nodes the
+// paths read are then computed as SparseOf computes
 // them, the subtrees off the paths rooted from their bytes (a list's
 // elements in lockstep, tile by tile; a packed list's chunks are its
 // bytes; a container's fields through its offsets), and a part a path
@@ -36,7 +38,7 @@ var ErrSparseWalk = errors.New("cache: the sparse walk of the serialization disa
 // returned proves only what b holds. So a call costs about two roots of
 // b (a 1M-validator state's proof in half the CPU time of decoding it
 // and calling SparseOf, and none of the decoded value's memory), and
-// memory that does not grow with b.
+// scratch of a few tiles, whatever the size of b.
 //
 // Paths, options and the errors of a path are SparseOf's.
 func SparseOfBytes[T any](b []byte, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
