@@ -226,6 +226,14 @@ func testRootBytesLongVariable[T any](t *testing.T, v *T, list int) {
 	if got, err := p.RootBytes(b); err != nil || got != want {
 		t.Fatalf("RootBytes %x (%v), the value's root %x", got, err, want)
 	}
+	// Two workers take the tiles in two runs at once (-race in CI).
+	p2, err := PlanFor[T](WithWorkers(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := p2.RootBytes(b); err != nil || got != want {
+		t.Fatalf("RootBytes on two workers %x (%v), the value's root %x", got, err, want)
+	}
 	if !raceEnabled {
 		var m0, m1 runtime.MemStats
 		runtime.ReadMemStats(&m0)

@@ -158,9 +158,7 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 		}
 		return root, err
 	}
-	ep := getElems(min(s.n, 1<<listTileDepth))
-	defer putElems(ep)
-	roots := rootsAt{of: func(x *run, dst [][32]byte, first int) error { return r.elemRoots(x, dst, b, s, first, ep) }}
+	roots := rootsAt{of: func(x *run, dst [][32]byte, first int) error { return r.elemRoots(x, dst, b, s, first) }}
 	if tiledList(s.n, r.depth, x.workers, progressive) {
 		// A tile of elements at a time, as the fixed-size ones: what a
 		// long list allocates stays a tile's, whatever its length.
@@ -178,17 +176,17 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 	return [32]byte(buf[:32]), nil
 }
 
-// elemRoots sets dst[i] to the root of element first+i (ep is scratch
-// for their bytes, kept from tile to tile): all of them in
+// elemRoots sets dst[i] to the root of element first+i (their bytes'
+// headers in pooled scratch, which tiles on several workers each take
+// their own of): all of them in
 // one batch (rootsBatch: lockstep lanes for fixed-size parts, the level
 // queue for the trees), and, only when the batch fails, one by one in
 // order, which names the decoder's first defect: an error of the bytes
 // path, Index -1 and the element's index in the whole list in its path
 // (so a tiled walk's shift leaves it as it is).
-func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans, first int, ep *[][]byte) error {
-	if cap(*ep) < len(dst) {
-		*ep = make([][]byte, len(dst))
-	}
+func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans, first int) error {
+	ep := getElems(len(dst))
+	defer putElems(ep)
 	elems := (*ep)[:len(dst)]
 	var err error
 	for i := range elems {
