@@ -37,8 +37,8 @@ var ErrSparseWalk = errors.New("cache: the sparse walk of the serialization disa
 // returned: every node the tree keeps folds into that root, so a tree
 // returned proves only what b holds. So a call costs about two roots of
 // b (a 1M-validator state's proof in half the CPU time of decoding it
-// and calling SparseOf, and none of the decoded value's memory), and
-// scratch of a few tiles, whatever the size of b.
+// and calling SparseOf, and none of the decoded value's memory): the
+// pooled scratch RootBytes takes, and a tile of chunks.
 //
 // Paths, options and the errors of a path are SparseOf's.
 func SparseOfBytes[T any](b []byte, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
