@@ -59,15 +59,18 @@ func sameProofs[T any](t *testing.T, sp *cache.Sparse, full *cache.Tree[T], want
 func TestSparseStateProofs(t *testing.T) {
 	t.Run("fulu", func(t *testing.T) {
 		s := fulu.SyntheticBeaconState(700, 5)
-		testSparseState(t, 21, s, randomStatePaths)
+		testSparseState(t, 21, s, randomStatePaths, cache.SparseOf[fulu.BeaconState])
 	})
 	t.Run("gloas", func(t *testing.T) {
 		s := gloas.SyntheticBeaconState(300, 6)
-		testSparseState(t, 22, s, gloasStatePaths)
+		testSparseState(t, 22, s, gloasStatePaths, cache.SparseOf[gloas.BeaconState])
 	})
 }
 
-func testSparseState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Rand, *S, int) []string) {
+// testSparseState checks the sparse trees sparse builds of s for random
+// sets of paths against TreeOf and the reference.
+func testSparseState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Rand, *S, int) []string,
+	sparse func(s *S, paths []string, opts ...cache.Option) (*cache.Sparse, [32]byte, error)) {
 	r := rand.New(rand.NewPCG(seed, 1))
 	want := refRoot(t, s)
 	full, root, err := cache.TreeOf(s)
@@ -76,9 +79,9 @@ func testSparseState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Ra
 	}
 	for range 25 {
 		set := paths(r, s, 1+r.IntN(5))
-		sp, root, err := cache.SparseOf(s, set)
+		sp, root, err := sparse(s, set)
 		if err != nil || root != want || sp.Root() != want {
-			t.Fatalf("%v: SparseOf %x, reference %x (%v)", set, root, want, err)
+			t.Fatalf("%v: sparse tree %x, reference %x (%v)", set, root, want, err)
 		}
 		sameProofs(t, sp, full, want, set)
 		for _, other := range paths(r, s, 3) {

@@ -65,11 +65,11 @@ func sparseOfMarshalled[T any](v *T, gs []proof.GIndex, opts ...cache.Option) (*
 func TestSparseBytesStateProofs(t *testing.T) {
 	t.Run("fulu", func(t *testing.T) {
 		s := fulu.SyntheticBeaconState(700, 5)
-		testSparseBytesState(t, 31, s, randomStatePaths)
+		testSparseState(t, 31, s, randomStatePaths, sparseOfMarshalledPaths[fulu.BeaconState])
 	})
 	t.Run("gloas", func(t *testing.T) {
 		s := gloas.SyntheticBeaconState(300, 6)
-		testSparseBytesState(t, 32, s, gloasStatePaths)
+		testSparseState(t, 32, s, gloasStatePaths, sparseOfMarshalledPaths[gloas.BeaconState])
 	})
 	t.Run("keccak", func(t *testing.T) {
 		s := fulu.SyntheticBeaconState(200, 9)
@@ -143,22 +143,13 @@ func sameBytesError(err, want error) bool {
 	return some
 }
 
-func testSparseBytesState[S any](t *testing.T, seed uint64, s *S, paths func(*rand.Rand, *S, int) []string) {
-	r := rand.New(rand.NewPCG(seed, 1))
-	want := refRoot(t, s)
-	b := marshal(t, s)
-	full, root, err := cache.TreeOf(s)
-	if err != nil || root != want {
-		t.Fatalf("TreeOf: %x, reference %x (%v)", root, want, err)
+// sparseOfMarshalledPaths is SparseOfBytes of the serialization of v.
+func sparseOfMarshalledPaths[T any](v *T, paths []string, opts ...cache.Option) (*cache.Sparse, [32]byte, error) {
+	b, err := ssz.Marshal(v)
+	if err != nil {
+		return nil, [32]byte{}, err
 	}
-	for range 25 {
-		set := paths(r, s, 1+r.IntN(5))
-		sp, root, err := cache.SparseOfBytes[S](b, set)
-		if err != nil || root != want || sp.Root() != want {
-			t.Fatalf("%v: SparseOfBytes %x, reference %x (%v)", set, root, want, err)
-		}
-		sameProofs(t, sp, full, want, set)
-	}
+	return cache.SparseOfBytes[T](b, paths, opts...)
 }
 
 // TestSparseBytesErrors: bytes plan's RootBytes rejects are its error
