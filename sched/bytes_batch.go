@@ -63,9 +63,11 @@ func trees(x *run, dst [][32]byte, a, b []byte, sizes []int, depth int, progress
 
 func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	n := len(elems)
-	bk := getBooks(n)
-	defer putBooks(bk)
-	vals, sizes := bk.vals, bk.sizes
+	vp, zp, lp := packedSlices.get(n), intSlices.get(n), uint64Slices.get(n)
+	defer packedSlices.put(vp)
+	defer intSlices.put(zp)
+	defer uint64Slices.put(lp)
+	vals, sizes := *vp, *zp
 	total := 0
 	for i, e := range elems {
 		v, err := r.packed.checkBytes(e)
@@ -85,7 +87,7 @@ func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error 
 	}
 	var lengths []uint64
 	if r.packed.mixesLength() {
-		lengths = bk.lengths
+		lengths = *lp
 		for i, v := range vals {
 			lengths[i] = v.length
 		}
@@ -94,49 +96,45 @@ func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error 
 	return nil
 }
 
-// books is a batch's bookkeeping, one entry per value: pooled, so the
-// batches of a long list's tiles allocate none of it again.
-type books struct {
-	vals    []packedValue
-	sizes   []int
-	lengths []uint64
-}
+// slicePool pools the slices of a batch's bookkeeping (one entry per
+// value), so the batches of a long list's tiles allocate none of it
+// again. Slices come back cleared of what they held (bytes they point
+// into) and of any length.
+type slicePool[T any] struct{ p sync.Pool }
 
-var booksPool sync.Pool
-
-// getBooks returns books of n entries each.
-func getBooks(n int) *books {
-	bk, _ := booksPool.Get().(*books)
-	if bk == nil || cap(bk.sizes) < n {
-		return &books{vals: make([]packedValue, n), sizes: make([]int, n), lengths: make([]uint64, n)}
+// get returns a slice of n zero entries.
+func (sp *slicePool[T]) get(n int) *[]T {
+	if s, _ := sp.p.Get().(*[]T); s != nil && cap(*s) >= n {
+		*s = (*s)[:n]
+		return s
 	}
-	bk.vals, bk.sizes, bk.lengths = bk.vals[:n], bk.sizes[:n], bk.lengths[:n]
-	return bk
+	s := make([]T, n)
+	return &s
 }
 
-func putBooks(bk *books) { booksPool.Put(bk) }
-
-var elemsPool sync.Pool
-
-// getElems returns scratch for the bytes of n values, from a pool.
-func getElems(n int) *[][]byte {
-	if ep, _ := elemsPool.Get().(*[][]byte); ep != nil && cap(*ep) >= n {
-		return ep
-	}
-	ep := make([][]byte, n)
-	return &ep
+// put pools s (a slice get returned, perhaps grown by append).
+func (sp *slicePool[T]) put(s *[]T) {
+	clear((*s)[:cap(*s)])
+	*s = (*s)[:0]
+	sp.p.Put(s)
 }
 
-// putElems pools ep, dropping the bytes it points into.
-func putElems(ep *[][]byte) {
-	clear((*ep)[:cap(*ep)])
-	elemsPool.Put(ep)
-}
+var (
+	intSlices    slicePool[int]
+	uint64Slices slicePool[uint64]
+	bytesSlices  slicePool[[]byte]
+	packedSlices slicePool[packedValue]
+)
 
 func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	n := len(elems)
-	sizes := make([]int, n)
-	var flat [][]byte
+	zp, fp, lp := intSlices.get(n), bytesSlices.get(0), uint64Slices.get(n)
+	defer intSlices.put(zp)
+	defer bytesSlices.put(fp)
+	defer uint64Slices.put(lp)
+	sizes := *zp
+	flat := *fp
+	defer func() { *fp = flat }() // the grown slice goes back to the pool
 	for i, e := range elems {
 		s, err := r.seqSpans(e)
 		if err != nil {
@@ -162,7 +160,7 @@ func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	}
 	var lengths []uint64
 	if r.Seq != graph.SeqVector {
-		lengths = make([]uint64, n)
+		lengths = *lp
 		for i, m := range sizes {
 			lengths[i] = uint64(m)
 		}
@@ -174,7 +172,9 @@ func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {
 func (r *bytesRooter) containerBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	n, k, width := len(elems), len(r.fields), r.width()
 	// Field f of value i is at fields[f*n+i].
-	fields := make([][]byte, k*n)
+	fp := bytesSlices.get(k * n)
+	defer bytesSlices.put(fp)
+	fields := *fp
 	for i, e := range elems {
 		err := r.layout(e, func(f int, fb []byte) error {
 			fields[f*n+i] = fb
@@ -202,7 +202,9 @@ func (r *bytesRooter) containerBatch(x *run, dst [][32]byte, elems [][]byte) err
 			copy(a[32*width*i+at:], roots[i][:])
 		}
 	}
-	sizes := make([]int, n)
+	zp := intSlices.get(n)
+	defer intSlices.put(zp)
+	sizes := *zp
 	for i := range sizes {
 		sizes[i] = width
 	}
@@ -217,7 +219,9 @@ func (r *bytesRooter) containerBatch(x *run, dst [][32]byte, elems [][]byte) err
 
 func (r *bytesRooter) unionBatch(x *run, dst [][32]byte, elems [][]byte) error {
 	n := len(elems)
-	sels := make([]uint64, n)
+	lp := uint64Slices.get(n)
+	defer uint64Slices.put(lp)
+	sels := *lp
 	for i, e := range elems {
 		if len(e) == 0 {
 			return errorf(i, "", graph.KindUnion, "no selector byte")
@@ -234,18 +238,23 @@ func (r *bytesRooter) unionBatch(x *run, dst [][32]byte, elems [][]byte) error {
 		}
 		sels[i] = uint64(sel)
 	}
+	ip, vp := intSlices.get(0), bytesSlices.get(0)
+	defer intSlices.put(ip)
+	defer bytesSlices.put(vp)
 	for sel, opt := range r.options {
 		if opt == nil {
 			continue
 		}
-		var idx []int
-		var vals [][]byte
+		// Each option's values, in scratch kept from option to option
+		// (and back to the pool, grown).
+		idx, vals := (*ip)[:0], (*vp)[:0]
 		for i, s := range sels {
 			if s == uint64(sel) {
 				idx = append(idx, i)
 				vals = append(vals, elems[i][1:])
 			}
 		}
+		*ip, *vp = idx, vals
 		if len(idx) == 0 {
 			continue
 		}

@@ -185,9 +185,9 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 // path, Index -1 and the element's index in the whole list in its path
 // (so a tiled walk's shift leaves it as it is).
 func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans, first int) error {
-	ep := getElems(len(dst))
-	defer putElems(ep)
-	elems := (*ep)[:len(dst)]
+	ep := bytesSlices.get(len(dst))
+	defer bytesSlices.put(ep)
+	elems := *ep
 	var err error
 	for i := range elems {
 		if elems[i], err = s.elem(b, first+i); err != nil {
