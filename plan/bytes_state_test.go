@@ -341,3 +341,81 @@ func TestProgressivePackedTiled(t *testing.T) {
 		t.Errorf("RootBytes of 2^20 progressive integers: %d bytes of heap per call, want at most %d", heap, maxLongListHeap)
 	}
 }
+
+// Long lists of variable-size containers, of unions and of lists.
+type (
+	varElem struct {
+		A uint64
+		B []byte `ssz-max:"4"`
+		C bool
+	}
+	longVarContainers struct {
+		L []varElem `ssz-max:"1048576"`
+	}
+	longUnions struct {
+		L []unionOf3 `ssz-max:"1048576"`
+	}
+	longNestedLists struct {
+		L [][][]uint16 `ssz-max:"1048576,4,3"`
+	}
+)
+
+// TestRootBytesLongListsAllocs roots long lists of variable-size
+// containers, unions and nested lists from their bytes on one and two
+// workers: the root is the value's, and a call allocates under
+// maxLongListHeap however long the list (every batch's bookkeeping is
+// pooled; they allocated 80 to 195 bytes an element when it was not).
+func TestRootBytesLongListsAllocs(t *testing.T) {
+	const n = 1 << 16
+	vc, ul, ll := &longVarContainers{L: make([]varElem, n)}, &longUnions{L: make([]unionOf3, n)}, &longNestedLists{L: make([][][]uint16, n)}
+	for i := range n {
+		vc.L[i] = varElem{A: uint64(i), B: make([]byte, i%5), C: i%3 == 0}
+		switch i % 3 {
+		case 1:
+			ul.L[i] = unionOf3{Selector: 1, Value: uint16(i)}
+		case 2:
+			ul.L[i] = unionOf3{Selector: 2, Value: make([]uint8, i%4)}
+		}
+		ll.L[i] = make([][]uint16, i%5)
+		for j := range ll.L[i] {
+			ll.L[i][j] = make([]uint16, (i+j)%4)
+		}
+	}
+	t.Run("containers", func(t *testing.T) { testRootBytesAllocs(t, vc) })
+	t.Run("unions", func(t *testing.T) { testRootBytesAllocs(t, ul) })
+	t.Run("nested", func(t *testing.T) { testRootBytesAllocs(t, ll) })
+}
+
+type unionOf3 = ssz.Union[struct {
+	N ssz.None
+	A uint16
+	B []uint8 `ssz-max:"3"`
+}]
+
+func testRootBytesAllocs[T any](t *testing.T, v *T) {
+	for _, w := range []int{1, 2} {
+		p, err := PlanFor[T](WithWorkers(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, want := stateBytes(t, p, v)
+		if got, err := p.RootBytes(b); err != nil || got != want {
+			t.Fatalf("%d workers: RootBytes %x (%v), the value's root %x", w, got, err, want)
+		}
+		if raceEnabled {
+			continue
+		}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		const calls = 4
+		for range calls {
+			if _, err := p.RootBytes(b); err != nil {
+				t.Fatal(err)
+			}
+		}
+		runtime.ReadMemStats(&m1)
+		if heap := (m1.TotalAlloc - m0.TotalAlloc) / calls; heap > maxLongListHeap {
+			t.Errorf("%d workers, %d bytes: %d bytes of heap per call, want at most %d", w, len(b), heap, maxLongListHeap)
+		}
+	}
+}
