@@ -120,10 +120,12 @@ func (sp *slicePool[T]) put(s *[]T) {
 }
 
 var (
-	intSlices    slicePool[int]
-	uint64Slices slicePool[uint64]
-	bytesSlices  slicePool[[]byte]
-	packedSlices slicePool[packedValue]
+	intSlices     slicePool[int]
+	uint64Slices  slicePool[uint64]
+	bytesSlices   slicePool[[]byte]
+	packedSlices  slicePool[packedValue]
+	pointerSlices slicePool[unsafe.Pointer]
+	inputSlices   slicePool[Input]
 )
 
 func (r *bytesRooter) seqBatch(x *run, dst [][32]byte, elems [][]byte) error {

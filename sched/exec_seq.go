@@ -86,8 +86,10 @@ func (r *seqRooter) roots(x *run, dst [][32]byte, in Input) error {
 		return err
 	}
 	// Many instances: check them all, then root them a tile at a time.
-	inputs := make([]Input, in.n)
-	sizes := make([]int, in.n)
+	np, zp := inputSlices.get(in.n), intSlices.get(in.n)
+	defer inputSlices.put(np)
+	defer intSlices.put(zp)
+	inputs, sizes := *np, *zp
 	firstZero := -1 // the first zero vector; they all get zeroRoot
 	var zeros []bool
 	for i := range inputs {

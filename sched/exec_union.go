@@ -23,8 +23,13 @@ func (r *unionRooter) roots(x *run, dst [][32]byte, in Input) error {
 	if in.n == 0 {
 		return nil
 	}
-	sels := make([]uint64, in.n)
-	vals := make([]unsafe.Pointer, in.n)
+	lp, vp := uint64Slices.get(in.n), pointerSlices.get(in.n)
+	defer uint64Slices.put(lp)
+	defer pointerSlices.put(vp)
+	sels, vals := *lp, *vp
+	ip, pp := intSlices.get(0), pointerSlices.get(0)
+	defer intSlices.put(ip)
+	defer pointerSlices.put(pp)
 	for i := 0; i < in.n; i++ {
 		p, err := in.at(i)
 		if err != nil {
@@ -40,18 +45,17 @@ func (r *unionRooter) roots(x *run, dst [][32]byte, in Input) error {
 		if opt == nil {
 			continue
 		}
-		var idx []int
+		// This option's values, in scratch kept from option to option.
+		idx, ptrs := (*ip)[:0], (*pp)[:0]
 		for i, s := range sels {
 			if s == uint64(sel) {
 				idx = append(idx, i)
+				ptrs = append(ptrs, vals[i])
 			}
 		}
+		*ip, *pp = idx, ptrs
 		if len(idx) == 0 {
 			continue
-		}
-		ptrs := make([]unsafe.Pointer, len(idx))
-		for j, i := range idx {
-			ptrs[j] = vals[i]
 		}
 		bp := getBuf(32 * len(idx))
 		roots := rootsView(*bp, len(idx))

@@ -23,7 +23,9 @@ const tileChunks = 1 << listTileDepth
 func tileSpans(sizes []int, mixesLength bool, f func(lo, hi int, lengths []uint64) error) error {
 	var scratch []uint64
 	if mixesLength {
-		scratch = make([]uint64, len(sizes))
+		sp := uint64Slices.get(len(sizes))
+		defer uint64Slices.put(sp)
+		scratch = *sp
 	}
 	for lo := 0; lo < len(sizes); {
 		hi, total := lo+1, sizes[lo]
