@@ -9,6 +9,7 @@ import (
 	"runtime"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -127,65 +128,33 @@ func (c *ctx) rootBytes(t *ssz.Type, b []byte) ([32]byte, error) {
 	return r, err
 }
 
-// span is the bytes [lo, hi) of a part of a serialization.
-type span struct{ lo, hi int }
-
 // errLayout is the error of a serialization whose layout a walk cannot
 // follow; the value's plan has accepted it first, so it is never met.
 func errLayout(t *ssz.Type, what string) error {
 	return fmt.Errorf("%w: %s: %s", ErrSparseWalk, typeName(t), what)
 }
 
-// fieldSpans returns where each field of container type t lies in b:
-// fixed-size fields in the fixed part, variable-size ones from their
-// offset to the next one's (the last to the end).
-func fieldSpans(t *ssz.Type, b []byte) ([]span, error) {
-	spans := make([]span, len(t.Fields))
-	var vars []int
-	pos := 0
-	for i, f := range t.Fields {
-		if f.Type.Fixed {
-			spans[i] = span{pos, pos + int(f.Type.Size)}
-			pos += int(f.Type.Size)
-			continue
-		}
-		if pos+4 > len(b) {
-			return nil, errLayout(t, "offset past the end")
-		}
-		spans[i].lo = int(binary.LittleEndian.Uint32(b[pos:]))
-		vars = append(vars, i)
-		pos += 4
-	}
-	for k, i := range vars {
-		spans[i].hi = len(b)
-		if k+1 < len(vars) {
-			spans[i].hi = spans[vars[k+1]].lo
-		}
-	}
-	for _, s := range spans {
-		if s.lo < 0 || s.lo > s.hi || s.hi > len(b) {
-			return nil, errLayout(t, "field outside the bytes")
-		}
-	}
-	return spans, nil
+// walkLayout is err of sszlayout's, as errLayout's: never met either.
+func walkLayout(t *ssz.Type, err error) error {
+	return fmt.Errorf("%w: %s: %w", ErrSparseWalk, typeName(t), err)
 }
 
 func (ct *container) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
-	spans, err := fieldSpans(ct.t, b)
+	spans, err := sszlayout.FieldSpans(ct.t, b)
 	if err != nil {
-		return [32]byte{}, err
+		return [32]byte{}, walkLayout(ct.t, err)
 	}
 	return ct.sparseAt(c, g, func(pos int) ([32]byte, error) { return ct.chunkRootBytes(c, b, spans, pos) },
 		func(fi int, rest proof.GIndex) ([32]byte, error) {
 			s := spans[fi]
-			return c.nodeBytes(ct.fields[fi].kid, ct.t.Fields[fi].Type, b[s.lo:s.hi], rest)
+			return c.nodeBytes(ct.fields[fi].kid, ct.t.Fields[fi].Type, b[s.Lo:s.Hi], rest)
 		})
 }
 
 // chunkRootBytes is chunkRoot for the container serialized in b: a
 // one-chunk field (a basic value, a short vector of them) is its bytes,
 // zero-padded.
-func (ct *container) chunkRootBytes(c *ctx, b []byte, spans []span, pos int) ([32]byte, error) {
+func (ct *container) chunkRootBytes(c *ctx, b []byte, spans []sszlayout.Span, pos int) ([32]byte, error) {
 	fi := pos
 	if ct.progressive {
 		if fi = ct.atPos[pos]; fi < 0 {
@@ -195,70 +164,36 @@ func (ct *container) chunkRootBytes(c *ctx, b []byte, spans []span, pos int) ([3
 	f, s := ct.fields[fi], spans[fi]
 	if f.kid == nil {
 		var r [32]byte
-		if s.hi-s.lo > 32 {
+		if s.Hi-s.Lo > 32 {
 			return r, errLayout(ct.t, "a one-chunk field over 32 bytes")
 		}
-		copy(r[:], b[s.lo:s.hi])
+		copy(r[:], b[s.Lo:s.Hi])
 		return r, nil
 	}
-	return c.nodeBytes(f.kid, ct.t.Fields[fi].Type, b[s.lo:s.hi], 1)
+	return c.nodeBytes(f.kid, ct.t.Fields[fi].Type, b[s.Lo:s.Hi], 1)
 }
 
-// elemSpans returns the element count of the list or vector of type t
-// serialized in b and, for variable-size elements, their offsets.
-func elemSpans(t *ssz.Type, b []byte) (int, []int, error) {
-	et := t.Elem
-	if et.Fixed {
-		if et.Size == 0 || uint64(len(b))%et.Size != 0 {
-			return 0, nil, errLayout(t, "not a whole number of elements")
-		}
-		return int(uint64(len(b)) / et.Size), nil, nil
-	}
-	if len(b) == 0 {
-		return 0, nil, nil
-	}
-	if len(b) < 4 {
-		return 0, nil, errLayout(t, "no offset table")
-	}
-	n := int(binary.LittleEndian.Uint32(b)) / 4
-	if 4*n > len(b) {
-		return 0, nil, errLayout(t, "offset table past the end")
-	}
-	offs := make([]int, n+1)
-	for i := range n {
-		offs[i] = int(binary.LittleEndian.Uint32(b[4*i:]))
-	}
-	offs[n] = len(b)
-	for i := range n {
-		if offs[i] > offs[i+1] || offs[i] < 4*n {
-			return 0, nil, errLayout(t, "offsets out of order")
-		}
-	}
-	return n, offs, nil
-}
-
-// spansOf is elemSpans of b, read once however many nodes of it a walk
+// spansOf is sszlayout.SeqLen of b, read once however many nodes of it a walk
 // computes (a variable-size list's offset table is read into one int
 // per element, and a path into such a list has a sibling at every level
 // of its tree). The tree lives for one walk of one value, so b's first
 // byte and length name the bytes.
 func (s *seq) spansOf(b []byte) (int, []int, error) {
 	if s.spansAt == nil || s.spansAt != unsafe.SliceData(b) || s.spansLen != len(b) {
-		n, offs, err := elemSpans(s.t, b)
+		n, offs, err := sszlayout.SeqLen(s.t, b)
 		if err != nil {
-			return 0, nil, err
+			return 0, nil, walkLayout(s.t, err)
 		}
 		s.spansAt, s.spansLen, s.spansN, s.spansOffs = unsafe.SliceData(b), len(b), n, offs
 	}
 	return s.spansN, s.spansOffs, nil
 }
 
-// elemBytes is element i of the list or vector serialized in b.
-func elemBytes(et *ssz.Type, b []byte, offs []int, i int) []byte {
-	if offs == nil {
-		return b[uint64(i)*et.Size : uint64(i+1)*et.Size]
-	}
-	return b[offs[i]:offs[i+1]]
+// elemBytes is element i of the list or vector of type t serialized in
+// b, whose offsets are offs (nil for fixed-size elements).
+func elemBytes(t *ssz.Type, b []byte, offs []int, i int) []byte {
+	sp := sszlayout.ElemSpan(t, i, offs)
+	return b[sp.Lo:sp.Hi]
 }
 
 func (s *seq) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
@@ -270,7 +205,7 @@ func (s *seq) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error) {
 		return s.rootsBytes(c, b, offs, int(lo), m, dst)
 	}}
 	return s.sparseAt(c, g, src, func(i int, rest proof.GIndex) ([32]byte, error) {
-		return c.nodeBytes(s.sparseKid, s.t.Elem, elemBytes(s.t.Elem, b, offs, i), rest)
+		return c.nodeBytes(s.sparseKid, s.t.Elem, elemBytes(s.t, b, offs, i), rest)
 	})
 }
 
@@ -307,7 +242,7 @@ func (s *seq) rootsBytes(c *ctx, b []byte, offs []int, lo, m int, dst []byte) er
 		return nil
 	}
 	for j := range m {
-		root, err := c.rootBytes(et, elemBytes(et, b, offs, lo+j))
+		root, err := c.rootBytes(et, elemBytes(s.t, b, offs, lo+j))
 		if err != nil {
 			return err
 		}

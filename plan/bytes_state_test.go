@@ -83,16 +83,7 @@ func TestRootBytesStateAllocs(t *testing.T) {
 		b, _ := stateBytes(t, p, fulu.SyntheticBeaconState(n, 5))
 		root := func() error { _, err := p.RootBytes(b); return err }
 		a := allocsOf(t, root)
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		const calls = 4
-		for i := 0; i < calls; i++ {
-			if err := root(); err != nil {
-				t.Fatal(err)
-			}
-		}
-		runtime.ReadMemStats(&m1)
-		heap := (m1.TotalAlloc - m0.TotalAlloc) / calls
+		heap := heapPerCall(t, false, root)
 		t.Logf("%d validators (%d bytes): %.0f allocations, %d bytes of heap per call", n, len(b), a, heap)
 		if a > maxAllocs || heap > maxHeap {
 			t.Errorf("%d validators: %.0f allocations and %d bytes per call, want at most %d and %d", n, a, heap, maxAllocs, maxHeap)
@@ -209,6 +200,29 @@ func TestRootBytesLongVariableList(t *testing.T) {
 	t.Run("progressive", func(t *testing.T) { testRootBytesLongVariable(t, &longVarProgressive{L: elems}, 4) })
 }
 
+// heapPerCall returns the heap call allocates, on average over four
+// calls; with emptyPools, after two collections before each call, which
+// empty the scratch pools.
+func heapPerCall(t *testing.T, emptyPools bool, call func() error) uint64 {
+	t.Helper()
+	const calls = 4
+	var heap uint64
+	for range calls {
+		if emptyPools {
+			runtime.GC()
+			runtime.GC()
+		}
+		var m0, m1 runtime.MemStats
+		runtime.ReadMemStats(&m0)
+		if err := call(); err != nil {
+			t.Fatal(err)
+		}
+		runtime.ReadMemStats(&m1)
+		heap += m1.TotalAlloc - m0.TotalAlloc
+	}
+	return heap / calls
+}
+
 // maxLongListHeap bounds what RootBytes of a long list of variable-size
 // elements allocates: its tiles' batches take their scratch and
 // bookkeeping from pools (a 1 MB list of 2^17 elements allocated 10.5 MB
@@ -235,16 +249,7 @@ func testRootBytesLongVariable[T any](t *testing.T, v *T, list int) {
 		t.Fatalf("RootBytes on two workers %x (%v), the value's root %x", got, err, want)
 	}
 	if !raceEnabled {
-		var m0, m1 runtime.MemStats
-		runtime.ReadMemStats(&m0)
-		const calls = 4
-		for range calls {
-			if _, err := p.RootBytes(b); err != nil {
-				t.Fatal(err)
-			}
-		}
-		runtime.ReadMemStats(&m1)
-		heap := (m1.TotalAlloc - m0.TotalAlloc) / calls
+		heap := heapPerCall(t, false, func() error { _, err := p.RootBytes(b); return err })
 		t.Logf("%d bytes: %d bytes of heap per call", len(b), heap)
 		if heap > maxLongListHeap {
 			t.Errorf("%d bytes of heap per call, want at most %d", heap, maxLongListHeap)
@@ -321,23 +326,10 @@ func TestProgressivePackedTiled(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// Two collections before each call empty the scratch pools, as a
-	// server's collections between its calls do: what a call then
-	// allocates is all the scratch it takes.
-	var m0, m1 runtime.MemStats
-	const calls = 4
-	var heap uint64
-	for range calls {
-		runtime.GC()
-		runtime.GC()
-		runtime.ReadMemStats(&m0)
-		if _, err := p.RootBytes(b); err != nil {
-			t.Fatal(err)
-		}
-		runtime.ReadMemStats(&m1)
-		heap += m1.TotalAlloc - m0.TotalAlloc
-	}
-	if heap /= calls; heap > maxLongListHeap {
+	// The pools emptied before each call, as a server's collections
+	// between its calls do: what a call then allocates is all the
+	// scratch it takes.
+	if heap := heapPerCall(t, true, func() error { _, err := p.RootBytes(b); return err }); heap > maxLongListHeap {
 		t.Errorf("RootBytes of 2^20 progressive integers: %d bytes of heap per call, want at most %d", heap, maxLongListHeap)
 	}
 }
@@ -415,16 +407,7 @@ func testRootBytesAllocs[T any](t *testing.T, v *T, value bool) {
 			calls["Root"] = func() error { _, err := p.Root(v); return err }
 		}
 		for name, call := range calls {
-			var m0, m1 runtime.MemStats
-			runtime.ReadMemStats(&m0)
-			const times = 4
-			for range times {
-				if err := call(); err != nil {
-					t.Fatal(err)
-				}
-			}
-			runtime.ReadMemStats(&m1)
-			if heap := (m1.TotalAlloc - m0.TotalAlloc) / times; heap > maxLongListHeap {
+			if heap := heapPerCall(t, false, call); heap > maxLongListHeap {
 				t.Errorf("%s, %d workers, %d bytes: %d bytes of heap per call, want at most %d", name, w, len(b), heap, maxLongListHeap)
 			}
 		}

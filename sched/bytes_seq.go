@@ -176,14 +176,14 @@ func (r *bytesRooter) elemsRoot(x *run, b []byte, s spans) ([32]byte, error) {
 	return [32]byte(buf[:32]), nil
 }
 
-// elemRoots sets dst[i] to the root of element first+i (their bytes'
-// headers in pooled scratch, which tiles on several workers each take
-// their own of): all of them in
+// elemRoots sets dst[i] to the root of element first+i: all of them in
 // one batch (rootsBatch: lockstep lanes for fixed-size parts, the level
 // queue for the trees), and, only when the batch fails, one by one in
 // order, which names the decoder's first defect: an error of the bytes
 // path, Index -1 and the element's index in the whole list in its path
-// (so a tiled walk's shift leaves it as it is).
+// (so a tiled walk's shift leaves it as it is). The elements' byte
+// headers are pooled scratch, each call's own: tiles on several workers
+// call it at once.
 func (r *bytesRooter) elemRoots(x *run, dst [][32]byte, b []byte, s spans, first int) error {
 	ep := bytesSlices.get(len(dst))
 	defer bytesSlices.put(ep)

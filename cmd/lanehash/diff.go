@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -78,17 +79,17 @@ func (d *differ) walk(t *ssz.Type, a, b []byte, path string) error {
 		d.add(path, bytesString(a), bytesString(b))
 		return nil
 	case t.Kind == ssz.KindContainer, t.Kind == ssz.KindProgressiveContainer:
-		sa, err := fieldSpans(t, a)
+		sa, err := sszlayout.FieldSpans(t, a)
 		if err != nil {
 			return fmt.Errorf("%s: first input: %w", path, err)
 		}
-		sb, err := fieldSpans(t, b)
+		sb, err := sszlayout.FieldSpans(t, b)
 		if err != nil {
 			return fmt.Errorf("%s: second input: %w", path, err)
 		}
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			if err := d.walk(f.Type, a[sa[i].lo:sa[i].hi], b[sb[i].lo:sb[i].hi], joinPath(path, specName(f))); err != nil {
+			if err := d.walk(f.Type, a[sa[i].Lo:sa[i].Hi], b[sb[i].Lo:sb[i].Hi], joinPath(path, specName(f))); err != nil {
 				return err
 			}
 		}
@@ -133,27 +134,27 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 		d.lengths(t, path, na, nb)
 		return nil
 	}
-	na, oa, err := seqLen(t, a)
+	na, oa, err := sszlayout.SeqLen(t, a)
 	if err != nil {
 		return fmt.Errorf("%s: first input: %w", path, err)
 	}
-	nb, ob, err := seqLen(t, b)
+	nb, ob, err := sszlayout.SeqLen(t, b)
 	if err != nil {
 		return fmt.Errorf("%s: second input: %w", path, err)
 	}
 	var werr error
 	walkElem := func(i int) {
-		sa, sb := elemSpan(t, i, oa), elemSpan(t, i, ob)
+		sa, sb := sszlayout.ElemSpan(t, i, oa), sszlayout.ElemSpan(t, i, ob)
 		if werr == nil {
-			werr = d.walk(t.Elem, a[sa.lo:sa.hi], b[sb.lo:sb.hi], index(path, i))
+			werr = d.walk(t.Elem, a[sa.Lo:sa.Hi], b[sb.Lo:sb.Hi], index(path, i))
 		}
 	}
 	if t.Elem.Fixed {
 		differing(a, b, int(t.Elem.Size), min(na, nb), walkElem)
 	} else {
 		for i := 0; i < min(na, nb); i++ {
-			sa, sb := elemSpan(t, i, oa), elemSpan(t, i, ob)
-			if !bytes.Equal(a[sa.lo:sa.hi], b[sb.lo:sb.hi]) {
+			sa, sb := sszlayout.ElemSpan(t, i, oa), sszlayout.ElemSpan(t, i, ob)
+			if !bytes.Equal(a[sa.Lo:sa.Hi], b[sb.Lo:sb.Hi]) {
 				walkElem(i)
 			}
 		}
@@ -168,8 +169,8 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 		if i >= na {
 			va, vb, long, offs = absent, present, b, ob
 		}
-		sp := elemSpan(t, i, offs)
-		zero, err := d.rootsToZero(t.Elem, long[sp.lo:sp.hi])
+		sp := sszlayout.ElemSpan(t, i, offs)
+		zero, err := d.rootsToZero(t.Elem, long[sp.Lo:sp.Hi])
 		if err != nil {
 			return fmt.Errorf("%s: %w", index(path, i), err)
 		}

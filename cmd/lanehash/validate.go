@@ -5,6 +5,7 @@ import (
 	"math/bits"
 	"sync"
 
+	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -48,12 +49,12 @@ func validate(t *ssz.Type, b []byte) error {
 		if t.Fixed {
 			return validateFixed(t, b)
 		}
-		spans, err := fieldSpans(t, b)
+		spans, err := sszlayout.FieldSpans(t, b)
 		if err != nil {
 			return err
 		}
 		for i := range t.Fields {
-			if err := validate(t.Fields[i].Type, b[spans[i].lo:spans[i].hi]); err != nil {
+			if err := validate(t.Fields[i].Type, b[spans[i].Lo:spans[i].Hi]); err != nil {
 				return err
 			}
 		}
@@ -93,7 +94,7 @@ func validateSeq(t *ssz.Type, b []byte, skip func(i int, e []byte) bool) error {
 		}
 		n = uint64(len(b)) / et.Size
 	} else {
-		k, o, err := seqLen(t, b)
+		k, o, err := sszlayout.SeqLen(t, b)
 		if err != nil {
 			return err
 		}
@@ -129,8 +130,8 @@ func validateSeq(t *ssz.Type, b []byte, skip func(i int, e []byte) bool) error {
 		return nil
 	}
 	for i := 0; i < int(n); i++ {
-		s := elemSpan(t, i, offs)
-		e := b[s.lo:s.hi]
+		s := sszlayout.ElemSpan(t, i, offs)
+		e := b[s.Lo:s.Hi]
 		if skip != nil && skip(i, e) {
 			continue
 		}

@@ -1,14 +1,12 @@
 package main
 
 import (
-	"encoding/binary"
-	"errors"
-	"fmt"
 	"reflect"
 	"strconv"
 	"strings"
 	"unicode"
 
+	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -21,11 +19,8 @@ import (
 // line).
 
 // errLayout is the sentinel of bytes whose offsets or sizes do not fit
-// their type.
-var errLayout = errors.New("bad layout")
-
-// span is a byte range [lo, hi) of a parent's bytes.
-type span struct{ lo, hi int }
+// their type: the layout's own, so its errors and validate's are one.
+var errLayout = sszlayout.ErrLayout
 
 // specName is the spec's name of a container field: its json tag's name
 // when the Go type carries one (go-eth2-client's do), else the Go name in
@@ -104,98 +99,6 @@ func isList(t *ssz.Type) bool {
 	return false
 }
 
-// fieldSpans returns the span of each field of container t in b.
-func fieldSpans(t *ssz.Type, b []byte) ([]span, error) {
-	out := make([]span, len(t.Fields))
-	pos := 0
-	var varIdx []int
-	var offs []int
-	for i := range t.Fields {
-		ft := t.Fields[i].Type
-		if ft.Fixed {
-			if uint64(len(b)-pos) < ft.Size {
-				return nil, fmt.Errorf("%w: %d bytes end inside field %s", errLayout, len(b), t.Fields[i].Name)
-			}
-			out[i] = span{pos, pos + int(ft.Size)}
-			pos += int(ft.Size)
-			continue
-		}
-		if len(b)-pos < 4 {
-			return nil, fmt.Errorf("%w: %d bytes end inside the offset of field %s", errLayout, len(b), t.Fields[i].Name)
-		}
-		varIdx = append(varIdx, i)
-		offs = append(offs, int(binary.LittleEndian.Uint32(b[pos:])))
-		pos += 4
-	}
-	if len(varIdx) == 0 {
-		if pos != len(b) {
-			return nil, fmt.Errorf("%w: %d bytes for a fixed size of %d", errLayout, len(b), pos)
-		}
-		return out, nil
-	}
-	if offs[0] != pos {
-		return nil, fmt.Errorf("%w: first offset %d, fixed part is %d bytes", errLayout, offs[0], pos)
-	}
-	for k, i := range varIdx {
-		end := len(b)
-		if k+1 < len(offs) {
-			end = offs[k+1]
-		}
-		if offs[k] > end || end > len(b) {
-			return nil, fmt.Errorf("%w: offset of field %s out of order", errLayout, t.Fields[i].Name)
-		}
-		out[i] = span{offs[k], end}
-	}
-	return out, nil
-}
-
-// seqLen returns the number of elements of sequence t serialized in b,
-// and, for variable-size elements, their offsets (element i spans
-// offs[i] to offs[i+1], the last one to len(b)).
-func seqLen(t *ssz.Type, b []byte) (int, []int, error) {
-	et := t.Elem
-	if et.Fixed {
-		if et.Size == 0 || uint64(len(b))%et.Size != 0 {
-			return 0, nil, fmt.Errorf("%w: %d bytes is not a whole number of %d-byte elements", errLayout, len(b), et.Size)
-		}
-		n := uint64(len(b)) / et.Size
-		if t.Kind == ssz.KindVector && n != t.Length {
-			return 0, nil, fmt.Errorf("%w: %d elements for a vector of %d", errLayout, n, t.Length)
-		}
-		return int(n), nil, nil
-	}
-	if len(b) == 0 {
-		return 0, nil, nil
-	}
-	if len(b) < 4 {
-		return 0, nil, fmt.Errorf("%w: %d bytes end inside the first offset", errLayout, len(b))
-	}
-	first := int(binary.LittleEndian.Uint32(b))
-	if first%4 != 0 || first == 0 || first > len(b) {
-		return 0, nil, fmt.Errorf("%w: first offset %d", errLayout, first)
-	}
-	n := first / 4
-	offs := make([]int, n+1)
-	for i := 0; i < n; i++ {
-		offs[i] = int(binary.LittleEndian.Uint32(b[4*i:]))
-		if i > 0 && offs[i] < offs[i-1] || offs[i] > len(b) {
-			return 0, nil, fmt.Errorf("%w: offset of element %d out of order", errLayout, i)
-		}
-	}
-	offs[n] = len(b)
-	return n, offs, nil
-}
-
-// elemSpan returns element i's span in a sequence of n elements (offs as
-// seqLen returns them).
-func elemSpan(t *ssz.Type, i int, offs []int) span {
-	if t.Elem.Fixed {
-		s := int(t.Elem.Size)
-		return span{i * s, (i + 1) * s}
-	}
-	return span{offs[i], offs[i+1]}
-}
-
 // locate follows a decoder's error path ("BeaconState.Validators[3].Pubkey",
 // Go names, the type's name first) through b and returns the byte offset
 // where the deepest step it can follow starts, and that step's path in
@@ -214,12 +117,12 @@ func locate(t *ssz.Type, b []byte, goPath string) (int, string) {
 			if err != nil || !isSequence(t) {
 				return off, spec
 			}
-			n, offs, err := seqLen(t, b)
+			n, offs, err := sszlayout.SeqLen(t, b)
 			if err != nil || i < 0 || i >= n {
 				return off, spec
 			}
-			s := elemSpan(t, i, offs)
-			off, b, t = off+s.lo, b[s.lo:s.hi], t.Elem
+			s := sszlayout.ElemSpan(t, i, offs)
+			off, b, t = off+s.Lo, b[s.Lo:s.Hi], t.Elem
 			spec += "[" + strconv.Itoa(i) + "]"
 		default:
 			if t.Kind != ssz.KindContainer && t.Kind != ssz.KindProgressiveContainer {
@@ -235,14 +138,14 @@ func locate(t *ssz.Type, b []byte, goPath string) (int, string) {
 				return off, spec
 			}
 			spec = joinPath(spec, specName(&t.Fields[fi]))
-			spans, err := fieldSpans(t, b)
+			spans, err := sszlayout.FieldSpans(t, b)
 			if err != nil {
 				// The field is named, its bytes are not where they should be:
 				// the offset is the container's.
 				return off, spec
 			}
 			s := spans[fi]
-			off, b, t = off+s.lo, b[s.lo:s.hi], t.Fields[fi].Type
+			off, b, t = off+s.Lo, b[s.Lo:s.Hi], t.Fields[fi].Type
 		}
 	}
 	return off, spec
