@@ -11,9 +11,11 @@ import (
 )
 
 // packedRooter runs a PackedNode (packed basic vectors and lists,
-// bitvectors and bitlists, plain and progressive) as wide trees: the
-// value's bytes are copied into scratch and merkleized level by level
-// with Pairs; many values go through the level queue together.
+// bitvectors and bitlists, plain and progressive) as wide trees
+// merkleized level by level with Pairs: one binary value's first level
+// straight from its bytes, a tile at a time (binaryRootOf), a
+// progressive one's chunks copied into scratch, a tile at a time when
+// long; many values go through the level queue together.
 type packedRooter struct {
 	n     *graph.PackedNode
 	depth int // depth of the limit's chunk tree
@@ -170,10 +172,14 @@ func (r *packedRooter) root(x *run, p unsafe.Pointer) ([32]byte, error) {
 	return r.rootOf(x, v), nil
 }
 
-// rootOf hashes one measured value, in place, with up to x.workers
-// goroutines for a wide tree.
+// rootOf hashes one measured value, with up to x.workers goroutines
+// for a wide tree: the one path of a value in Go memory and of one
+// serialized (whose data is its bytes).
 func (r *packedRooter) rootOf(x *run, v packedValue) [32]byte {
 	if root, ok := r.tiledRootOf(x, v); ok {
+		return root
+	}
+	if root, ok := r.binaryRootOf(x, v); ok {
 		return root
 	}
 	bp := getBuf(treeBufLen(v.chunks, r.progressive()))
@@ -193,9 +199,8 @@ func (r *packedRooter) rootOf(x *run, v packedValue) [32]byte {
 // a tile of chunks at a time, each tile's chunks copied from the value
 // as tiledProgressiveRoot reaches them: the scratch it takes is a
 // tile's, not the value's (whose pooled buffer of megabytes a
-// collection drops). ok is false for a value it leaves to the
-// whole-value path: a binary tree, which the bytes path hashes straight
-// from the value, and a short progressive one.
+// collection drops). ok is false for a binary tree (binaryRootOf) and
+// a short progressive one, which is copied whole.
 func (r *packedRooter) tiledRootOf(x *run, v packedValue) (root [32]byte, ok bool) {
 	if !r.progressive() || v.chunks < 2<<listTileDepth {
 		return root, false

@@ -240,7 +240,8 @@ func (k *widestKernel) Pairs(dst, src []byte) {
 // are merkleized one at a time (no Pairs call spans more than one
 // instance's leaves), small ones together up to a whole tile (lanes
 // stay full), for vectors and lists of composite elements and packed
-// lists; the roots match the reference. Before tiling, three
+// lists, and a packed value wider than a tile is hashed a tile at a
+// time; the roots match the reference. Before tiling, three
 // Vector[Root, 8192] went through one queue of 24,576 chunks.
 func TestLevelQueueIsTiled(t *testing.T) {
 	const tile = sched.TileChunks
@@ -281,7 +282,7 @@ func TestLevelQueueIsTiled(t *testing.T) {
 		{
 			"List[uint64,65536]x3of50000",
 			&graph.PackedNode{Kind: graph.PackedList, ElemSize: 8, Limit: 65536, Path: "uint64List.Values"},
-			reflect.TypeFor[uint64List](), sched.SliceOf(balances), anys(balances), 50_000 / 4,
+			reflect.TypeFor[uint64List](), sched.SliceOf(balances), anys(balances), tile,
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
