@@ -194,7 +194,7 @@ func (e *Exec) rooterOf(g graph.Node, s Strategy) (rooter, error) {
 	case *graph.PackedNode:
 		return newPackedRooter(n), nil
 	case *graph.UnionNode:
-		r := &unionRooter{n: n, options: make([]rooter, len(n.Options))}
+		options := make([]rooter, len(n.Options))
 		for i, o := range n.Options {
 			if o == nil {
 				continue
@@ -203,9 +203,9 @@ func (e *Exec) rooterOf(g graph.Node, s Strategy) (rooter, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.options[i] = or
+			options[i] = or
 		}
-		return r, nil
+		return newUnionRooter(n, options), nil
 	case *graph.ProgressiveNode:
 		fields, err := e.fields(n.Fields, s)
 		if err != nil {

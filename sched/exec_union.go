@@ -12,11 +12,41 @@ import (
 // them, are errors). The instances are grouped by selector, every
 // option's values are rooted in one batch by the option's rooter (in
 // lockstep when the option is a program), and mix_in_selector is one
-// Pairs call for all instances. The values sit behind interfaces, so
-// each is copied once with reflect to give the option rooter a pointer.
+// Pairs call for all instances. The values sit behind interfaces; the
+// option rooter reads each where its interface holds it (see value).
 type unionRooter struct {
 	n       *graph.UnionNode
 	options []rooter // nil where OptionTypes is nil
+	// inWord marks the options whose values an interface holds in its
+	// data word (pointer-shaped types) rather than behind it.
+	inWord []bool
+}
+
+// newUnionRooter is a union's rooter over its options' rooters.
+func newUnionRooter(n *graph.UnionNode, options []rooter) *unionRooter {
+	r := &unionRooter{n: n, options: options, inWord: make([]bool, len(options))}
+	for i, t := range n.OptionTypes {
+		if t != nil {
+			r.inWord[i] = heldInWord(t)
+		}
+	}
+	return r
+}
+
+// heldInWord reports whether an interface holding a value of type t
+// holds the value itself in its data word, as it does for
+// pointer-shaped types, rather than a pointer to it. A zero value tells
+// the two apart: held in the word it is a nil word; held behind it the
+// word points at a zero value (never nil, even for a type of size 0).
+func heldInWord(t reflect.Type) bool {
+	z := reflect.Zero(t).Interface()
+	return (*eface)(unsafe.Pointer(&z)).data == nil
+}
+
+// eface is the layout of an interface value: a type (or method table)
+// word, then the data word.
+type eface struct {
+	typ, data unsafe.Pointer
 }
 
 func (r *unionRooter) roots(x *run, dst [][32]byte, in Input) error {
@@ -85,7 +115,7 @@ func (r *unionRooter) roots(x *run, dst [][32]byte, in Input) error {
 }
 
 // value checks one union value and returns its selector and a pointer
-// to a copy of its option value (nil for None).
+// to its option value (nil for None), which the caller only reads.
 func (r *unionRooter) value(p unsafe.Pointer) (uint64, unsafe.Pointer, error) {
 	path := r.n.Path
 	u := reflect.NewAt(r.n.Type, p).Elem()
@@ -113,7 +143,14 @@ func (r *unionRooter) value(p unsafe.Pointer) (uint64, unsafe.Pointer, error) {
 	if val.IsNil() || val.Elem().Type() != opt {
 		return 0, nil, errorf(-1, path, graph.KindUnion, "selector %d needs a %s", sel, opt)
 	}
-	v := reflect.New(opt)
-	v.Elem().Set(val.Elem())
-	return uint64(sel), v.UnsafePointer(), nil
+	// A pointer to the value, read where the interface holds it: its
+	// data word for a pointer-shaped type, the memory the word points
+	// at otherwise (a copy the interface owns, never written). u is
+	// addressable here: a nil *Union, the one unaddressable case, holds
+	// no value.
+	e := (*eface)(unsafe.Pointer(val.UnsafeAddr()))
+	if r.inWord[sel] {
+		return uint64(sel), unsafe.Pointer(&e.data), nil
+	}
+	return uint64(sel), e.data, nil
 }
