@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
@@ -334,6 +335,133 @@ func TestProgressivePackedTiled(t *testing.T) {
 	}
 }
 
+// longBinaryPacked holds long binary packed values, as a state's
+// balances: lists of integers, bits and booleans, and a vector.
+type longBinaryPacked struct {
+	U     []uint64 `ssz-max:"1099511627776"`
+	Bits  []byte   `ssz:"bitlist" ssz-max:"1099511627776"`
+	Bools []bool   `ssz-max:"1048576"`
+	V     [65537]uint32
+}
+
+// TestBinaryPackedTiled roots long binary packed values (wider than a
+// tile, hashed a tile at a time from the value's or the
+// serialization's bytes) on one to five workers, for chunk counts
+// around the tile depths and the tiles' edges, the last chunk full or
+// short and the bitlist's delimiter at every position of its byte:
+// each root is the reference's. RootBytes and Root of a million
+// integers allocate a tile's scratch at most, not the list's 8 MB.
+func TestBinaryPackedTiled(t *testing.T) {
+	workers := []int{1, 2, 3, 5}
+	var plans []*Plan[longBinaryPacked]
+	for _, w := range workers {
+		p, err := PlanFor[longBinaryPacked](WithWorkers(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		plans = append(plans, p)
+	}
+	chunks := []int{4095, 4096, 4097, 8191, 8193, 12289, 16384, 16385, 32767, 32769, 65536, 65537, 98305, 1<<17 + 1}
+	if testing.Short() {
+		chunks = []int{4097, 16385, 65537}
+	}
+	for i, c := range chunks {
+		short := i % 4 // elements short of the last chunk
+		v := &longBinaryPacked{U: make([]uint64, 4*c-short), Bits: make([]byte, 32*c-short), Bools: make([]bool, min(32*c, 1<<20)-short)}
+		for j := range v.U {
+			v.U[j] = uint64(j)*0x9e3779b97f4a7c15 + 1
+		}
+		for j := range v.Bits {
+			v.Bits[j] = byte(j*7 + 1)
+		}
+		for j := range v.Bools {
+			v.Bools[j] = j%3 == 1
+		}
+		for j := range v.V {
+			v.V[j] = uint32(j * c)
+		}
+		for _, extra := range []int{0, 3, 7} {
+			v.Bits[len(v.Bits)-1] = 1<<extra | byte(i)&(1<<extra-1) // the delimiter at bit extra
+			want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := ssz.Marshal(v)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, p := range plans {
+				if got, err := p.Root(v); err != nil || got != want {
+					t.Fatalf("%d chunks, delimiter at %d, %d workers: Root %x (%v), reference %x", c, extra, workers[k], got, err, want)
+				}
+				if got, err := p.RootBytes(b); err != nil || got != want {
+					t.Fatalf("%d chunks, delimiter at %d, %d workers: RootBytes %x (%v), reference %x", c, extra, workers[k], got, err, want)
+				}
+			}
+		}
+	}
+	if raceEnabled {
+		return
+	}
+	v := &longBinaryPacked{U: make([]uint64, 1<<20), Bits: []byte{1}}
+	b, err := ssz.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, p := range plans[:2] {
+		// The pools emptied before each call, as a server's collections
+		// between its calls do: what a call then allocates is all the
+		// scratch it takes.
+		if heap := heapPerCall(t, true, func() error { _, err := p.RootBytes(b); return err }); heap > maxLongListHeap {
+			t.Errorf("%d workers: RootBytes of 2^20 integers: %d bytes of heap per call, want at most %d", workers[k], heap, maxLongListHeap)
+		}
+		if heap := heapPerCall(t, true, func() error { _, err := p.Root(v); return err }); heap > maxLongListHeap {
+			t.Errorf("%d workers: Root of 2^20 integers: %d bytes of heap per call, want at most %d", workers[k], heap, maxLongListHeap)
+		}
+	}
+}
+
+// BenchmarkPackedList roots a long binary list of integers (a state's
+// balances: 2^18 and 2^20 of them) on one worker, from the value and
+// from its bytes, in CPU ns per chunk of the list (thread CPU time
+// where the system keeps it).
+func BenchmarkPackedList(b *testing.B) {
+	p, err := PlanFor[longBinaryPacked](WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range []int{1 << 18, 1 << 20} {
+		v := &longBinaryPacked{U: make([]uint64, n), Bits: []byte{1}}
+		for i := range v.U {
+			v.U[i] = uint64(i) * 0x9e3779b97f4a7c15
+		}
+		buf, err := ssz.Marshal(v)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, from := range []string{"value", "bytes"} {
+			b.Run(fmt.Sprintf("n=%d/from=%s", n, from), func(b *testing.B) {
+				root := func() error { _, err := p.Root(v); return err }
+				if from == "bytes" {
+					root = func() error { _, err := p.RootBytes(buf); return err }
+				}
+				runtime.LockOSThread()
+				defer runtime.UnlockOSThread()
+				t0, _ := cputime.Thread()
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := root(); err != nil {
+						b.Fatal(err)
+					}
+				}
+				if t1, ok := cputime.Thread(); ok {
+					b.ReportMetric(float64(t1-t0)/float64(b.N)/float64(n/4), "cpu-ns/chunk")
+				}
+			})
+		}
+	}
+}
+
 // Long lists of variable-size containers, of unions and of lists.
 type (
 	varElem struct {
@@ -353,10 +481,12 @@ type (
 )
 
 // TestRootBytesLongListsAllocs roots long lists of variable-size
-// containers, unions and nested lists from their bytes on one and two
-// workers: the root is the value's, and a call allocates under
-// maxLongListHeap however long the list (every batch's bookkeeping is
-// pooled; they allocated 80 to 195 bytes an element when it was not).
+// containers, unions and nested lists from their bytes and from the
+// value on one and two workers: the root is the value's, and a call
+// allocates under maxLongListHeap however long the list (every batch's
+// bookkeeping is pooled; they allocated 80 to 195 bytes an element when
+// it was not, and Root of unions 9 while each option was copied out of
+// its interface).
 func TestRootBytesLongListsAllocs(t *testing.T) {
 	const n = 1 << 16
 	vc, ul, ll := &longVarContainers{L: make([]varElem, n)}, &longUnions{L: make([]unionOf3, n)}, &longNestedLists{L: make([][][]uint16, n)}
@@ -373,11 +503,23 @@ func TestRootBytesLongListsAllocs(t *testing.T) {
 			ll.L[i][j] = make([]uint16, (i+j)%4)
 		}
 	}
-	t.Run("containers", func(t *testing.T) { testRootBytesAllocs(t, vc, true) })
-	// Root copies each union's option out of its interface (reflect):
-	// about 9 bytes an element, so only RootBytes is bounded.
-	t.Run("unions", func(t *testing.T) { testRootBytesAllocs(t, ul, false) })
-	t.Run("nested", func(t *testing.T) { testRootBytesAllocs(t, ll, true) })
+	t.Run("containers", func(t *testing.T) { testRootBytesAllocs(t, vc) })
+	t.Run("unions", func(t *testing.T) {
+		testRootBytesAllocs(t, ul)
+		if raceEnabled {
+			return
+		}
+		// Each option is read where its interface holds it: no
+		// allocation an element (43,690 a call while each was copied).
+		p, err := PlanFor[longUnions](WithWorkers(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if allocs := testing.AllocsPerRun(4, func() { _, _ = p.Root(ul) }); allocs > 64 {
+			t.Errorf("Root of %d unions: %.0f allocations a call, want at most 64", n, allocs)
+		}
+	})
+	t.Run("nested", func(t *testing.T) { testRootBytesAllocs(t, ll) })
 }
 
 type unionOf3 = ssz.Union[struct {
@@ -386,10 +528,9 @@ type unionOf3 = ssz.Union[struct {
 	B []uint8 `ssz-max:"3"`
 }]
 
-// testRootBytesAllocs checks the root of v from its bytes and, when
-// value, from the value too: the value's root, under maxLongListHeap a
-// call.
-func testRootBytesAllocs[T any](t *testing.T, v *T, value bool) {
+// testRootBytesAllocs checks the root of v from its bytes and from the
+// value: the value's root, under maxLongListHeap a call.
+func testRootBytesAllocs[T any](t *testing.T, v *T) {
 	for _, w := range []int{1, 2} {
 		p, err := PlanFor[T](WithWorkers(w))
 		if err != nil {
@@ -402,9 +543,9 @@ func testRootBytesAllocs[T any](t *testing.T, v *T, value bool) {
 		if raceEnabled {
 			continue
 		}
-		calls := map[string]func() error{"RootBytes": func() error { _, err := p.RootBytes(b); return err }}
-		if value {
-			calls["Root"] = func() error { _, err := p.Root(v); return err }
+		calls := map[string]func() error{
+			"RootBytes": func() error { _, err := p.RootBytes(b); return err },
+			"Root":      func() error { _, err := p.Root(v); return err },
 		}
 		for name, call := range calls {
 			if heap := heapPerCall(t, false, call); heap > maxLongListHeap {
