@@ -13,6 +13,12 @@
 // state), the root VersionedBeaconState.HashTreeRoot returns. A wrapper
 // whose fields disagree is refused, never guessed at (see VersionError).
 //
+// A serialization, as a beacon node serves it beside its
+// Eth-Consensus-Version header, is rooted and proved without decoding
+// it (HashTreeRootBytes, ProveFieldBytes, ProveFieldsBytes): a wrapper
+// holding only a Version names the type, the fork's value it would hold
+// at that Version.
+//
 // The module is separate from lanehash's so that the core keeps its few
 // dependencies: only a program that imports this package depends on
 // go-eth2-client.
@@ -54,7 +60,9 @@ var (
 
 // VersionError is the error of a versioned value HashTreeRoot refuses:
 // the wrapper's type, its Version, the fork fields set, and one of
-// ErrNoFork, ErrManyForks or ErrVersionMismatch (errors.Is finds it).
+// ErrNoFork, ErrManyForks or ErrVersionMismatch (errors.Is finds it);
+// or of a wrapper that names no type for the bytes functions
+// (HashTreeRootBytes), with ErrNoType.
 type VersionError struct {
 	Type    string   // the wrapper's Go type, "spec.VersionedBeaconState"
 	Version string   // its Version, "fulu" (or "unknown (9)")

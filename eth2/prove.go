@@ -86,8 +86,32 @@ func FieldRoot(v any, path string) ([32]byte, error) {
 // provers proves paths in a pointer to one of the types registered.
 var provers = map[reflect.Type]func(v any, paths []string) ([]*proof.Proof, [32]byte, error){}
 
-// register adds the prover of *T: a sparse tree built for the call.
+// bytesProvers proves paths in a serialization of one of the types
+// registered.
+var bytesProvers = map[reflect.Type]func(b []byte, paths []string) ([]*proof.Proof, [32]byte, error){}
+
+// proveAll proves every path in tree.
+func proveAll(tree *cache.Sparse, root [32]byte, paths []string) ([]*proof.Proof, [32]byte, error) {
+	out := make([]*proof.Proof, len(paths))
+	for i, path := range paths {
+		var err error
+		if out[i], err = tree.Prove(path); err != nil {
+			return nil, [32]byte{}, err
+		}
+	}
+	return out, root, nil
+}
+
+// register adds the provers of *T and of T's serialization: a sparse
+// tree built for the call.
 func register[T any]() {
+	bytesProvers[reflect.TypeFor[T]()] = func(b []byte, paths []string) ([]*proof.Proof, [32]byte, error) {
+		tree, root, err := cache.SparseOfBytes[T](b, paths)
+		if err != nil {
+			return nil, [32]byte{}, err
+		}
+		return proveAll(tree, root, paths)
+	}
 	provers[reflect.TypeFor[*T]()] = func(v any, paths []string) ([]*proof.Proof, [32]byte, error) {
 		p := v.(*T)
 		if p == nil {
@@ -97,13 +121,7 @@ func register[T any]() {
 		if err != nil {
 			return nil, [32]byte{}, err
 		}
-		out := make([]*proof.Proof, len(paths))
-		for i, path := range paths {
-			if out[i], err = tree.Prove(path); err != nil {
-				return nil, [32]byte{}, err
-			}
-		}
-		return out, root, nil
+		return proveAll(tree, root, paths)
 	}
 }
 
