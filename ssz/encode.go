@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"math"
 	"reflect"
+	"unsafe"
 
 	"github.com/holiman/uint256"
 	"github.com/lanehash/lanehash/internal/sszpath"
@@ -27,7 +28,17 @@ func MarshalValue(t *Type, v reflect.Value) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return appendValue(nil, t, v, rootPath(t))
+	var dst []byte
+	if n := encodedSize(t, v); n <= maxPresize {
+		// One buffer of the right size: growing it by appending copied
+		// a state's serialization about four times over.
+		dst = make([]byte, 0, n)
+	}
+	b, err := appendValue(dst, t, v)
+	if err != nil {
+		return nil, joinSteps(err, rootPath(t))
+	}
+	return b, nil
 }
 
 // describe finds the descriptor of a value passed as any.
@@ -121,19 +132,21 @@ func boolByte(v reflect.Value) (byte, error) {
 	return b, nil
 }
 
-// appendValue appends the serialization of v (of type t.Go) to dst.
-func appendValue(dst []byte, t *Type, v reflect.Value, path string) ([]byte, error) {
+// appendValue appends the serialization of v (of type t.Go) to dst. Its
+// errors' paths are relative to v: each step up puts its own step in
+// front (stepError), and MarshalValue joins them under the root's path,
+// so no path string is built for a value that encodes.
+func appendValue(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	if t.IsBasic() {
-		out, err := appendBasic(dst, t, v)
-		return out, atPath(err, path)
+		return appendBasic(dst, t, v)
 	}
 	switch t.Kind {
 	case KindBitvector:
-		b, err := bitvectorBytes(t, v, path)
+		b, err := bitvectorBytes(t, v, "")
 		return append(dst, b...), err
 	case KindBitlist, KindProgressiveBitlist:
 		b := v.Bytes()
-		if _, err := bitlistLen(t, b, path); err != nil {
+		if _, err := bitlistLen(t, b, ""); err != nil {
 			return dst, err
 		}
 		if len(b) == 0 {
@@ -141,27 +154,21 @@ func appendValue(dst []byte, t *Type, v reflect.Value, path string) ([]byte, err
 		}
 		return append(dst, b...), nil
 	case KindVector:
-		zero, err := vectorValueOK(t, v, path)
+		zero, err := vectorValueOK(t, v, "")
 		if err != nil {
 			return dst, err
 		}
-		return appendSequence(dst, t.Elem, int(t.Length), func(i int) reflect.Value {
-			if zero {
-				return reflect.Zero(t.Elem.Go)
-			}
-			return v.Index(i)
-		}, path)
+		return appendSequence(dst, t.Elem, int(t.Length), v, zero)
 	case KindList, KindProgressiveList:
 		if t.Kind == KindList && uint64(v.Len()) > t.Limit {
-			return dst, errorf(path, ErrListTooLong, "%d elements, limit %d", v.Len(), t.Limit)
+			return dst, errorf("", ErrListTooLong, "%d elements, limit %d", v.Len(), t.Limit)
 		}
-		return appendSequence(dst, t.Elem, v.Len(), v.Index, path)
+		return appendSequence(dst, t.Elem, v.Len(), v, false)
 	case KindContainer, KindProgressiveContainer:
-		v = indirect(t, v)
-		return appendFields(dst, t, v, path)
+		return appendFields(dst, t, indirect(t, v))
 	case KindUnion:
 		v = indirect(t, v)
-		sel, val, err := unionValue(t, v, path)
+		sel, val, err := unionValue(t, v, "")
 		if err != nil {
 			return dst, err
 		}
@@ -169,65 +176,126 @@ func appendValue(dst []byte, t *Type, v reflect.Value, path string) ([]byte, err
 		if t.Options[sel] == nil {
 			return dst, nil
 		}
-		return appendValue(dst, t.Options[sel], val, sszpath.Field(path, "Value"))
+		dst, err = appendValue(dst, t.Options[sel], val)
+		return dst, step(err, ".Value")
 	case KindCompatibleUnion:
 		v = indirect(t, v)
-		sel, val, err := compatibleUnionValue(t, v, path)
+		sel, val, err := compatibleUnionValue(t, v, "")
 		if err != nil {
 			return dst, err
 		}
-		return appendValue(append(dst, sel), t.Options[sel], val, sszpath.Field(path, "Data"))
+		dst, err = appendValue(append(dst, sel), t.Options[sel], val)
+		return dst, step(err, ".Data")
 	}
-	return dst, errorf(path, ErrUnsupported, "kind %d", t.Kind)
+	return dst, errorf("", ErrUnsupported, "kind %d", t.Kind)
 }
 
-// appendSequence serializes n elements: fixed-size ones back to back,
+// appendSequence serializes the n elements of v (a slice or an array; a
+// zero vector's elements when zero): fixed-size ones back to back,
 // variable-size ones behind a table of offsets.
-func appendSequence(dst []byte, et *Type, n int, at func(int) reflect.Value, path string) ([]byte, error) {
+func appendSequence(dst []byte, et *Type, n int, v reflect.Value, zero bool) ([]byte, error) {
+	at := func(i int) reflect.Value {
+		if zero {
+			return reflect.Zero(et.Go)
+		}
+		return v.Index(i)
+	}
 	var err error
 	if et.IsBasic() {
+		if zero {
+			return append(dst, make([]byte, uint64(n)*et.Size)...), nil
+		}
+		if b, ok := basicMemory(et, v, n); ok {
+			// The elements' memory is their serialization: one copy, and
+			// a bool's bytes checked after it.
+			start := len(dst)
+			dst = append(dst, b...)
+			if et.Kind == KindBool {
+				for i, c := range dst[start:] {
+					if c > 1 {
+						return dst, step(errorf("", ErrBool, "byte 0x%02x", c), indexStep(i))
+					}
+				}
+			}
+			return dst, nil
+		}
 		for i := 0; i < n; i++ {
 			if dst, err = appendBasic(dst, et, at(i)); err != nil {
-				return nil, atPath(err, indexPath(path, i))
+				return dst, step(err, indexStep(i))
 			}
 		}
 		return dst, nil
 	}
 	if et.Fixed {
 		for i := 0; i < n; i++ {
-			if dst, err = appendValue(dst, et, at(i), indexPath(path, i)); err != nil {
-				return dst, err
+			if dst, err = appendValue(dst, et, at(i)); err != nil {
+				return dst, step(err, indexStep(i))
 			}
 		}
 		return dst, nil
 	}
 	if uint64(n) > math.MaxUint32/4 {
-		return dst, errorf(path, ErrSize, "%d offsets exceed 4 GiB", n)
+		return dst, errorf("", ErrSize, "%d offsets exceed 4 GiB", n)
 	}
 	start := len(dst)
 	dst = append(dst, make([]byte, 4*n)...)
 	for i := 0; i < n; i++ {
 		off := len(dst) - start
 		if uint64(off) > math.MaxUint32 {
-			return dst, errorf(path, ErrSize, "serialization exceeds 4 GiB offsets")
+			return dst, errorf("", ErrSize, "serialization exceeds 4 GiB offsets")
 		}
 		binary.LittleEndian.PutUint32(dst[start+4*i:], uint32(off))
-		if dst, err = appendValue(dst, et, at(i), indexPath(path, i)); err != nil {
-			return dst, err
+		if dst, err = appendValue(dst, et, at(i)); err != nil {
+			return dst, step(err, indexStep(i))
 		}
 	}
 	return dst, nil
 }
 
-func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, error) {
+// basicMemory returns the memory of the n basic elements of v when it
+// is their serialization: on a little-endian host, elements of a Go
+// unsigned integer kind of the element's size, or bools, in a slice or
+// an addressable array. ok is false otherwise (big-endian hosts,
+// uint128 and uint256, arrays held by value), where the elements are
+// appended one by one.
+func basicMemory(et *Type, v reflect.Value, n int) (b []byte, ok bool) {
+	if !littleEndian || n == 0 {
+		return nil, false
+	}
+	switch k := v.Type().Elem().Kind(); {
+	case et.Kind == KindBool && k == reflect.Bool,
+		et.Kind == KindUint8 && k == reflect.Uint8,
+		et.Kind == KindUint16 && k == reflect.Uint16,
+		et.Kind == KindUint32 && k == reflect.Uint32,
+		et.Kind == KindUint64 && k == reflect.Uint64:
+	default:
+		return nil, false
+	}
+	var p unsafe.Pointer
+	switch {
+	case v.Kind() == reflect.Slice:
+		p = v.UnsafePointer()
+	case v.CanAddr():
+		p = v.Addr().UnsafePointer()
+	default:
+		return nil, false
+	}
+	return unsafe.Slice((*byte)(p), uint64(n)*et.Size), true
+}
+
+// littleEndian reports whether the host stores integers little-endian,
+// as SSZ serializes them.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1
+
+func appendFields(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	start := len(dst)
 	var offsets []int // positions of the offsets of variable fields
 	var err error
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
-			if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), sszpath.Field(path, f.Name)); err != nil {
-				return dst, err
+			if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index)); err != nil {
+				return dst, step(err, "."+f.Name)
 			}
 			continue
 		}
@@ -242,15 +310,124 @@ func appendFields(dst []byte, t *Type, v reflect.Value, path string) ([]byte, er
 		}
 		off := len(dst) - start
 		if uint64(off) > math.MaxUint32 {
-			return dst, errorf(path, ErrSize, "serialization exceeds 4 GiB offsets")
+			return dst, errorf("", ErrSize, "serialization exceeds 4 GiB offsets")
 		}
 		binary.LittleEndian.PutUint32(dst[offsets[k]:], uint32(off))
 		k++
-		if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index), sszpath.Field(path, f.Name)); err != nil {
-			return dst, err
+		if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index)); err != nil {
+			return dst, step(err, "."+f.Name)
 		}
 	}
 	return dst, nil
+}
+
+// maxPresize bounds the buffer MarshalValue allocates before encoding:
+// a serialization's offsets reach 4 GiB at most.
+const maxPresize = 1 << 32
+
+// encodedSize returns the size of v's serialization, walking only its
+// variable-size parts (a state's validators are a length times their
+// size). It checks nothing: for a value the encoder refuses it is an
+// estimate, and the encoder's error is the answer.
+func encodedSize(t *Type, v reflect.Value) uint64 {
+	if t.Fixed {
+		return t.Size
+	}
+	switch t.Kind {
+	case KindBitlist, KindProgressiveBitlist:
+		return uint64(max(v.Len(), 1))
+	case KindList, KindProgressiveList:
+		return sequenceSize(t.Elem, v.Len(), v.Index)
+	case KindVector:
+		if v.Kind() == reflect.Slice && uint64(v.Len()) != t.Length {
+			// The zero vector (an empty slice), or a refused one.
+			zero := reflect.Zero(t.Elem.Go)
+			return sequenceSize(t.Elem, int(t.Length), func(int) reflect.Value { return zero })
+		}
+		return sequenceSize(t.Elem, int(t.Length), v.Index)
+	case KindContainer, KindProgressiveContainer:
+		v = indirect(t, v)
+		var n uint64
+		for i := range t.Fields {
+			f := &t.Fields[i]
+			if f.Type.Fixed {
+				n += f.Type.Size
+			} else {
+				n += 4 + encodedSize(f.Type, structfield.Get(v, f.Index))
+			}
+		}
+		return n
+	case KindUnion:
+		sel, val, err := unionValue(t, indirect(t, v), "")
+		if err != nil || t.Options[sel] == nil {
+			return 1
+		}
+		return 1 + encodedSize(t.Options[sel], val)
+	case KindCompatibleUnion:
+		sel, val, err := compatibleUnionValue(t, indirect(t, v), "")
+		if err != nil {
+			return 1
+		}
+		return 1 + encodedSize(t.Options[sel], val)
+	}
+	return 0
+}
+
+// sequenceSize is the size of n elements of type et, at(i) the i-th.
+func sequenceSize(et *Type, n int, at func(int) reflect.Value) uint64 {
+	if et.Fixed {
+		return uint64(n) * et.Size
+	}
+	size := 4 * uint64(n)
+	for i := 0; i < n; i++ {
+		size += encodedSize(et, at(i))
+	}
+	return size
+}
+
+// indexStep is the step of element i in an error's path.
+func indexStep(i int) string { return sszpath.Index("", i) }
+
+// stepError is an encoder's *Error on its way up, with the steps from
+// the value it failed on to where it is, innermost first: the path is
+// joined once, from the root down (joinSteps), as sszpath bounds it.
+type stepError struct {
+	err   *Error
+	steps []string
+}
+
+func (e *stepError) Error() string { return e.err.Error() }
+
+// step records one more step of err's path, from the value it is
+// returned for to that value's parent.
+func step(err error, s string) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *stepError:
+		e.steps = append(e.steps, s)
+		return e
+	case *Error:
+		return &stepError{err: e, steps: []string{s}}
+	}
+	return err
+}
+
+// joinSteps returns err with its path joined under root: the *Error.
+func joinSteps(err error, root string) error {
+	switch e := err.(type) {
+	case *stepError:
+		path := root
+		for i := len(e.steps) - 1; i >= 0; i-- {
+			path = sszpath.Join(path, "", e.steps[i])
+		}
+		e.err.Path = sszpath.Join(path, "", e.err.Path)
+		return e.err
+	case *Error:
+		e.Path = sszpath.Join(root, "", e.Path)
+		return e
+	}
+	return err
 }
 
 // bitvectorBytes returns the bytes of a bitvector value, checking its

@@ -1,0 +1,114 @@
+package ssz_test
+
+import (
+	"errors"
+	"reflect"
+	"testing"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/internal/longnames"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+type encInner struct {
+	A uint16
+	B []uint8  `ssz-max:"4"`
+	V []uint32 `ssz-size:"3"`
+	F bool
+}
+
+type encUnion = ssz.Union[struct {
+	N ssz.None
+	I encInner
+}]
+
+type encOuter struct {
+	X    uint64
+	L    []encInner `ssz-max:"8"`
+	Arr  [2]encInner
+	P    *encInner
+	U    []encUnion `ssz-max:"4"`
+	Bv   []byte     `ssz-size:"2" ssz-bitsize:"12"`
+	Bl   []byte     `ssz:"bitlist" ssz-max:"16"`
+	Nums []uint64   `ssz-max:"64"`
+	Bs   []bool     `ssz-max:"64"`
+}
+
+// TestMarshalErrorsMatchReference refuses values bad at many depths
+// (lists too long, vectors of the wrong length, bitfield padding and
+// delimiters, bool bytes above 1, union selectors), the bad part inside
+// lists, arrays, pointers and unions, and one under names long enough
+// for the path bound (internal/sszpath) to elide: the encoder's error,
+// whose path it joins only when it fails, names the path and sentinel
+// the reference root names, which builds its paths on the way down.
+func TestMarshalErrorsMatchReference(t *testing.T) {
+	good := func() *encOuter {
+		in := func(k int) encInner { return encInner{A: uint16(k), B: []uint8{1}, V: []uint32{1, 2, 3}, F: k%2 == 0} }
+		return &encOuter{
+			X: 1, L: []encInner{in(0), in(1), in(2)}, Arr: [2]encInner{in(3), in(4)}, P: &encInner{V: []uint32{4, 5, 6}},
+			U:  []encUnion{{}, {Selector: 1, Value: in(5)}},
+			Bv: []byte{0xff, 0x0f}, Bl: []byte{0x05}, Nums: []uint64{1, 2, 3}, Bs: []bool{true, false, true},
+		}
+	}
+	setBool := func(b *bool, c byte) { *(*byte)(unsafe.Pointer(b)) = c }
+	for name, bad := range map[string]func(v *encOuter){
+		"list too long":          func(v *encOuter) { v.L[2].B = make([]uint8, 5) },
+		"vector short":           func(v *encOuter) { v.L[1].V = []uint32{1} },
+		"vector in array":        func(v *encOuter) { v.Arr[1].V = []uint32{1, 2} },
+		"vector behind pointer":  func(v *encOuter) { v.P.V = []uint32{1, 2, 3, 4} },
+		"bool in list element":   func(v *encOuter) { setBool(&v.L[0].F, 2) },
+		"bool in list of bools":  func(v *encOuter) { setBool(&v.Bs[2], 0x80) },
+		"bool in union option":   func(v *encOuter) { x := v.U[1].Value.(encInner); setBool(&x.F, 7); v.U[1].Value = x },
+		"union selector":         func(v *encOuter) { v.U[0].Selector = 3 },
+		"union option type":      func(v *encOuter) { v.U[1].Value = uint8(1) },
+		"bitvector padding":      func(v *encOuter) { v.Bv[1] = 0x1f },
+		"bitlist delimiter":      func(v *encOuter) { v.Bl = []byte{0x05, 0x00} },
+		"bitlist too long":       func(v *encOuter) { v.Bl = []byte{0xff, 0xff, 0x02} },
+		"outer list too long":    func(v *encOuter) { v.L = make([]encInner, 9) },
+		"union list element vec": func(v *encOuter) { x := v.U[1].Value.(encInner); x.V = nil; x.V = []uint32{9}; v.U[1].Value = x },
+	} {
+		for _, byValue := range []bool{false, true} {
+			v := good()
+			if _, err := ssz.Marshal(v); err != nil {
+				t.Fatalf("the good value: %v", err)
+			}
+			bad(v)
+			var x any = v
+			if byValue {
+				x = *v
+			}
+			_, merr := ssz.Marshal(x)
+			_, rerr := ssz.HashTreeRoot(x, ssz.SHA256)
+			sameError(t, name, merr, rerr)
+		}
+	}
+	// Long names: element 2's list is over its limit of 4.
+	v := longnames.New(3)
+	reflect.ValueOf(v).Elem().Field(0).Index(2).Field(0).Set(reflect.ValueOf(make([]uint64, 5)))
+	_, merr := ssz.Marshal(v)
+	_, rerr := ssz.HashTreeRoot(v, ssz.SHA256)
+	sameError(t, "long names", merr, rerr)
+}
+
+// sameError checks that the encoder's error is an *ssz.Error with the
+// reference's path and sentinel.
+func sameError(t *testing.T, name string, merr, rerr error) {
+	t.Helper()
+	var me, re *ssz.Error
+	if !errors.As(merr, &me) || !errors.As(rerr, &re) {
+		t.Fatalf("%s: Marshal %v, HashTreeRoot %v: want two *ssz.Error", name, merr, rerr)
+	}
+	if me.Path != re.Path || valueSentinel(merr) == nil || valueSentinel(merr) != valueSentinel(rerr) {
+		t.Errorf("%s: Marshal %q (%v), the reference %q (%v)", name, me.Path, merr, re.Path, rerr)
+	}
+}
+
+// valueSentinel is the ssz sentinel of a bad value err wraps.
+func valueSentinel(err error) error {
+	for _, s := range []error{ssz.ErrListTooLong, ssz.ErrSize, ssz.ErrBitlist, ssz.ErrBitvector, ssz.ErrBool, ssz.ErrUnion, ssz.ErrValue, ssz.ErrOffset} {
+		if errors.Is(err, s) {
+			return s
+		}
+	}
+	return nil
+}
