@@ -67,6 +67,8 @@ type InputError struct {
 	Err   error
 }
 
+// Error names the input ("a" or "b", as the parameters are named) and
+// gives the decoder's or the encoder's message.
 func (e *InputError) Error() string {
 	return "diff: input " + string(rune('a'+e.Input)) + ": " + e.Err.Error()
 }
