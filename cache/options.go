@@ -39,19 +39,13 @@ type config struct {
 	err     error
 }
 
-// cacheOption is the extension a cache option adds to the shared
-// options: its name and value (to find it given twice with another
-// value) and what it sets.
-type cacheOption struct {
-	value any
-	set   func(*config)
-}
+// cacheOption is what a cache option sets: its type is how Exts tells
+// the cache's extensions from another package's.
+type cacheOption func(*config)
 
 // ext returns the Option that adds a cache option.
 func ext(name string, value any, set func(*config)) Option {
-	return func(c *options.Config) {
-		c.Ext = append(c.Ext, options.Ext{Name: "cache." + name, Apply: cacheOption{value, set}})
-	}
+	return options.Extension("cache."+name, value, cacheOption(set))
 }
 
 // newConfig applies opts; their error waits in cfg.err for check.
@@ -65,19 +59,13 @@ func newConfig(opts []Option) config {
 	cfg.hash, cfg.kernel, cfg.spec = oc.Hash, oc.Kernel, oc.Spec
 	// oc.Workers is a bound the tree keeps: it hashes on the calling
 	// goroutine. oc.Impl is plan's test hook, which no cache option sets.
-	seen := map[string]any{}
-	for _, e := range oc.Ext {
-		co, ok := e.Apply.(cacheOption)
-		if !ok {
-			cfg.err = fmt.Errorf("cache: %w: %s is not an option of cache.New", ErrOption, e.Name)
-			return cfg
-		}
-		if v, ok := seen[e.Name]; ok && v != co.value {
-			cfg.err = fmt.Errorf("cache: %w: %s given twice with different values", ErrOption, e.Name)
-			return cfg
-		}
-		seen[e.Name] = co.value
-		co.set(&cfg)
+	sets, err := options.Exts[cacheOption](oc, "cache", "cache.New")
+	if err != nil {
+		cfg.err = err
+		return cfg
+	}
+	for _, set := range sets {
+		set(&cfg)
 	}
 	return cfg
 }

@@ -303,6 +303,7 @@ step_fuzz() {
 	fuzz ./proof FuzzDescriptor 20000x
 	fuzz ./proof FuzzMultiproof 10000x
 	fuzz ./proof FuzzCompactMultiproof 10000x
+	fuzz ./diff FuzzBytes 30000x
 }
 
 step_compare() {

@@ -3,6 +3,8 @@ package main
 import (
 	"io"
 	"testing"
+
+	"github.com/lanehash/lanehash/internal/difftest"
 )
 
 // BenchmarkDiff compares diff of two fulu states of 1M validators (4096
@@ -12,9 +14,9 @@ import (
 //	root      one plan RootBytes of state A (in memory)
 //	rootcmd   `lanehash root A` in process: read the file, root it
 //	diff      `lanehash diff A B` in process: read both files, validate
-//	          both (in parallel), walk the differing bytes, print
-//	validate  the validation of one state alone
-//	walk      the byte walk alone
+//	          both (in parallel), diff them (package diff), print
+//
+// (package diff's BenchmarkDiff times the library's parts alone).
 //
 // Compare the medians of root, rootcmd and diff side by side in one run:
 //
@@ -24,7 +26,7 @@ func BenchmarkDiff(b *testing.B) {
 	if testing.Short() {
 		n = 1 << 12
 	}
-	a, bb, want := editedStates(b, n)
+	a, bb, _ := difftest.EditedStates(b, n)
 	fa, fb := writeFile(b, "a.ssz", a), writeFile(b, "b.ssz", bb)
 	e, _ := lookupType("fulu.BeaconState")
 	p, _ := presetNamed("mainnet")
@@ -52,31 +54,6 @@ func BenchmarkDiff(b *testing.B) {
 		for b.Loop() {
 			if code := run([]string{"diff", "-type", "fulu.BeaconState", fa, fb}, nil, io.Discard, io.Discard); code != exitNegative {
 				b.Fatalf("status %d", code)
-			}
-		}
-	})
-	b.Run("validate", func(b *testing.B) {
-		st, err := e.SSZType(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.SetBytes(int64(len(a)))
-		for b.Loop() {
-			if err := validate(st, a); err != nil {
-				b.Fatal(err)
-			}
-		}
-	})
-	b.Run("walk", func(b *testing.B) {
-		st, err := e.SSZType(p)
-		if err != nil {
-			b.Fatal(err)
-		}
-		b.SetBytes(int64(len(a)))
-		for b.Loop() {
-			d := &differ{}
-			if err := d.walk(st, a, bb, ""); err != nil || d.total != len(want) {
-				b.Fatalf("%v, %d differences", err, d.total)
 			}
 		}
 	})

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lanehash/lanehash/diff"
+	"github.com/lanehash/lanehash/internal/sszvalidate"
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
@@ -564,11 +566,7 @@ func (e *env) diff(fs *flag.FlagSet, args []string) int {
 		return e.fail("diff", err)
 	}
 	for _, d := range diffs {
-		if d.a == "" && d.b == "" {
-			fmt.Fprintln(e.stdout, d.path)
-		} else {
-			fmt.Fprintf(e.stdout, "%s: %s -> %s\n", d.path, d.a, d.b)
-		}
+		fmt.Fprintln(e.stdout, d)
 	}
 	if total > len(diffs) {
 		fmt.Fprintf(e.stderr, "lanehash diff: %d more differences not shown (-max %d; -max 0 shows all)\n", total-len(diffs), *maxOut)
@@ -584,10 +582,13 @@ func (e *env) diff(fs *flag.FlagSet, args []string) int {
 }
 
 // diffFiles reads both files, validates them (in parallel, without
-// hashing: validate holds to the decoder's rules; a file it rejects gets
-// the decoder's own message), and walks their bytes. With roots (-v) it
-// also roots both, in parallel.
-func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxInput int64, maxOut int, roots bool) ([]difference, [2][32]byte, int, error) {
+// hashing, as strictly as the decoder: the validation picks a file's
+// raw or snappy reading, and a file it rejects gets the decoder's own
+// message with its byte offset), and lists their differences (package
+// diff, which validates its inputs itself: a second pass at memory speed,
+// the price of one owner of the walk). With roots (-v) it also roots
+// both, in parallel.
+func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxInput int64, maxOut int, roots bool) ([]diff.Difference, [2][32]byte, int, error) {
 	var rs [2][32]byte
 	st, err := t.SSZType(p)
 	if err != nil {
@@ -601,7 +602,7 @@ func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxInput i
 		go func() {
 			defer wg.Done()
 			pl, err := e.decodeFile(t, p, f, format, maxInput, "validating", func(b []byte) error {
-				if validate(st, b) == nil {
+				if sszvalidate.Validate(st, b) == nil {
 					return nil
 				}
 				_, err := t.RootBytes(p, b) // the decoder's message and path
@@ -620,11 +621,8 @@ func (e *env) diffFiles(t typeEntry, p preset, fa, fb, format string, maxInput i
 	if err := errors.Join(errs[0], errs[1]); err != nil {
 		return nil, rs, 0, err
 	}
-	d := &differ{max: maxOut}
-	if err := d.walk(st, data[0], data[1], ""); err != nil {
-		return nil, rs, 0, err
-	}
-	return d.out, rs, d.total, nil
+	diffs, total, err := diff.Serialized(st, data[0], data[1], diff.WithMax(maxOut))
+	return diffs, rs, total, err
 }
 
 const typesUsage = `Usage: lanehash types [-fork FORK] [-v] [-preset mainnet|minimal]

@@ -24,15 +24,15 @@
 //
 // Roots are computed from the bytes by lanehash's plans (package plan),
 // without decoding. Proofs come from the value's Merkle tree (package
-// cache) and are checked by package proof. diff lists every deepest
-// path whose subtree root differs, and a list's __len__ when the lengths
-// do; an element past the shorter list's end is compared with that
-// list's zero padding (a 0 balance or a zero root there is no
-// difference). It hashes nothing but such all-zero elements: a
-// subtree's root differs exactly where its serialization does, so it
-// validates both inputs as strictly as the decoder and compares their
-// bytes type by type, descending only where they differ — two
-// 1M-validator states in less time than one root.
+// cache) and are checked by package proof. diff prints what package
+// diff lists: every deepest path whose subtree root differs, and a
+// list's __len__ when the lengths do; an element past the shorter
+// list's end is compared with that list's zero padding (a 0 balance or
+// a zero root there is no difference). It hashes nothing but such
+// all-zero elements: a subtree's root differs exactly where its
+// serialization does, so it validates both inputs as strictly as the
+// decoder and compares their bytes type by type, descending only where
+// they differ — two 1M-validator states in a tenth of one root's time.
 //
 // No input is read past what its type can hold: a fixed-size type's SSZ
 // size, a bounded type's largest serialization, or -max-input (4GiB by

@@ -10,6 +10,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/lanehash/lanehash/cmd/lanehash/internal/gentypes"
+	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -115,7 +116,7 @@ func checkNames(t *testing.T, where string, st *ssz.Type, v any) {
 			t.Errorf("%s: %d YAML keys for %d fields", where, len(m), len(st.Fields))
 		}
 		for i := range st.Fields {
-			name := specName(&st.Fields[i])
+			name := sszlayout.SpecName(&st.Fields[i])
 			sub, ok := m[name]
 			if !ok {
 				t.Errorf("%s: field %s is %q, not a YAML key", where, st.Fields[i].Name, name)
@@ -126,25 +127,6 @@ func checkNames(t *testing.T, where string, st *ssz.Type, v any) {
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if l, ok := v.([]any); ok && len(l) > 0 {
 			checkNames(t, where+"[0]", st.Elem, l[0])
-		}
-	}
-}
-
-func TestSnake(t *testing.T) {
-	for in, want := range map[string]string{
-		"EffectiveBalance":      "effective_balance",
-		"Eth1Data":              "eth1_data",
-		"Eth1DepositIndex":      "eth1_deposit_index",
-		"BLSToExecutionChanges": "bls_to_execution_changes",
-		"BlobKZGCommitments":    "blob_kzg_commitments",
-		"PTCWindow":             "ptc_window",
-		"Pubkey":                "pubkey",
-		"Slot":                  "slot",
-		"SignedHeader1":         "signed_header_1",
-		"Attestation2":          "attestation_2",
-	} {
-		if got := snake(in); got != want {
-			t.Errorf("snake(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1,15 +1,16 @@
-// Package options is the one option model of plan and cache: plan.Option
-// and cache.Option are both aliases of Option, so that WithHash,
-// WithKernel, WithSpec and WithWorkers are defined once (in plan), infer
-// and check the same way, and fail with the same ErrOption wherever they
-// are given. It lives under internal/ because Config is the options'
-// state, not an API: callers build options only through the exported
-// With functions of plan and cache.
+// Package options is the one option model of plan, cache and diff:
+// plan.Option, cache.Option and diff.Option are aliases of Option, so
+// that WithHash, WithKernel, WithSpec and WithWorkers are defined once
+// (in plan), infer and check the same way, and fail with the same
+// ErrOption wherever they are given. It lives under internal/ because
+// Config is the options' state, not an API: callers build options only
+// through the exported With functions of plan, cache and diff.
 //
 // Why here: dependencies point down (cache uses plan, plan uses sched and
 // lanes), so the shared type must sit below plan; plan defines the
-// hashing options on it and cache re-uses them, adding its own (WithMode,
-// WithUpperLevelsOnly) as extensions that PlanFor refuses.
+// hashing options on it and cache and diff re-use them, adding their own
+// (cache's WithMode and WithUpperLevelsOnly, diff's WithMax) as
+// extensions that PlanFor and each other refuse.
 package options
 
 import (
@@ -30,11 +31,42 @@ var ErrOption = errors.New("bad option")
 // Option configures a plan or a cached tree.
 type Option func(*Config)
 
-// Ext is an option of a package above plan (cache's WithMode): Name for
-// errors, Apply for that package to type-assert and run.
+// Ext is an option of a package above plan (cache's WithMode, diff's
+// WithMax): Name for errors, Value to find it given twice with another
+// value, Apply for that package to type-assert (Exts) and run.
 type Ext struct {
 	Name  string
+	Value any
 	Apply any
+}
+
+// Extension returns the Option that adds extension name (qualified,
+// "cache.WithMode") with value and apply, a function of the package's own
+// type that sets its state.
+func Extension(name string, value, apply any) Option {
+	return func(c *Config) { c.Ext = append(c.Ext, Ext{Name: name, Value: value, Apply: apply}) }
+}
+
+// Exts returns the Apply functions of the extensions in c, in the order
+// given, each checked to be one of the caller's (an A): an extension of
+// another package (cache.WithMode given to diff) or one given twice with
+// different values is an ErrOption, prefixed with pkg and naming fn, the
+// function it was given to.
+func Exts[A any](c Config, pkg, fn string) ([]A, error) {
+	var out []A
+	seen := map[string]any{}
+	for _, e := range c.Ext {
+		a, ok := e.Apply.(A)
+		if !ok {
+			return nil, fmt.Errorf("%s: %w: %s is not an option of %s", pkg, ErrOption, e.Name, fn)
+		}
+		if v, ok := seen[e.Name]; ok && v != e.Value {
+			return nil, fmt.Errorf("%s: %w: %s given twice with different values", pkg, ErrOption, e.Name)
+		}
+		seen[e.Name] = e.Value
+		out = append(out, a)
+	}
+	return out, nil
 }
 
 // Config is the state the options build.

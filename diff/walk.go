@@ -1,39 +1,13 @@
-package main
+package diff
 
 import (
 	"bytes"
-	"encoding/binary"
-	"encoding/hex"
 	"fmt"
-	"math/big"
 	"reflect"
-	"strconv"
 
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
-
-// A difference is one deepest node whose subtree root differs between
-// two values of one type: a basic field or element, a byte string, a
-// bitfield, a union, an element present in one value only, or a list's
-// length. Ancestors of a difference differ too and are not listed.
-//
-// An element one list has beyond the other's end is a difference only
-// when its node differs from what the shorter list has there, the zero
-// padding: a basic element when it is not 0 (its chunk then differs;
-// elements of 0 sharing that chunk are not listed, as equal elements
-// sharing a changed chunk are not), a composite one when its root is not
-// the zero chunk (a zero Bytes32 root is the padding itself). So every
-// difference's node differs between the two trees, and every differing
-// leaf chunk or element root holds a difference.
-type difference struct {
-	path string // spec names, a proof path ("validators[513].effective_balance")
-	a, b string // the values, "" where too long to show
-}
-
-// maxShownBytes is the longest byte string a difference shows in full
-// (a pubkey); longer ones show their first bytes and length.
-const maxShownBytes = 48
 
 // differ walks two serializations of one type side by side. Since SSZ
 // serialization is injective per type and hash_tree_root is collision
@@ -44,7 +18,7 @@ const maxShownBytes = 48
 // there: only an all-zero composite element can root to the zero chunk,
 // and only those are hashed, once per type and length.
 type differ struct {
-	out   []difference
+	out   []Difference
 	total int // differences found, including those past max
 	max   int // differences kept (0: all)
 	// zeroRoot memoizes whether the all-zero serialization of a type, of
@@ -58,10 +32,11 @@ type zeroKey struct {
 	n int
 }
 
-func (d *differ) add(path, a, b string) {
+// add records a difference, keeping it if there is room under max.
+func (d *differ) add(path string, t *ssz.Type, a, b []byte) {
 	d.total++
 	if d.max == 0 || len(d.out) < d.max {
-		d.out = append(d.out, difference{path, a, b})
+		d.out = append(d.out, Difference{Path: path, Type: t, A: a, B: b})
 	}
 }
 
@@ -71,12 +46,9 @@ func (d *differ) walk(t *ssz.Type, a, b []byte, path string) error {
 		return nil
 	}
 	switch {
-	case t.IsBasic():
-		d.add(path, basicString(t, a), basicString(t, b))
-		return nil
-	case isBytes(t), t.Kind == ssz.KindBitvector, t.Kind == ssz.KindBitlist,
+	case t.IsBasic(), sszlayout.IsBytes(t), t.Kind == ssz.KindBitvector, t.Kind == ssz.KindBitlist,
 		t.Kind == ssz.KindProgressiveBitlist, t.Kind == ssz.KindUnion, t.Kind == ssz.KindCompatibleUnion:
-		d.add(path, bytesString(a), bytesString(b))
+		d.add(path, t, a, b)
 		return nil
 	case t.Kind == ssz.KindContainer, t.Kind == ssz.KindProgressiveContainer:
 		sa, err := sszlayout.FieldSpans(t, a)
@@ -89,15 +61,15 @@ func (d *differ) walk(t *ssz.Type, a, b []byte, path string) error {
 		}
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			if err := d.walk(f.Type, a[sa[i].Lo:sa[i].Hi], b[sb[i].Lo:sb[i].Hi], joinPath(path, specName(f))); err != nil {
+			if err := d.walk(f.Type, a[sa[i].Lo:sa[i].Hi], b[sb[i].Lo:sb[i].Hi], sszlayout.JoinPath(path, sszlayout.SpecName(f))); err != nil {
 				return err
 			}
 		}
 		return nil
-	case isSequence(t):
+	case sszlayout.IsSequence(t):
 		return d.walkSeq(t, a, b, path)
 	}
-	return fmt.Errorf("%s: %w: kind %d", path, errLayout, t.Kind)
+	return fmt.Errorf("%s: %w: kind %d", path, sszlayout.ErrLayout, t.Kind)
 }
 
 // walkSeq compares two vectors or lists element by element, then the
@@ -108,27 +80,23 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 	if t.Elem.IsBasic() {
 		s := int(t.Elem.Size)
 		if s == 0 || len(a)%s != 0 || len(b)%s != 0 {
-			return fmt.Errorf("%s: %w: not a whole number of %d-byte elements", path, errLayout, s)
+			return fmt.Errorf("%s: %w: not a whole number of %d-byte elements", path, sszlayout.ErrLayout, s)
 		}
 		na, nb := len(a)/s, len(b)/s
 		differing(a, b, s, min(na, nb), func(i int) {
-			d.add(index(path, i), basicString(t.Elem, a[i*s:(i+1)*s]), basicString(t.Elem, b[i*s:(i+1)*s]))
+			d.add(index(path, i), t.Elem, a[i*s:(i+1)*s], b[i*s:(i+1)*s])
 		})
 		// Past the shorter end an element of 0 is the padding of the
 		// shorter list's chunk there: its chunk is the same in both.
 		for i := min(na, nb); i < max(na, nb); i++ {
-			va, vb := absent, absent
+			var va, vb []byte
 			if i < na {
-				va = basicString(t.Elem, a[i*s:(i+1)*s])
+				va = a[i*s : (i+1)*s]
 			} else {
-				vb = basicString(t.Elem, b[i*s:(i+1)*s])
+				vb = b[i*s : (i+1)*s]
 			}
-			long := a
-			if i >= na {
-				long = b
-			}
-			if !allZero(long[i*s : (i+1)*s]) {
-				d.add(index(path, i), va, vb)
+			if !allZero(va) || !allZero(vb) {
+				d.add(index(path, i), t.Elem, va, vb)
 			}
 		}
 		d.lengths(t, path, na, nb)
@@ -165,17 +133,24 @@ func (d *differ) walkSeq(t *ssz.Type, a, b []byte, path string) error {
 	// Past the shorter end, an element rooting to the zero chunk is the
 	// shorter list's padding there.
 	for i := min(na, nb); i < max(na, nb); i++ {
-		va, vb, long, offs := present, absent, a, oa
-		if i >= na {
-			va, vb, long, offs = absent, present, b, ob
+		var va, vb []byte
+		if i < na {
+			sp := sszlayout.ElemSpan(t, i, oa)
+			va = a[sp.Lo:sp.Hi]
+		} else {
+			sp := sszlayout.ElemSpan(t, i, ob)
+			vb = b[sp.Lo:sp.Hi]
 		}
-		sp := sszlayout.ElemSpan(t, i, offs)
-		zero, err := d.rootsToZero(t.Elem, long[sp.Lo:sp.Hi])
+		present := va
+		if present == nil {
+			present = vb
+		}
+		zero, err := d.rootsToZero(t.Elem, present)
 		if err != nil {
 			return fmt.Errorf("%s: %w", index(path, i), err)
 		}
 		if !zero {
-			d.add(index(path, i), va, vb)
+			d.add(index(path, i), t.Elem, va, vb)
 		}
 	}
 	d.lengths(t, path, na, nb)
@@ -244,53 +219,9 @@ func differing(a, b []byte, size, n int, fn func(i int)) {
 	}
 }
 
-// absent and present stand for an element one value does not have, and
-// for one the other value does not have whose value is not shown.
-const absent, present = "(absent)", "(present)"
-
 // lengths adds a list's length node when the lengths differ.
 func (d *differ) lengths(t *ssz.Type, path string, na, nb int) {
-	if isList(t) && na != nb {
-		d.add(joinPath(path, "__len__"), strconv.Itoa(na), strconv.Itoa(nb))
+	if sszlayout.IsList(t) && na != nb {
+		d.add(sszlayout.JoinPath(path, "__len__"), lenType, lenBytes(na), lenBytes(nb))
 	}
-}
-
-// index appends an element index to path.
-func index(path string, i int) string {
-	return path + "[" + strconv.Itoa(i) + "]"
-}
-
-// basicString formats a serialized basic value.
-func basicString(t *ssz.Type, b []byte) string {
-	switch t.Kind {
-	case ssz.KindBool:
-		if len(b) == 1 && b[0] == 1 {
-			return "true"
-		}
-		if len(b) == 1 && b[0] == 0 {
-			return "false"
-		}
-	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
-		if len(b) <= 8 {
-			var buf [8]byte
-			copy(buf[:], b)
-			return strconv.FormatUint(binary.LittleEndian.Uint64(buf[:]), 10)
-		}
-	case ssz.KindUint128, ssz.KindUint256:
-		be := make([]byte, len(b))
-		for i := range b {
-			be[len(b)-1-i] = b[i]
-		}
-		return new(big.Int).SetBytes(be).String()
-	}
-	return bytesString(b)
-}
-
-// bytesString formats a byte string as 0x hex, in full up to
-// maxShownBytes, else its first bytes and its length.
-func bytesString(b []byte) string {
-	if len(b) <= maxShownBytes {
-		return "0x" + hex.EncodeToString(b)
-	}
-	return "0x" + hex.EncodeToString(b[:8]) + "…(" + strconv.Itoa(len(b)) + " bytes)"
 }

@@ -1,4 +1,13 @@
-package main
+// Package sszvalidate checks that bytes are a valid serialization of an
+// SSZ type by the rules ssz.Unmarshal applies (offsets, sizes, limits,
+// booleans, bitvector padding, bitlist delimiters, union selectors),
+// without decoding or hashing: package diff validates both inputs so at
+// memory speed before it compares them, and the command's diff chooses
+// between a file's raw and snappy readings with it. It answers yes or
+// no; on a rejection the callers ask the decoder for its own error (its
+// sentinel and path), so this package's messages are never shown as the
+// reason. TestValidateMatchesDecoder holds it to the decoder's verdict.
+package sszvalidate
 
 import (
 	"fmt"
@@ -9,14 +18,17 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// validate reports whether b is a valid serialization of t, by the rules
-// ssz.Unmarshal and plan's RootBytes apply (offsets, sizes, limits,
-// booleans, bitvector padding, bitlist delimiters, union selectors),
-// without decoding or hashing: diff validates its first input in one
-// pass at memory speed and only the differing parts of the second.
-// TestValidateMatchesDecoder holds it to the decoder's verdict; on a
-// rejection the commands ask the decoder for its message and path.
-func validate(t *ssz.Type, b []byte) error {
+// errLayout is the sentinel of every rejection: the layout reader's, so
+// that its errors and this package's are one class.
+var errLayout = sszlayout.ErrLayout
+
+// Validate reports whether b is a valid serialization of t: nil when
+// ssz.Unmarshal (and plan's RootBytes, which accepts exactly what it
+// does) would accept b, else an error wrapping sszlayout.ErrLayout.
+// Fixed-size elements are checked by the bytes their size alone does not
+// make valid (a validator's one boolean), so a registry is checked at one
+// byte an element.
+func Validate(t *ssz.Type, b []byte) error {
 	switch t.Kind {
 	case ssz.KindBool:
 		if len(b) != 1 || b[0] > 1 {
@@ -54,13 +66,13 @@ func validate(t *ssz.Type, b []byte) error {
 			return err
 		}
 		for i := range t.Fields {
-			if err := validate(t.Fields[i].Type, b[spans[i].Lo:spans[i].Hi]); err != nil {
+			if err := Validate(t.Fields[i].Type, b[spans[i].Lo:spans[i].Hi]); err != nil {
 				return err
 			}
 		}
 		return nil
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
-		return validateSeq(t, b, nil)
+		return validateSeq(t, b)
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
 		if len(b) == 0 {
 			return fmt.Errorf("%w: empty union", errLayout)
@@ -76,15 +88,14 @@ func validate(t *ssz.Type, b []byte) error {
 			}
 			return fmt.Errorf("%w: union selector %d", errLayout, sel)
 		}
-		return validate(opt, b[1:])
+		return Validate(opt, b[1:])
 	}
 	return fmt.Errorf("%w: kind %d", errLayout, t.Kind)
 }
 
-// validateSeq validates a vector or list. With skip (diff's second
-// input), elements for which skip reports true (equal to the validated
-// first input's) are not looked into; the sequence's own layout always is.
-func validateSeq(t *ssz.Type, b []byte, skip func(i int, e []byte) bool) error {
+// validateSeq validates a vector or list: its layout, its length against
+// the vector's length or the list's limit, then each element.
+func validateSeq(t *ssz.Type, b []byte) error {
 	et := t.Elem
 	var n uint64
 	var offs []int
@@ -118,9 +129,6 @@ func validateSeq(t *ssz.Type, b []byte, skip func(i int, e []byte) bool) error {
 		size := int(et.Size)
 		for i := 0; i < int(n); i++ {
 			e := b[i*size : (i+1)*size]
-			if skip != nil && skip(i, e) {
-				continue
-			}
 			for _, c := range checks {
 				if e[c.off]&c.mask != 0 {
 					return fmt.Errorf("%w: element %d: byte %d (a boolean or bitvector padding) is %#x", errLayout, i, c.off, e[c.off])
@@ -131,11 +139,7 @@ func validateSeq(t *ssz.Type, b []byte, skip func(i int, e []byte) bool) error {
 	}
 	for i := 0; i < int(n); i++ {
 		s := sszlayout.ElemSpan(t, i, offs)
-		e := b[s.Lo:s.Hi]
-		if skip != nil && skip(i, e) {
-			continue
-		}
-		if err := validate(et, e); err != nil {
+		if err := Validate(et, b[s.Lo:s.Hi]); err != nil {
 			return err
 		}
 	}
