@@ -421,6 +421,73 @@ func TestBinaryPackedTiled(t *testing.T) {
 	}
 }
 
+// longPackedElems holds lists of long packed values: byte lists, and
+// containers of a long list of integers and a long bitlist.
+type (
+	longPackedElems struct {
+		L [][]byte       `ssz-max:"16,8388608"`
+		C []longPackedEl `ssz-max:"16"`
+	}
+	longPackedEl struct {
+		U    []uint64 `ssz-max:"1048576"`
+		Bits []byte   `ssz:"bitlist" ssz-max:"8388608"`
+	}
+)
+
+// TestRootBytesLongPackedElements roots lists of long packed values
+// from their bytes and from the value, on one and two workers: the
+// reference's root, and a tile's scratch per call with the pools
+// emptied (the bytes path copied every value of such a list into two
+// buffers, 33.6 MB a call for two 4 MiB byte lists, before it rooted
+// them as the value path does).
+func TestRootBytesLongPackedElements(t *testing.T) {
+	v := &longPackedElems{L: make([][]byte, 4), C: make([]longPackedEl, 3)}
+	for i := range v.L {
+		v.L[i] = make([]byte, 1<<20+i*4097)
+		for j := range v.L[i] {
+			v.L[i][j] = byte(i + j*7)
+		}
+	}
+	for i := range v.C {
+		v.C[i] = longPackedEl{U: make([]uint64, 1<<17+i), Bits: make([]byte, 1<<16+i)}
+		for j := range v.C[i].U {
+			v.C[i].U[j] = uint64(j * (i + 3))
+		}
+		v.C[i].Bits[len(v.C[i].Bits)-1] = 1 << i
+	}
+	want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ssz.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []int{1, 2} {
+		p, err := PlanFor[longPackedElems](WithWorkers(w))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := p.RootBytes(b); err != nil || got != want {
+			t.Fatalf("%d workers: RootBytes %x (%v), reference %x", w, got, err, want)
+		}
+		if got, err := p.Root(v); err != nil || got != want {
+			t.Fatalf("%d workers: Root %x (%v), reference %x", w, got, err, want)
+		}
+		if raceEnabled {
+			continue
+		}
+		for name, call := range map[string]func() error{
+			"RootBytes": func() error { _, err := p.RootBytes(b); return err },
+			"Root":      func() error { _, err := p.Root(v); return err },
+		} {
+			if heap := heapPerCall(t, true, call); heap > maxLongListHeap {
+				t.Errorf("%s, %d workers, %d bytes: %d bytes of heap per call, want at most %d", name, w, len(b), heap, maxLongListHeap)
+			}
+		}
+	}
+}
+
 // BenchmarkPackedList roots a long binary list of integers (a state's
 // balances: 2^18 and 2^20 of them) on one worker, from the value and
 // from its bytes, in CPU ns per chunk of the list (thread CPU time

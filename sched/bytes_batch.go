@@ -61,39 +61,20 @@ func trees(x *run, dst [][32]byte, a, b []byte, sizes []int, depth int, progress
 	}
 }
 
+// packedBatch checks the packed values serialized in elems and roots them
+// as the value path roots many values (rootsMeasured): tile by tile,
+// straight from their bytes, a wide one in place.
 func (r *bytesRooter) packedBatch(x *run, dst [][32]byte, elems [][]byte) error {
-	n := len(elems)
-	vp, zp, lp := packedSlices.get(n), intSlices.get(n), uint64Slices.get(n)
-	defer packedSlices.put(vp)
-	defer intSlices.put(zp)
-	defer uint64Slices.put(lp)
-	vals, sizes := *vp, *zp
-	total := 0
+	s := getPackedScratch(len(elems))
+	defer putPackedScratch(s)
 	for i, e := range elems {
 		v, err := r.packed.checkBytes(e)
 		if err != nil {
 			return err
 		}
-		vals[i], sizes[i] = v, v.chunks
-		total += v.chunks
+		s.vals[i], s.sizes[i] = v, v.chunks
 	}
-	ap, bp := getBuf(batchBufLen(total, n)), getBuf(batchBufLen(total, n))
-	defer putBuf(ap)
-	defer putBuf(bp)
-	at := 0
-	for _, v := range vals {
-		r.packed.fill((*ap)[32*at:], v)
-		at += v.chunks
-	}
-	var lengths []uint64
-	if r.packed.mixesLength() {
-		lengths = *lp
-		for i, v := range vals {
-			lengths[i] = v.length
-		}
-	}
-	trees(x, dst[:n], *ap, *bp, sizes, r.packed.depth, r.packed.progressive(), lengths)
-	return nil
+	return r.packed.rootsMeasured(x, dst[:len(elems)], s)
 }
 
 // slicePool pools the slices of a batch's bookkeeping (one entry per
@@ -123,7 +104,6 @@ var (
 	intSlices     slicePool[int]
 	uint64Slices  slicePool[uint64]
 	bytesSlices   slicePool[[]byte]
-	packedSlices  slicePool[packedValue]
 	pointerSlices slicePool[unsafe.Pointer]
 	inputSlices   slicePool[Input]
 )

@@ -256,6 +256,16 @@ func (r *packedRooter) rootsBatch(x *run, dst [][32]byte, in Input) error {
 		sizes[i] = vals[i].chunks
 	}
 measured:
+	return r.rootsMeasured(x, dst, s)
+}
+
+// rootsMeasured roots the measured values of s (vals and sizes set), a
+// tile of them at a time: the one path of many values in Go memory and
+// of many serialized (a list's elements, a field of many containers,
+// a union option's values), so no batch copies more than a tile's
+// chunks and a value wider than a tile is hashed in place (rootOf).
+func (r *packedRooter) rootsMeasured(x *run, dst [][32]byte, s *packedScratch) error {
+	vals, sizes := s.vals, s.sizes
 	if r.progressive() {
 		return tileSpans(sizes, r.mixesLength(), func(lo, hi int, lengths []uint64) error {
 			if hi-lo > 1 {
