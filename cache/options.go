@@ -36,7 +36,11 @@ type config struct {
 	kernel  string
 	spec    ssz.SpecValues
 	noCopy  bool // keep no serializations even in Detect mode (Prove's one-shot tree)
-	err     error
+	// expect is WithRoot's root, nil without it; sparse is set by the
+	// sparse walks, the only functions that take it.
+	expect *[32]byte
+	sparse bool
+	err    error
 }
 
 // cacheOption is what a cache option sets: its type is how Exts tells
@@ -77,6 +81,9 @@ func (cfg *config) check() error {
 	if cfg.err != nil {
 		return cfg.err
 	}
+	if cfg.expect != nil && !cfg.sparse {
+		return fmt.Errorf("%w: WithRoot checks the root of SparseOf and SparseOfBytes only", ErrOption)
+	}
 	if cfg.mode > Marked {
 		return fmt.Errorf("%w: mode %d is neither Detect nor Marked", ErrOption, cfg.mode)
 	}
@@ -94,6 +101,18 @@ func (cfg *config) check() error {
 // Detect or Marked is an ErrOption at New.
 func WithMode(m Mode) Option {
 	return ext("WithMode", m, func(c *config) { c.mode, c.modeSet = m, true })
+}
+
+// WithRoot gives SparseOf and SparseOfBytes the root the value must
+// have, one the caller trusts (a block header's state_root, a checkpoint
+// root): a value or serialization that roots otherwise is an error
+// wrapping ErrUnexpectedRoot, and no tree. SparseOfBytes then validates
+// the bytes at memory speed (as strictly as ssz.Unmarshal) instead of
+// rooting them whole before its walk, so a proof costs about one root,
+// not two: the walk's nodes folding into the trusted root is the check
+// the first root made. Any other function refuses it (ErrOption).
+func WithRoot(root [32]byte) Option {
+	return ext("WithRoot", root, func(c *config) { c.expect = &root })
 }
 
 // WithUpperLevelsOnly keeps only the levels above the element roots (and

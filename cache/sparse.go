@@ -71,7 +71,7 @@ func sparseOf[T any](v *T, opts []Option, gindices func(*tree) ([]proof.GIndex, 
 	if v == nil {
 		return nil, [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
 	}
-	return sparseWalk[T](opts, gindices, func(tr *tree, gs []proof.GIndex) (*Sparse, error) {
+	return sparseWalk[T](opts, gindices, func(tr *tree, gs []proof.GIndex, _ *[32]byte) (*Sparse, error) {
 		s, err := tr.sparse(unsafe.Pointer(v), gs)
 		runtime.KeepAlive(v)
 		return s, err
@@ -80,12 +80,12 @@ func sparseOf[T any](v *T, opts []Option, gindices func(*tree) ([]proof.GIndex, 
 
 // sparseWalk builds the sparse tree walk computes in the tree of T for
 // the generalized indices gindices resolves there.
-func sparseWalk[T any](opts []Option, gindices func(*tree) ([]proof.GIndex, error), walk func(*tree, []proof.GIndex) (*Sparse, error)) (*Sparse, [32]byte, error) {
+func sparseWalk[T any](opts []Option, gindices func(*tree) ([]proof.GIndex, error), walk func(tr *tree, gs []proof.GIndex, expect *[32]byte) (*Sparse, error)) (*Sparse, [32]byte, error) {
 	cfg := newConfig(opts)
 	if cfg.err == nil && (cfg.modeSet || cfg.upper) {
 		cfg.err = fmt.Errorf("cache: %w: SparseOf keeps no tree to re-root, compare or mark: WithMode and WithUpperLevelsOnly do not apply", ErrOption)
 	}
-	cfg.mode, cfg.noCopy = Marked, true
+	cfg.mode, cfg.noCopy, cfg.sparse = Marked, true, true
 	tr, err := newTreeOf(cfg, ssz.TypeFor[T])
 	if err != nil {
 		return nil, [32]byte{}, err
@@ -97,9 +97,12 @@ func sparseWalk[T any](opts []Option, gindices func(*tree) ([]proof.GIndex, erro
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
-	s, err := walk(tr, gs)
+	s, err := walk(tr, gs, cfg.expect)
 	if err != nil {
 		return nil, [32]byte{}, err
+	}
+	if cfg.expect != nil && s.root != *cfg.expect {
+		return nil, [32]byte{}, fmt.Errorf("%w: %s roots to %x, not %x", ErrUnexpectedRoot, typeName(tr.t), s.root, *cfg.expect)
 	}
 	return s, s.root, nil
 }

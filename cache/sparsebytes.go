@@ -7,9 +7,11 @@ import (
 	"math/bits"
 	"reflect"
 	"runtime"
+	"slices"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/sszlayout"
+	"github.com/lanehash/lanehash/internal/sszvalidate"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -19,6 +21,12 @@ import (
 // of this package, never a property of the input. It is returned in
 // place of a tree whose proofs could be wrong.
 var ErrSparseWalk = errors.New("cache: the sparse walk of the serialization disagrees with its root")
+
+// ErrUnexpectedRoot reports a value or serialization that does not root
+// to the root WithRoot gives SparseOf or SparseOfBytes: not the value the
+// caller trusts (or, for SparseOfBytes, a defect of its walk, which the
+// check catches as the first root otherwise would). No tree is returned.
+var ErrUnexpectedRoot = errors.New("cache: the value does not have the root expected")
 
 // SparseOfBytes is SparseOf for the value of T serialized in b, read
 // straight from the bytes: a proof server holding a state as the SSZ a
@@ -49,7 +57,12 @@ func SparseOfBytes[T any](b []byte, paths []string, opts ...Option) (*Sparse, [3
 // sparseOfBytes is SparseOfBytes for the generalized indices gindices
 // resolves in the tree of T.
 func sparseOfBytes[T any](b []byte, opts []Option, gindices func(*tree) ([]proof.GIndex, error)) (*Sparse, [32]byte, error) {
-	return sparseWalk[T](opts, gindices, func(tr *tree, gs []proof.GIndex) (*Sparse, error) {
+	return sparseWalk[T](opts, gindices, func(tr *tree, gs []proof.GIndex, expect *[32]byte) (*Sparse, error) {
+		if expect != nil {
+			// The trusted root is the check: validate at memory speed,
+			// and sparseWalk compares the walk's root with it.
+			return tr.sparseBytesValidated(b, gs)
+		}
 		want, err := tr.c.rootBytes(tr.t, b)
 		if err != nil {
 			return nil, err
@@ -65,8 +78,31 @@ func sparseOfBytes[T any](b []byte, opts []Option, gindices func(*tree) ([]proof
 	})
 }
 
+// sparseBytesValidated is sparseBytes for b validated as the decoder
+// validates it rather than rooted whole: a tree of the root alone (no
+// path below it) is rooted then (RootBytes: one root either way). A b the validation refuses is the error
+// RootBytes returns for it: the decoder's sentinel and path.
+func (tr *tree) sparseBytesValidated(b []byte, gs []proof.GIndex) (*Sparse, error) {
+	if sszvalidate.Validate(tr.t, b) != nil {
+		if _, err := tr.c.rootBytes(tr.t, b); err != nil {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %s: the validation refuses bytes the type's plan accepts", ErrSparseWalk, typeName(tr.t))
+	}
+	var root [32]byte
+	if !slices.ContainsFunc(gs, func(g proof.GIndex) bool { return g > 1 }) {
+		// No path goes below the root: the tree is the root alone.
+		var err error
+		if root, err = tr.c.rootBytes(tr.t, b); err != nil {
+			return nil, err
+		}
+	}
+	return tr.sparseBytes(b, gs, root)
+}
+
 // sparseBytes is sparse for the value serialized in b, which its type's
-// plan has accepted and rooted to root.
+// plan has accepted and rooted to root (used for the node 1 of gs
+// only).
 func (tr *tree) sparseBytes(b []byte, gs []proof.GIndex, root [32]byte) (*Sparse, error) {
 	direct, upper := sparseNodes(gs)
 	s := &Sparse{t: tr.t, hash: tr.c.hash, nodes: make(map[proof.GIndex][32]byte, len(direct)+len(upper))}

@@ -187,6 +187,25 @@ func TestSparseBytesErrors(t *testing.T) {
 	}
 }
 
+// mutate returns a copy of enc cut short, extended, or with one to three
+// bytes changed at random.
+func mutate(r *rand.Rand, enc []byte) []byte {
+	b := append([]byte(nil), enc...)
+	switch k := r.IntN(5); {
+	case k == 0 && len(b) > 0:
+		b = b[:r.IntN(len(b))]
+	case k == 1:
+		b = append(b, make([]byte, 1+r.IntN(8))...)
+	default:
+		for range 1 + r.IntN(3) {
+			if len(b) > 0 {
+				b[r.IntN(len(b))] = byte(r.Uint32())
+			}
+		}
+	}
+	return b
+}
+
 // testSparseBytesMutations checks SparseOfBytes on rounds mutations of
 // enc, a valid serialization of T, for each set of paths.
 func testSparseBytesMutations[T any](t *testing.T, r *rand.Rand, rounds int, enc []byte, pathSets [][]string) {
@@ -196,19 +215,7 @@ func testSparseBytesMutations[T any](t *testing.T, r *rand.Rand, rounds int, enc
 	}
 	rejected, accepted := 0, 0
 	for round := range rounds {
-		b := append([]byte(nil), enc...)
-		switch k := r.IntN(5); {
-		case k == 0 && len(b) > 0:
-			b = b[:r.IntN(len(b))]
-		case k == 1:
-			b = append(b, make([]byte, 1+r.IntN(8))...)
-		default:
-			for range 1 + r.IntN(3) {
-				if len(b) > 0 {
-					b[r.IntN(len(b))] = byte(r.Uint32())
-				}
-			}
-		}
+		b := mutate(r, enc)
 		want, werr := p.RootBytes(b)
 		v := new(T)
 		derr := ssz.Unmarshal(b, v)
