@@ -60,7 +60,9 @@ type Sparse struct {
 // *plan.Error TreeOf returns (its first bad part, whichever paths are
 // asked), and, for a good value, a path to a node its tree does not have
 // (inside an element past a list's length, inside a union's value) an
-// error wrapping proof.ErrIndex, as Tree.Prove returns for it.
+// error wrapping proof.ErrIndex, as Tree.Prove returns for it. With
+// WithRoot(r), a value whose root is not r is an error wrapping
+// ErrUnexpectedRoot, and no tree.
 func SparseOf[T any](v *T, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
 	return sparseOf(v, opts, func(tr *tree) ([]proof.GIndex, error) { return tr.gindices(paths) })
 }

@@ -49,6 +49,12 @@ var ErrUnexpectedRoot = errors.New("cache: the value does not have the root expe
 // and calling SparseOf, and none of the decoded value's memory): the
 // pooled scratch RootBytes takes, and a tile of chunks.
 //
+// With WithRoot(r), a root the caller trusts (a block header's
+// state_root), b is validated at memory speed (exactly as strictly; bad
+// bytes are the same *plan.Error) instead of rooted whole, and the walk's
+// fold must equal r: about one root's time. Bytes that root otherwise
+// are an error wrapping ErrUnexpectedRoot, and no tree.
+//
 // Paths, options and the errors of a path are SparseOf's.
 func SparseOfBytes[T any](b []byte, paths []string, opts ...Option) (*Sparse, [32]byte, error) {
 	return sparseOfBytes[T](b, opts, func(tr *tree) ([]proof.GIndex, error) { return tr.gindices(paths) })
