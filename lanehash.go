@@ -82,8 +82,10 @@ import (
 
 	"github.com/lanehash/lanehash/internal/anyplan"
 	"github.com/lanehash/lanehash/internal/options"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
+	"github.com/lanehash/lanehash/ssz"
 )
 
 // ErrNil reports a nil interface or a nil pointer given as the value to
@@ -93,10 +95,10 @@ var ErrNil = errors.New("lanehash: nil value")
 // ErrVersioned reports a go-eth2-client versioned wrapper
 // (spec.VersionedBeaconState, ...): its root as a container of a version
 // and one pointer per fork is no object's root, so HashTreeRoot refuses
-// it and names the adapter, github.com/lanehash/lanehash/eth2, whose
-// HashTreeRoot roots the fork's value the wrapper holds. (plan.PlanFor
-// of such a type still compiles the container, for a caller who wants
-// exactly that.)
+// it, and any value holding one at any depth, and names the adapter,
+// github.com/lanehash/lanehash/eth2, whose HashTreeRoot roots the fork's
+// value the wrapper holds. (plan.PlanFor of such a type still compiles
+// the container, for a caller who wants exactly that.)
 var ErrVersioned = errors.New("lanehash: a go-eth2-client versioned wrapper: root it with github.com/lanehash/lanehash/eth2")
 
 // ErrNotSlice reports a list argument (HashTreeRoots, HashTreeRootList)
@@ -358,6 +360,9 @@ func compile(t reflect.Type, opts []plan.Option) (*entry, error) {
 	if versioned(t) {
 		return nil, fmt.Errorf("%w: %v", ErrVersioned, t)
 	}
+	if at, ok := holdsVersioned(t); ok {
+		return nil, fmt.Errorf("%w: %v holds one at %s", ErrVersioned, t, at)
+	}
 	r, err := anyplan.Compile(t, opts)
 	if err != nil {
 		return nil, err
@@ -383,6 +388,71 @@ func versioned(t reflect.Type) bool {
 	}
 	_, ok := t.FieldByName("Version")
 	return ok
+}
+
+// holdsVersioned reports where a part of t's SSZ type (a field, an
+// element, a union option, at any depth) is a versioned wrapper, whose
+// root as a container no chain has either. A type ssz cannot describe
+// holds none here: compiling its plan reports why.
+func holdsVersioned(t reflect.Type) (string, bool) {
+	st, err := ssz.TypeOf(t)
+	if err != nil {
+		return "", false
+	}
+	seen := map[*ssz.Type]bool{}
+	var walk func(st *ssz.Type, path string) (string, bool)
+	walk = func(st *ssz.Type, path string) (string, bool) {
+		if st == nil || seen[st] {
+			return "", false
+		}
+		seen[st] = true
+		if versioned(st.Go) {
+			return path, true
+		}
+		if name, ok := embedsVersioned(st.Go, map[reflect.Type]bool{}); ok {
+			// Its fields were promoted into this container's.
+			return sszpath.Field(path, name), true
+		}
+		for _, f := range st.Fields {
+			if at, ok := walk(f.Type, sszpath.Field(path, f.Name)); ok {
+				return at, true
+			}
+		}
+		for i, o := range st.Options {
+			if at, ok := walk(o, sszpath.Field(path, fmt.Sprintf("option %d", i))); ok {
+				return at, true
+			}
+		}
+		return walk(st.Elem, path+"[]")
+	}
+	return walk(st, st.Go.String())
+}
+
+// embedsVersioned reports the embedded field of struct t (or of a
+// struct it embeds, at any depth) that is a versioned wrapper: ssz
+// promotes an embedded struct's fields, so the wrapper is no part of
+// the SSZ type to find there. seen stops at a type embedding itself.
+func embedsVersioned(t reflect.Type, seen map[reflect.Type]bool) (string, bool) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct || seen[t] {
+		return "", false
+	}
+	seen[t] = true
+	for i := range t.NumField() {
+		f := t.Field(i)
+		if !f.Anonymous {
+			continue
+		}
+		if versioned(f.Type) {
+			return f.Name, true
+		}
+		if name, ok := embedsVersioned(f.Type, seen); ok {
+			return f.Name + "." + name, true
+		}
+	}
+	return "", false
 }
 
 // evict drops one plan other than keep, to hold the table to MaxPlans,

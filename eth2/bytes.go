@@ -1,6 +1,7 @@
 package eth2
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -9,6 +10,8 @@ import (
 	apiv1 "github.com/attestantio/go-eth2-client/api/v1"
 	"github.com/lanehash/lanehash"
 	"github.com/lanehash/lanehash/proof"
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/pk910/dynamic-ssz/sszutils"
 )
 
 // ErrNoType reports a versioned wrapper, given to a bytes function to
@@ -44,7 +47,42 @@ func HashTreeRootBytes(of any, b []byte) ([32]byte, error) {
 	case reflect.TypeFor[apiv1.SignedValidatorRegistration]():
 		t = reflect.TypeFor[signedValidatorRegistration]()
 	}
-	return lanehash.HashTreeRootBytes(t, b)
+	return lanehash.HashTreeRootBytes(t, asContainer(t, b))
+}
+
+// asContainer returns the serialization lanehash reads for type t from
+// b, the client's: b itself, but for a type the client annotates as an
+// SSZ wrapper (api.BlobSidecars: a struct of one field that serializes
+// and roots as that field alone, as a node's blob_sidecars body is a
+// bare list). lanehash sees its Go type as a container of that field,
+// whose root is the field's (one chunk is its own root) and whose
+// serialization is the field's behind one offset when the field is
+// variable-size: that offset is put in front of a copy of b.
+func asContainer(t reflect.Type, b []byte) []byte {
+	if !clientWrapper(t) {
+		return b
+	}
+	st, err := ssz.TypeOf(t)
+	if err != nil || len(st.Fields) != 1 || st.Fields[0].Type.Fixed {
+		// A fixed-size field serializes alike either way; a type lanehash
+		// refuses is refused by the root that follows.
+		return b
+	}
+	c := make([]byte, 4+len(b))
+	binary.LittleEndian.PutUint32(c, 4)
+	copy(c[4:], b)
+	return c
+}
+
+// clientWrapper reports whether the client annotates t (through
+// dynamic-ssz's registry, which its generated code fills) as an SSZ
+// wrapper type: a struct of one field whose SSZ value is that field's.
+func clientWrapper(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct || t.NumField() != 1 {
+		return false
+	}
+	tag, ok := sszutils.LookupAnnotation(t)
+	return ok && reflect.StructTag(tag).Get("ssz-type") == "wrapper"
 }
 
 // ProveFieldBytes is ProveField for the value serialized in b, of the
@@ -122,7 +160,7 @@ func (w *wrapper) typeAt(rv reflect.Value) (reflect.Type, error) {
 		f := &w.forks[i]
 		switch {
 		case f.fork != version:
-		case w.blinded >= 0 && rv.Field(w.blinded).Bool() != f.blinded:
+		case w.blinded >= 0 && rv.Field(w.blinded).Bool() != f.blinded && w.hasBlinded(version):
 		case w.included >= 0 && rv.Field(w.included).Bool() != strings.HasSuffix(f.name, "Contents"):
 		default:
 			found = append(found, f)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/attestantio/go-eth2-client/api"
 	"github.com/attestantio/go-eth2-client/spec"
+	"github.com/attestantio/go-eth2-client/spec/deneb"
 	"github.com/attestantio/go-eth2-client/spec/fulu"
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	"github.com/lanehash/lanehash"
@@ -181,6 +182,94 @@ func TestBytesRefusals(t *testing.T) {
 	}
 	if _, _, err := eth2.ProveFieldBytes(&phase0.Validator{}, make([]byte, 121), "slashed"); !errors.Is(err, eth2.ErrNotProvable) {
 		t.Errorf("a Validator: %v, want ErrNotProvable", err)
+	}
+}
+
+// TestBytesWrapperType roots api.BlobSidecars, which the client
+// annotates as an SSZ wrapper (its serialization and root are its one
+// field's: a blob_sidecars body is a bare list), from the client's
+// bytes: the client's root, empty or not; the serialization of the Go
+// struct as a container (an offset before the list), which the client
+// refuses, is refused too.
+func TestBytesWrapperType(t *testing.T) {
+	for _, n := range []int{0, 1, 3} {
+		v := &api.BlobSidecars{Sidecars: make([]*deneb.BlobSidecar, n)}
+		for i := range v.Sidecars {
+			p := reflect.New(reflect.TypeFor[deneb.BlobSidecar]())
+			fill(t, p, uint64(40+i))
+			v.Sidecars[i] = p.Interface().(*deneb.BlobSidecar)
+		}
+		want, err := v.HashTreeRoot()
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := v.MarshalSSZ()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := eth2.HashTreeRootBytes(&api.BlobSidecars{}, b); err != nil || got != want {
+			t.Fatalf("%d sidecars: %x, %v; the client's %x", n, got, err, want)
+		}
+		if got, err := eth2.HashTreeRoot(v); err != nil || got != want {
+			t.Fatalf("%d sidecars, the value: %x, %v; the client's %x", n, got, err, want)
+		}
+		if n == 0 {
+			continue
+		}
+		container, err := ssz.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cerr := new(api.BlobSidecars).UnmarshalSSZ(container)
+		if _, err := eth2.HashTreeRootBytes(&api.BlobSidecars{}, container); err == nil || cerr == nil {
+			t.Fatalf("%d sidecars behind an offset: %v; the client: %v", n, err, cerr)
+		}
+	}
+}
+
+// TestBlindedFlagWithoutBlindedForm: a proposal of a fork with no
+// blinded form (phase0, altair) is read whatever its Blinded flag says,
+// as the client reads it, from the value and as the type of bytes.
+func TestBlindedFlagWithoutBlindedForm(t *testing.T) {
+	v := reflect.New(reflect.TypeFor[phase0.BeaconBlock]())
+	fill(t, v, 9)
+	blk := v.Interface().(*phase0.BeaconBlock)
+	want := clientRoot(t, v)
+	b := clientBytes(t, v)
+	w := &api.VersionedProposal{Version: spec.DataVersionPhase0, Blinded: true, Phase0: blk}
+	if got, err := eth2.HashTreeRoot(w); err != nil || got != want {
+		t.Errorf("HashTreeRoot: %x, %v; the client's %x", got, err, want)
+	}
+	if got, err := eth2.HashTreeRootBytes(&api.VersionedProposal{Version: spec.DataVersionPhase0, Blinded: true}, b); err != nil || got != want {
+		t.Errorf("HashTreeRootBytes: %x, %v; the client's %x", got, err, want)
+	}
+}
+
+// TestNestedWrapperRefused: a value holding a versioned wrapper at any
+// depth (a field, an embedded one, a list's element) is refused as the
+// wrapper itself is (lanehash.ErrVersioned), by value and as the type
+// of bytes: its root as a container is no chain's.
+func TestNestedWrapperRefused(t *testing.T) {
+	type field struct {
+		A uint64
+		S *spec.VersionedSignedBeaconBlock
+	}
+	type embedded struct {
+		spec.VersionedBeaconState
+	}
+	type list struct {
+		L []*spec.VersionedBeaconState `ssz-max:"4"`
+	}
+	for _, v := range []any{&field{}, &embedded{}, &list{}} {
+		if _, err := lanehash.HashTreeRoot(v); !errors.Is(err, lanehash.ErrVersioned) {
+			t.Errorf("lanehash.HashTreeRoot(%T): %v, want ErrVersioned", v, err)
+		}
+		if _, err := eth2.HashTreeRoot(v); !errors.Is(err, lanehash.ErrVersioned) {
+			t.Errorf("eth2.HashTreeRoot(%T): %v, want ErrVersioned", v, err)
+		}
+		if _, err := eth2.HashTreeRootBytes(v, []byte{0}); !errors.Is(err, lanehash.ErrVersioned) {
+			t.Errorf("eth2.HashTreeRootBytes(%T): %v, want ErrVersioned", v, err)
+		}
 	}
 }
 

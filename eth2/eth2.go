@@ -52,7 +52,9 @@ var (
 	// ErrVersionMismatch reports a versioned value whose Version names
 	// another fork than the value set (or an unknown one), or whose
 	// Blinded flag disagrees with the value set (a proposal's FuluBlinded
-	// set with Blinded false), or whose ExecutionPayloadIncluded flag does
+	// set with Blinded false; a fork without a blinded form, a phase0
+	// proposal, is read whatever the flag says, as the client reads it),
+	// or whose ExecutionPayloadIncluded flag does
 	// (an EPBS proposal's GloasContents set with it false: the client
 	// reads that proposal's Gloas arm).
 	ErrVersionMismatch = errors.New("eth2: version disagrees with the value set")
@@ -229,6 +231,17 @@ func describe(t reflect.Type) *wrapper {
 
 func capitalize(s string) string { return strings.ToUpper(s[:1]) + s[1:] }
 
+// hasBlinded reports whether the wrapper has a blinded field for fork:
+// only then does its Blinded flag choose between two of its fields.
+func (w *wrapper) hasBlinded(fork string) bool {
+	for _, f := range w.forks {
+		if f.fork == fork && f.blinded {
+			return true
+		}
+	}
+	return false
+}
+
 // unwrap returns the pointer in the one fork field of rv that is set,
 // after checking it against the Version (and the Blinded flag).
 func (w *wrapper) unwrap(rv reflect.Value) (any, error) {
@@ -256,7 +269,9 @@ func (w *wrapper) unwrap(rv reflect.Value) (any, error) {
 		return refuse(ErrManyForks)
 	case set.fork != version:
 		return refuse(ErrVersionMismatch)
-	case w.blinded >= 0 && rv.Field(w.blinded).Bool() != set.blinded:
+	case w.blinded >= 0 && rv.Field(w.blinded).Bool() != set.blinded && w.hasBlinded(version):
+		// A fork without a blinded form (a phase0 proposal) is read
+		// whatever the flag says, as the client reads it.
 		return refuse(ErrVersionMismatch)
 	case w.included >= 0 && rv.Field(w.included).Bool() != strings.HasSuffix(set.name, "Contents"):
 		return refuse(ErrVersionMismatch)

@@ -47,11 +47,39 @@ func init() {
 }
 
 // filler fills values densely: random as sszrand makes them, but every
-// pointer set, so that no part of a value is a zero the client and
-// lanehash could agree on by accident.
+// pointer set at every depth, so that no part of a value is a zero the
+// client and lanehash could agree on by accident.
 type filler struct{ *sszrand.Filler }
 
 func (filler) Nil(*ssz.Type) bool { return false }
+
+// Elems, Fields and Option hand out filler again, not the plain Filler,
+// whose Nil leaves one pointer in eight nil.
+func (f filler) Elems(t *ssz.Type) ([]sszwalk.Source, error) {
+	return dense(f.Filler.Elems(t))
+}
+
+func (f filler) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
+	return dense(f.Filler.Fields(t))
+}
+
+func (f filler) Option(t *ssz.Type) (int, sszwalk.Source, error) {
+	sel, src, err := f.Filler.Option(t)
+	if fl, ok := src.(*sszrand.Filler); ok {
+		src = filler{fl}
+	}
+	return sel, src, err
+}
+
+// dense wraps every *sszrand.Filler of srcs in filler.
+func dense(srcs []sszwalk.Source, err error) ([]sszwalk.Source, error) {
+	for i, s := range srcs {
+		if fl, ok := s.(*sszrand.Filler); ok {
+			srcs[i] = filler{fl}
+		}
+	}
+	return srcs, err
+}
 
 // fill sets *p (a reflect.Value of a pointer) to a random value.
 func fill(tb testing.TB, p reflect.Value, seed uint64) {

@@ -7,6 +7,7 @@ replace github.com/lanehash/lanehash => ..
 require (
 	github.com/attestantio/go-eth2-client v0.30.1
 	github.com/lanehash/lanehash v0.0.0-00010101000000-000000000000
+	github.com/pk910/dynamic-ssz v1.4.0
 )
 
 require (
@@ -17,7 +18,6 @@ require (
 	github.com/klauspost/cpuid/v2 v2.3.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/mattn/go-isatty v0.0.20 // indirect
-	github.com/pk910/dynamic-ssz v1.4.0 // indirect
 	github.com/pk910/hashtree-bindings v0.2.6 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	golang.org/x/crypto v0.59.0 // indirect
