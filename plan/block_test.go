@@ -177,3 +177,38 @@ func BenchmarkBlock(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkBlockBytes roots the mainnet-shaped electra SignedBeaconBlock
+// of BenchmarkBlock from its serialization (RootBytes), one worker, in
+// thread CPU ns a block: its 200 transactions are a list of byte lists
+// read from the bytes.
+func BenchmarkBlockBytes(b *testing.B) {
+	p, err := PlanFor[electra.SignedBeaconBlock](WithWorkers(1))
+	if err != nil {
+		b.Fatal(err)
+	}
+	blk := electra.SyntheticSignedBeaconBlock(electra.MainnetBlockShape, 1)
+	enc, err := ssz.Marshal(blk)
+	if err != nil {
+		b.Fatal(err)
+	}
+	want, err := p.Root(blk)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if got, err := p.RootBytes(enc); err != nil || got != want {
+		b.Fatalf("RootBytes %x, %v; Root %x", got, err, want)
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	t0, _ := cputime.Thread()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := p.RootBytes(enc); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if t1, ok := cputime.Thread(); ok {
+		b.ReportMetric(float64(t1-t0)/float64(b.N), "cpu-ns/block")
+	}
+}
