@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/lanehash/lanehash/cache"
 	"github.com/lanehash/lanehash/diff"
 	"github.com/lanehash/lanehash/internal/sszvalidate"
 	"github.com/lanehash/lanehash/plan"
@@ -326,12 +327,16 @@ type proofJSON struct {
 	Root   string   `json:"root"`
 }
 
-const proveUsage = `Usage: lanehash prove -type fork.Type -path PATH [-preset mainnet|minimal] FILE
+const proveUsage = `Usage: lanehash prove -type fork.Type -path PATH [-preset mainnet|minimal] [-expect 0xROOT] FILE
 
 Prints the Merkle proof of the value at PATH in FILE against FILE's
 hash_tree_root, as JSON: the generalized index, the leaf (the 32-byte chunk
 holding the value, or the root of the value's subtree), the branch (sibling
 nodes, bottom up) and the root. 'lanehash verify' checks it.
+
+-expect gives the root FILE must have (a block's state_root): the file is
+then validated rather than rooted before the proof is walked, about half
+the time, and a file of another root is a negative answer (exit 1).
 
 PATH uses the spec's field names (Go names work too), [i] for an element and
 __len__ for a list's length, as diff prints them:
@@ -346,8 +351,17 @@ Examples:
 func (e *env) prove(fs *flag.FlagSet, args []string) int {
 	tf := addTypeFlags(fs)
 	path := fs.String("path", "", "the path of the value to prove, such as validators[7].effective_balance")
+	expect := fs.String("expect", "", "a 0x root FILE must have: exit 1 when it has another")
 	if done, st := e.parse(fs, args); done {
 		return st
+	}
+	var want *[32]byte
+	if *expect != "" {
+		r, err := parseRoot(*expect)
+		if err != nil {
+			return e.fail("prove", fmt.Errorf("%w: -expect: %w", errUsage, err))
+		}
+		want = &r
 	}
 	t, p, err := tf.resolve()
 	if err != nil {
@@ -371,9 +385,13 @@ func (e *env) prove(fs *flag.FlagSet, args []string) int {
 	var root [32]byte
 	if _, err := e.decodeFile(t, p, fs.Arg(0), *tf.format, int64(*tf.maxInput), "decoding and proving", func(b []byte) error {
 		var err error
-		pr, root, err = t.Prove(p, b, *path)
+		pr, root, err = t.Prove(p, b, *path, want)
 		return err
 	}); err != nil {
+		if errors.Is(err, cache.ErrUnexpectedRoot) {
+			fmt.Fprintf(e.stderr, "lanehash prove: %s: the root differs from -expect %s\n", fs.Arg(0), *expect)
+			return exitNegative
+		}
 		return e.fail("prove", err)
 	}
 	out := proofJSON{Type: t.Name(), Preset: p.name, Path: *path, GIndex: uint64(pr.Index),

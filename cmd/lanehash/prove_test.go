@@ -39,6 +39,17 @@ func TestProveVerify(t *testing.T) {
 			if _, _, code := runCmd(t, []byte(out), "verify", "-root", c.root); code != exitOK {
 				t.Errorf("%s %s: verify -root: status %d", c.typ, path, code)
 			}
+			// Told the independent root, the same proof; told another,
+			// a negative answer and no proof.
+			if got, errOut, code := runCmd(t, nil, "prove", "-type", c.typ, "-preset", c.preset, "-path", path, "-expect", c.root, c.file); code != exitOK || got != out {
+				t.Errorf("%s %s: prove -expect the root: status %d, %q (%q), want the proof", c.typ, path, code, got, errOut)
+			}
+			if got, errOut, code := runCmd(t, nil, "prove", "-type", c.typ, "-preset", c.preset, "-path", path, "-expect", flipHex(c.root), c.file); code != exitNegative || got != "" || !strings.Contains(errOut, "differs from -expect") {
+				t.Errorf("%s %s: prove -expect another root: status %d, %q, %q", c.typ, path, code, got, errOut)
+			}
+			if _, _, code := runCmd(t, nil, "prove", "-type", c.typ, "-preset", c.preset, "-path", path, "-expect", "0x12", c.file); code != exitError {
+				t.Errorf("%s %s: prove -expect 0x12: status %d, want a usage error", c.typ, path, code)
+			}
 			for name, tamper := range map[string]func(*proofJSON){
 				"branch": func(p *proofJSON) { p.Branch[len(p.Branch)/2] = flipHex(p.Branch[len(p.Branch)/2]) },
 				"leaf":   func(p *proofJSON) { p.Leaf = flipHex(p.Leaf) },

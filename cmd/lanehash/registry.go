@@ -50,8 +50,10 @@ type typeEntry interface {
 	RootBytes(p preset, b []byte) ([32]byte, error)
 	// Prove returns the proof of path in the value serialized in b and
 	// its root, read from the bytes (cache.SparseOfBytes), as strict as
-	// RootBytes.
-	Prove(p preset, b []byte, path string) (*proof.Proof, [32]byte, error)
+	// RootBytes. With expect, b must root to *expect (cache.WithRoot:
+	// validated, then walked once), else an error wrapping
+	// cache.ErrUnexpectedRoot.
+	Prove(p preset, b []byte, path string, expect *[32]byte) (*proof.Proof, [32]byte, error)
 }
 
 // entry is the typeEntry of Go type T.
@@ -100,8 +102,12 @@ func (e *entry[T]) RootBytes(p preset, b []byte) ([32]byte, error) {
 	return pl.RootBytes(b)
 }
 
-func (e *entry[T]) Prove(p preset, b []byte, path string) (*proof.Proof, [32]byte, error) {
-	tree, root, err := cache.SparseOfBytes[T](b, []string{path}, plan.WithSpec(p.spec))
+func (e *entry[T]) Prove(p preset, b []byte, path string, expect *[32]byte) (*proof.Proof, [32]byte, error) {
+	opts := []cache.Option{plan.WithSpec(p.spec)}
+	if expect != nil {
+		opts = append(opts, cache.WithRoot(*expect))
+	}
+	tree, root, err := cache.SparseOfBytes[T](b, []string{path}, opts...)
 	if err != nil {
 		return nil, [32]byte{}, err
 	}
