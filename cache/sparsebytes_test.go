@@ -187,6 +187,31 @@ func TestSparseBytesErrors(t *testing.T) {
 	}
 }
 
+// provesAsValue checks a sparse tree from bytes (sp, root, err) of the
+// value v decodes them to, whose root is want: its root and proofs of
+// set are SparseOf's of v, or, where SparseOf of v refuses a path
+// (proof.ErrIndex), it refuses it too.
+func provesAsValue[T any](t *testing.T, round int, set []string, v *T, want [32]byte, sp *cache.Sparse, root [32]byte, err error) {
+	t.Helper()
+	vsp, _, verr := cache.SparseOf(v, set)
+	if verr != nil {
+		if !errors.Is(verr, proof.ErrIndex) || !errors.Is(err, proof.ErrIndex) {
+			t.Fatalf("round %d, paths %v: SparseOfBytes %v, SparseOf of the decoded value %v", round, set, err, verr)
+		}
+		return
+	}
+	if err != nil || root != want {
+		t.Fatalf("round %d, paths %v: %x, reference %x (%v)", round, set, root, want, err)
+	}
+	for _, path := range set {
+		got, err := sp.Prove(path)
+		exp, _ := vsp.Prove(path)
+		if err != nil || !reflect.DeepEqual(got, exp) || !got.Verify(want) {
+			t.Fatalf("round %d: %s: proof from bytes %+v, from the value %+v (%v)", round, path, got, exp, err)
+		}
+	}
+}
+
 // mutate returns a copy of enc cut short, extended, or with one to three
 // bytes changed at random.
 func mutate(r *rand.Rand, enc []byte) []byte {
@@ -238,23 +263,7 @@ func testSparseBytesMutations[T any](t *testing.T, r *rand.Rand, rounds int, enc
 				}
 				continue
 			}
-			vsp, _, verr := cache.SparseOf(v, set)
-			if verr != nil {
-				if !errors.Is(verr, proof.ErrIndex) || !errors.Is(err, proof.ErrIndex) {
-					t.Fatalf("round %d, paths %v: SparseOfBytes %v, SparseOf of the decoded value %v", round, set, err, verr)
-				}
-				continue
-			}
-			if err != nil || root != want {
-				t.Fatalf("round %d, paths %v: %x, reference %x (%v)", round, set, root, want, err)
-			}
-			for _, path := range set {
-				got, err := sp.Prove(path)
-				exp, _ := vsp.Prove(path)
-				if err != nil || !reflect.DeepEqual(got, exp) || !got.Verify(want) {
-					t.Fatalf("round %d: %s: proof from bytes %+v, from the value %+v (%v)", round, path, got, exp, err)
-				}
-			}
+			provesAsValue(t, round, set, v, want, sp, root, err)
 		}
 	}
 	if rejected < rounds/10 || accepted < rounds/10 {

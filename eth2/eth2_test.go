@@ -153,16 +153,7 @@ func forkFields(t reflect.Type) (fields []reflect.StructField, forks []string) {
 // f of fork fork, and returns it (a pointer) and the value (a pointer).
 func versioned(tb testing.TB, wt reflect.Type, f reflect.StructField, fork string, seed uint64) (reflect.Value, reflect.Value) {
 	tb.Helper()
-	w := reflect.New(wt)
-	if fork != "v1" {
-		w.Elem().FieldByName("Version").SetUint(uint64(forkNames[fork]))
-	}
-	if b := w.Elem().FieldByName("Blinded"); b.IsValid() {
-		b.SetBool(strings.HasSuffix(f.Name, "Blinded"))
-	}
-	if b := w.Elem().FieldByName("ExecutionPayloadIncluded"); b.IsValid() {
-		b.SetBool(strings.HasSuffix(f.Name, "Contents"))
-	}
+	w := template(wt, f, fork)
 	v := reflect.New(f.Type.Elem())
 	fillAny(tb, v, seed)
 	w.Elem().FieldByIndex(f.Index).Set(v)

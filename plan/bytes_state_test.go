@@ -301,22 +301,7 @@ func TestProgressivePackedTiled(t *testing.T) {
 				v.Bits[i] = byte(i*7 + 1)
 			}
 			v.Bits[len(v.Bits)-1] = 1<<extra | 1 // the delimiter at bit extra
-			want, err := ssz.HashTreeRoot(v, ssz.SHA256)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := ssz.Marshal(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for _, pl := range []*Plan[longProgressivePacked]{p, p2} {
-				if got, err := pl.Root(v); err != nil || got != want {
-					t.Fatalf("n=%d, delimiter at %d: Root %x (%v), reference %x", n, extra, got, err, want)
-				}
-				if got, err := pl.RootBytes(b); err != nil || got != want {
-					t.Fatalf("n=%d, delimiter at %d: RootBytes %x (%v), reference %x", n, extra, got, err, want)
-				}
-			}
+			rootsBothWays(t, []*Plan[longProgressivePacked]{p, p2}, v, fmt.Sprintf("n=%d, delimiter at %d", n, extra))
 		}
 	}
 	if raceEnabled {
@@ -382,22 +367,7 @@ func TestBinaryPackedTiled(t *testing.T) {
 		}
 		for _, extra := range []int{0, 3, 7} {
 			v.Bits[len(v.Bits)-1] = 1<<extra | byte(i)&(1<<extra-1) // the delimiter at bit extra
-			want, err := ssz.HashTreeRoot(v, ssz.SHA256)
-			if err != nil {
-				t.Fatal(err)
-			}
-			b, err := ssz.Marshal(v)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for k, p := range plans {
-				if got, err := p.Root(v); err != nil || got != want {
-					t.Fatalf("%d chunks, delimiter at %d, %d workers: Root %x (%v), reference %x", c, extra, workers[k], got, err, want)
-				}
-				if got, err := p.RootBytes(b); err != nil || got != want {
-					t.Fatalf("%d chunks, delimiter at %d, %d workers: RootBytes %x (%v), reference %x", c, extra, workers[k], got, err, want)
-				}
-			}
+			rootsBothWays(t, plans, v, fmt.Sprintf("%d chunks, delimiter at %d", c, extra))
 		}
 	}
 	if raceEnabled {
@@ -455,25 +425,12 @@ func TestRootBytesLongPackedElements(t *testing.T) {
 		}
 		v.C[i].Bits[len(v.C[i].Bits)-1] = 1 << i
 	}
-	want, err := ssz.HashTreeRoot(v, ssz.SHA256)
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := ssz.Marshal(v)
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, w := range []int{1, 2} {
 		p, err := PlanFor[longPackedElems](WithWorkers(w))
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got, err := p.RootBytes(b); err != nil || got != want {
-			t.Fatalf("%d workers: RootBytes %x (%v), reference %x", w, got, err, want)
-		}
-		if got, err := p.Root(v); err != nil || got != want {
-			t.Fatalf("%d workers: Root %x (%v), reference %x", w, got, err, want)
-		}
+		b := rootsBothWays(t, []*Plan[longPackedElems]{p}, v, fmt.Sprintf("%d workers", w))
 		if raceEnabled {
 			continue
 		}
@@ -486,6 +443,29 @@ func TestRootBytesLongPackedElements(t *testing.T) {
 			}
 		}
 	}
+}
+
+// rootsBothWays checks Root of v and RootBytes of its serialization on
+// every plan against the reference root, and returns the serialization.
+func rootsBothWays[T any](t *testing.T, plans []*Plan[T], v *T, what string) []byte {
+	t.Helper()
+	want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := ssz.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, p := range plans {
+		if got, err := p.Root(v); err != nil || got != want {
+			t.Fatalf("%s, plan %d: Root %x (%v), reference %x", what, k, got, err, want)
+		}
+		if got, err := p.RootBytes(b); err != nil || got != want {
+			t.Fatalf("%s, plan %d: RootBytes %x (%v), reference %x", what, k, got, err, want)
+		}
+	}
+	return b
 }
 
 // BenchmarkPackedList roots a long binary list of integers (a state's

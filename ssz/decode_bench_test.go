@@ -18,14 +18,21 @@ import (
 // the collector's work on what the decoder allocates included, and
 // other processes' load excluded), besides the allocations.
 func benchUnmarshal(b *testing.B, enc []byte, newValue func() any) {
+	benchCodec(b, len(enc), func() error { return ssz.Unmarshal(enc, newValue()) })
+}
+
+// benchCodec times f, an encoding or decoding of size bytes, per
+// iteration, and reports the process CPU time per call (cpu-ms/op)
+// besides the bytes a second and the allocations.
+func benchCodec(b *testing.B, size int, f func() error) {
 	b.ReportAllocs()
-	b.SetBytes(int64(len(enc)))
+	b.SetBytes(int64(size))
 	t0, ok := cputime.Process()
 	if !ok {
 		b.Skip("no process CPU clock here")
 	}
 	for b.Loop() {
-		if err := ssz.Unmarshal(enc, newValue()); err != nil {
+		if err := f(); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -3,7 +3,6 @@ package ssz_test
 import (
 	"testing"
 
-	"github.com/lanehash/lanehash/internal/cputime"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
@@ -16,19 +15,7 @@ func benchMarshal(b *testing.B, v any) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	b.ReportAllocs()
-	b.SetBytes(int64(len(enc)))
-	t0, ok := cputime.Process()
-	if !ok {
-		b.Skip("no process CPU clock here")
-	}
-	for b.Loop() {
-		if _, err := ssz.Marshal(v); err != nil {
-			b.Fatal(err)
-		}
-	}
-	t1, _ := cputime.Process()
-	b.ReportMetric(float64(t1-t0)/float64(b.N)/1e6, "cpu-ms/op")
+	benchCodec(b, len(enc), func() error { _, err := ssz.Marshal(v); return err })
 }
 
 // BenchmarkMarshalState encodes the fulu and gloas BeaconStates of
