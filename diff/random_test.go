@@ -44,9 +44,22 @@ func TestRandomValues(t *testing.T) {
 	t.Run("gloas.ExecutionPayloadEnvelope", func(t *testing.T) { testRandom[gloas.ExecutionPayloadEnvelope](t, 9) })
 	t.Run("fulu.BeaconState", func(t *testing.T) { testRandom[fulu.BeaconState](t, 10) })
 	t.Run("gloas.BeaconState", func(t *testing.T) { testRandom[gloas.BeaconState](t, 11) })
+	t.Run("tagged", func(t *testing.T) { testRandom[tagged](t, 12) })
 }
 
 // testRandom runs TestRandomValues for T.
+// tagged has json tags a path cannot use as they are: one naming another
+// field by its Go name, one a path cannot spell, and two Go names that
+// fold to one name; its paths must still name the nodes that differ.
+type tagged struct {
+	A       uint64 `json:"B"`
+	B       uint64 `json:"A"`
+	C       []byte `json:"c-c" ssz-max:"8"`
+	FooBar  uint16
+	Foo_bar uint16
+	Pubkey  [48]byte `json:"pubkey"`
+}
+
 func testRandom[T any](t *testing.T, seed uint64) {
 	spec := ssz.MinimalSpec()
 	st, err := ssz.TypeFor[T](ssz.WithSpec(spec))
@@ -204,7 +217,7 @@ func (o *oracle) walk(t *ssz.Type, a, b reflect.Value, path string) {
 		a, b = structOf(a), structOf(b)
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			o.walk(f.Type, structfield.Get(a, f.Index), structfield.Get(b, f.Index), sszlayout.JoinPath(path, sszlayout.SpecName(f)))
+			o.walk(f.Type, structfield.Get(a, f.Index), structfield.Get(b, f.Index), sszlayout.JoinPath(path, sszlayout.FieldName(t, i)))
 		}
 		return
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:

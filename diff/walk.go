@@ -61,7 +61,7 @@ func (d *differ) walk(t *ssz.Type, a, b []byte, path string) error {
 		}
 		for i := range t.Fields {
 			f := &t.Fields[i]
-			if err := d.walk(f.Type, a[sa[i].Lo:sa[i].Hi], b[sb[i].Lo:sb[i].Hi], sszlayout.JoinPath(path, sszlayout.SpecName(f))); err != nil {
+			if err := d.walk(f.Type, a[sa[i].Lo:sa[i].Hi], b[sb[i].Lo:sb[i].Hi], sszlayout.JoinPath(path, sszlayout.FieldName(t, i))); err != nil {
 				return err
 			}
 		}

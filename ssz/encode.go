@@ -295,7 +295,7 @@ func appendFields(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 		f := &t.Fields[i]
 		if f.Type.Fixed {
 			if dst, err = appendValue(dst, f.Type, structfield.Get(v, f.Index)); err != nil {
-				return dst, step(err, "."+f.Name)
+				return dst, firstBadField(t, v, i, step(err, "."+f.Name))
 			}
 			continue
 		}
@@ -385,6 +385,24 @@ func sequenceSize(et *Type, n int, at func(int) reflect.Value) uint64 {
 	return size
 }
 
+// firstBadField returns the error of the first variable-size field of
+// the container v before field i that does not encode, err (field i's)
+// when they all do: the fixed-size fields are written first, but the
+// error named is the first bad part in field order, the one the
+// reference root names. It runs only on the way out of an error.
+func firstBadField(t *Type, v reflect.Value, i int, err error) error {
+	for j := range i {
+		f := &t.Fields[j]
+		if f.Type.Fixed {
+			continue
+		}
+		if _, ferr := appendValue(nil, f.Type, structfield.Get(v, f.Index)); ferr != nil {
+			return step(ferr, "."+f.Name)
+		}
+	}
+	return err
+}
+
 // indexStep is the step of element i in an error's path.
 func indexStep(i int) string { return sszpath.Index("", i) }
 
@@ -421,10 +439,12 @@ func joinSteps(err error, root string) error {
 		for i := len(e.steps) - 1; i >= 0; i-- {
 			path = sszpath.Join(path, "", e.steps[i])
 		}
-		e.err.Path = sszpath.Join(path, "", e.err.Path)
+		e.err.Path = path
 		return e.err
 	case *Error:
-		e.Path = sszpath.Join(root, "", e.Path)
+		// The root's own error: its path is the root's, whole, as the
+		// reference names it (only joining bounds a path).
+		e.Path = root
 		return e
 	}
 	return err

@@ -34,13 +34,31 @@ type encOuter struct {
 	Bs   []bool     `ssz-max:"64"`
 }
 
+// twoBad holds two bad parts when both bools are: the variable-size
+// field comes first in field order, second in the serialization.
+type twoBad struct {
+	V []bool `ssz-max:"4"`
+	F bool
+}
+
+// wideUnion's type name (its options' struct spelled out) is longer than
+// the bound on joined paths; selector 0 is no option of it.
+type wideUnion = ssz.CompatibleUnion[struct {
+	OptionOneWhoseNameIsLongEnoughToPushTheTypeNamePastTheBoundOnPaths   uint8
+	OptionTwoWhoseNameIsLongEnoughToPushTheTypeNamePastTheBoundOnPaths   uint16
+	OptionThreeWhoseNameIsLongEnoughToPushTheTypeNamePastTheBoundOnPaths uint32
+	OptionFourWhoseNameIsLongEnoughToPushTheTypeNamePastTheBoundOnPaths  uint64
+}]
+
 // TestMarshalErrorsMatchReference refuses values bad at many depths
 // (lists too long, vectors of the wrong length, bitfield padding and
 // delimiters, bool bytes above 1, union selectors), the bad part inside
 // lists, arrays, pointers and unions, and one under names long enough
 // for the path bound (internal/sszpath) to elide: the encoder's error,
 // whose path it joins only when it fails, names the path and sentinel
-// the reference root names, which builds its paths on the way down.
+// the reference root names, which builds its paths on the way down; so
+// does a value with two bad parts and an error of the root itself under
+// a name past the bound.
 func TestMarshalErrorsMatchReference(t *testing.T) {
 	good := func() *encOuter {
 		in := func(k int) encInner { return encInner{A: uint16(k), B: []uint8{1}, V: []uint32{1, 2, 3}, F: k%2 == 0} }
@@ -82,11 +100,25 @@ func TestMarshalErrorsMatchReference(t *testing.T) {
 			sameError(t, name, merr, rerr)
 		}
 	}
+	// Two bad parts, a variable-size field before a fixed-size one: the
+	// encoder writes the fixed-size fields first, but names the first
+	// bad part in field order, as the reference does.
+	two := &twoBad{V: []bool{false, true}}
+	setBool(&two.V[0], 2)
+	setBool(&two.F, 3)
+	_, merr := ssz.Marshal(two)
+	_, rerr := ssz.HashTreeRoot(two, ssz.SHA256)
+	sameError(t, "two bad parts", merr, rerr)
+	// An error of the root itself, under a type name past the bound on
+	// joined paths: the name whole, as the reference gives it.
+	_, merr = ssz.Marshal(&wideUnion{})
+	_, rerr = ssz.HashTreeRoot(&wideUnion{}, ssz.SHA256)
+	sameError(t, "the root's own error", merr, rerr)
 	// Long names: element 2's list is over its limit of 4.
 	v := longnames.New(3)
 	reflect.ValueOf(v).Elem().Field(0).Index(2).Field(0).Set(reflect.ValueOf(make([]uint64, 5)))
-	_, merr := ssz.Marshal(v)
-	_, rerr := ssz.HashTreeRoot(v, ssz.SHA256)
+	_, merr = ssz.Marshal(v)
+	_, rerr = ssz.HashTreeRoot(v, ssz.SHA256)
 	sameError(t, "long names", merr, rerr)
 }
 

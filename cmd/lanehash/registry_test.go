@@ -116,7 +116,7 @@ func checkNames(t *testing.T, where string, st *ssz.Type, v any) {
 			t.Errorf("%s: %d YAML keys for %d fields", where, len(m), len(st.Fields))
 		}
 		for i := range st.Fields {
-			name := sszlayout.SpecName(&st.Fields[i])
+			name := sszlayout.FieldName(st, i)
 			sub, ok := m[name]
 			if !ok {
 				t.Errorf("%s: field %s is %q, not a YAML key", where, st.Fields[i].Name, name)

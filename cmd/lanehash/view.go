@@ -59,7 +59,7 @@ func locate(t *ssz.Type, b []byte, goPath string) (int, string) {
 			if fi < 0 {
 				return off, spec
 			}
-			spec = sszlayout.JoinPath(spec, sszlayout.SpecName(&t.Fields[fi]))
+			spec = sszlayout.JoinPath(spec, sszlayout.FieldName(t, fi))
 			spans, err := sszlayout.FieldSpans(t, b)
 			if err != nil {
 				// The field is named, its bytes are not where they should be:

@@ -3,8 +3,10 @@ package sszlayout
 import (
 	"reflect"
 	"strings"
+	"sync"
 	"unicode"
 
+	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -12,13 +14,42 @@ import (
 // the command's error locations name them: one definition, so a path diff
 // prints is the path an error names.
 
-// SpecName is the spec's name of a container field: its json tag's name
+// FieldName is the name a path gives field i of container t: its spec
+// name (specName) where package proof resolves that name to field i, else
+// its Go name, which proof matches before any other (a json tag naming
+// another field, one a path cannot spell, or one two fields share would
+// otherwise name the wrong field or none). So every path of these names
+// is a proof path to the node it names. The names are worked out once
+// per type.
+func FieldName(t *ssz.Type, i int) string {
+	if names, ok := fieldNames.Load(t); ok {
+		return names.([]string)[i]
+	}
+	names := make([]string, len(t.Fields))
+	for j := range t.Fields {
+		f := &t.Fields[j]
+		names[j] = f.Name
+		if spec := specName(f); spec != f.Name {
+			if g, err := proof.GIndexOf(t, spec); err == nil {
+				if own, err := proof.GIndexOf(t, f.Name); err == nil && g == own {
+					names[j] = spec
+				}
+			}
+		}
+	}
+	fieldNames.Store(t, names)
+	return names[i]
+}
+
+// fieldNames memoizes FieldName's names by container type.
+var fieldNames sync.Map
+
+// specName is the spec's name of a container field: its json tag's name
 // when the Go type carries one (go-eth2-client's do), else the Go name in
 // snake case (EffectiveBalance → effective_balance, Eth1Data →
 // eth1_data, BLSToExecutionChanges → bls_to_execution_changes), which is
-// how the consensus packages spell the spec's names in Go. Package proof
-// resolves both forms, so a path of spec names is a proof path.
-func SpecName(f *ssz.Field) string {
+// how the consensus packages spell the spec's names in Go.
+func specName(f *ssz.Field) string {
 	if f.SpecName != "" {
 		return f.SpecName
 	}

@@ -3,6 +3,7 @@ package sszlayout
 import (
 	"testing"
 
+	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -22,11 +23,38 @@ func TestSnake(t *testing.T) {
 		if got := Snake(in); got != want {
 			t.Errorf("Snake(%q) = %q, want %q", in, got, want)
 		}
-		if got := SpecName(&ssz.Field{Name: in}); got != want {
-			t.Errorf("SpecName of field %s = %q, want %q", in, got, want)
-		}
 	}
-	if got := SpecName(&ssz.Field{Name: "PublicKey", SpecName: "pubkey"}); got != "pubkey" {
-		t.Errorf("SpecName with a spec name: %q", got)
+}
+
+// TestFieldName: a field's path name is its spec name (its json tag, or
+// its Go name in snake case) where package proof resolves that name to
+// the field, else its Go name: a tag naming another field, one a path
+// cannot spell and one two fields fold to fall back, and every name
+// resolves to its own field.
+func TestFieldName(t *testing.T) {
+	type named struct {
+		EffectiveBalance uint64
+		PublicKey        [48]byte `json:"pubkey"`
+		Swapped1         uint64   `json:"Swapped2"`
+		Swapped2         uint64   `json:"Swapped1"`
+		Dashed           uint64   `json:"dash-ed"`
+		FooBar           uint64
+		Foo_bar          uint64
+	}
+	st, err := ssz.TypeFor[named]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"effective_balance", "pubkey", "Swapped1", "Swapped2", "Dashed", "FooBar", "Foo_bar"}
+	for i := range st.Fields {
+		got := FieldName(st, i)
+		if got != want[i] {
+			t.Errorf("field %s: %q, want %q", st.Fields[i].Name, got, want[i])
+		}
+		g, err := proof.GIndexOf(st, got)
+		own, _ := proof.GIndexOf(st, st.Fields[i].Name)
+		if err != nil || g != own {
+			t.Errorf("field %s: %q resolves to %d (%v), the field is %d", st.Fields[i].Name, got, g, err, own)
+		}
 	}
 }
