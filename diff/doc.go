@@ -24,7 +24,8 @@
 // every differing leaf chunk or element root holds a listed node.
 // Differences come in tree order (a list's elements, then its length,
 // the length being the right child of the list's root); Paths are proof
-// paths in spec names (validators[7].effective_balance), which package
+// paths in spec names (validators[7].effective_balance; a field whose
+// spec name would lead proof elsewhere by its Go name), which package
 // proof and cache's Prove take, and String prints a Difference as the
 // command's `lanehash diff` does.
 //
