@@ -231,6 +231,20 @@ func mutate(r *rand.Rand, enc []byte) []byte {
 	return b
 }
 
+// mutated mutates enc (mutate) and returns the bytes, the value they
+// decode to, and their root by p's RootBytes or its error; the decoder
+// and RootBytes must agree on accepting them.
+func mutated[T any](t *testing.T, r *rand.Rand, p *plan.Plan[T], enc []byte, round int) ([]byte, *T, [32]byte, error) {
+	t.Helper()
+	b := mutate(r, enc)
+	want, werr := p.RootBytes(b)
+	v := new(T)
+	if derr := ssz.Unmarshal(b, v); (werr == nil) != (derr == nil) {
+		t.Fatalf("round %d: RootBytes %v, ssz.Unmarshal %v", round, werr, derr)
+	}
+	return b, v, want, werr
+}
+
 // testSparseBytesMutations checks SparseOfBytes on rounds mutations of
 // enc, a valid serialization of T, for each set of paths.
 func testSparseBytesMutations[T any](t *testing.T, r *rand.Rand, rounds int, enc []byte, pathSets [][]string) {
@@ -240,13 +254,7 @@ func testSparseBytesMutations[T any](t *testing.T, r *rand.Rand, rounds int, enc
 	}
 	rejected, accepted := 0, 0
 	for round := range rounds {
-		b := mutate(r, enc)
-		want, werr := p.RootBytes(b)
-		v := new(T)
-		derr := ssz.Unmarshal(b, v)
-		if (werr == nil) != (derr == nil) {
-			t.Fatalf("round %d: RootBytes %v, ssz.Unmarshal %v", round, werr, derr)
-		}
+		b, v, want, werr := mutated(t, r, p, enc, round)
 		if werr == nil {
 			accepted++
 			if ref := refRoot(t, v); ref != want {

@@ -125,12 +125,7 @@ func testSparseWithRootMutations[T any](t *testing.T, r *rand.Rand, rounds int, 
 	}
 	rejected, other := 0, 0
 	for round := range rounds {
-		b := mutate(r, enc)
-		want, werr := p.RootBytes(b)
-		v := new(T)
-		if derr := ssz.Unmarshal(b, v); (werr == nil) != (derr == nil) {
-			t.Fatalf("round %d: RootBytes %v, ssz.Unmarshal %v", round, werr, derr)
-		}
+		b, v, want, werr := mutated(t, r, p, enc, round)
 		for _, set := range pathSets {
 			sp, root, err := cache.SparseOfBytes[T](b, set, cache.WithRoot(orig))
 			switch {

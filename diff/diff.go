@@ -1,6 +1,7 @@
 package diff
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -285,11 +286,7 @@ var lenType = func() *ssz.Type {
 
 // lenBytes serializes a length as a Difference gives it.
 func lenBytes(n int) []byte {
-	b := make([]byte, 8)
-	for i := range b {
-		b[i] = byte(uint64(n) >> (8 * i))
-	}
-	return b
+	return binary.LittleEndian.AppendUint64(nil, uint64(n))
 }
 
 // index appends an element index to path.

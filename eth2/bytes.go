@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"strings"
 
 	apiv1 "github.com/attestantio/go-eth2-client/api/v1"
 	"github.com/lanehash/lanehash"
@@ -150,19 +149,10 @@ func typeOfBytes(of any) (reflect.Type, error) {
 // typeAt returns the type of the one fork field of the wrapper rv that
 // its Version and flags select, whatever the fields hold.
 func (w *wrapper) typeAt(rv reflect.Value) (reflect.Type, error) {
-	ver := rv.Field(w.version).Uint()
-	version := fmt.Sprintf("unknown (%d)", ver)
-	if ver < uint64(len(w.names)) && w.names[ver] != "" {
-		version = w.names[ver]
-	}
+	version := w.versionName(rv)
 	var found []*forkField
 	for i := range w.forks {
-		f := &w.forks[i]
-		switch {
-		case f.fork != version:
-		case w.blinded >= 0 && rv.Field(w.blinded).Bool() != f.blinded && w.hasBlinded(version):
-		case w.included >= 0 && rv.Field(w.included).Bool() != strings.HasSuffix(f.name, "Contents"):
-		default:
+		if f := &w.forks[i]; w.selects(rv, f, version) {
 			found = append(found, f)
 		}
 	}

@@ -254,11 +254,7 @@ func (w *wrapper) unwrap(rv reflect.Value) (any, error) {
 			names = append(names, f.name)
 		}
 	}
-	ver := rv.Field(w.version).Uint()
-	version := fmt.Sprintf("unknown (%d)", ver)
-	if ver < uint64(len(w.names)) && w.names[ver] != "" {
-		version = w.names[ver]
-	}
+	version := w.versionName(rv)
 	refuse := func(err error) (any, error) {
 		return nil, &VersionError{Type: w.typ, Version: version, Set: names, Err: err}
 	}
@@ -267,14 +263,35 @@ func (w *wrapper) unwrap(rv reflect.Value) (any, error) {
 		return refuse(ErrNoFork)
 	case len(names) > 1:
 		return refuse(ErrManyForks)
-	case set.fork != version:
-		return refuse(ErrVersionMismatch)
-	case w.blinded >= 0 && rv.Field(w.blinded).Bool() != set.blinded && w.hasBlinded(version):
-		// A fork without a blinded form (a phase0 proposal) is read
-		// whatever the flag says, as the client reads it.
-		return refuse(ErrVersionMismatch)
-	case w.included >= 0 && rv.Field(w.included).Bool() != strings.HasSuffix(set.name, "Contents"):
+	case !w.selects(rv, set, version):
 		return refuse(ErrVersionMismatch)
 	}
 	return rv.Field(set.index).Interface(), nil
+}
+
+// versionName is the name of the wrapper rv's Version, "unknown (9)"
+// for a value no fork has.
+func (w *wrapper) versionName(rv reflect.Value) string {
+	ver := rv.Field(w.version).Uint()
+	if ver < uint64(len(w.names)) && w.names[ver] != "" {
+		return w.names[ver]
+	}
+	return fmt.Sprintf("unknown (%d)", ver)
+}
+
+// selects reports whether fork field f is the one the wrapper rv's
+// Version (named version) and flags select: f's fork, blinded as the
+// Blinded flag says (a fork without a blinded form, a phase0 proposal,
+// whatever the flag says, as the client reads it), and a ...Contents
+// field as ExecutionPayloadIncluded says.
+func (w *wrapper) selects(rv reflect.Value, f *forkField, version string) bool {
+	switch {
+	case f.fork != version:
+		return false
+	case w.blinded >= 0 && rv.Field(w.blinded).Bool() != f.blinded && w.hasBlinded(version):
+		return false
+	case w.included >= 0 && rv.Field(w.included).Bool() != strings.HasSuffix(f.name, "Contents"):
+		return false
+	}
+	return true
 }
