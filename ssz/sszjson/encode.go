@@ -1,0 +1,409 @@
+package sszjson
+
+import (
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"math/big"
+	"reflect"
+	"strconv"
+
+	"github.com/lanehash/lanehash/internal/sszlayout"
+	"github.com/lanehash/lanehash/internal/structfield"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// Marshal returns the canonical JSON of v (a value of an SSZ type or a
+// pointer to one), compact: no white space. Options are ssz.TypeOf's.
+// A value that is no valid value of its type (a list over its limit, a
+// fixed-size slice of another length, a bitlist without its delimiter, a
+// union selector that is no option) is an *Error naming its path, as
+// ssz.Marshal refuses it.
+func Marshal(v any, opts ...ssz.Option) ([]byte, error) {
+	t, rv, err := describe(v, opts)
+	if err != nil {
+		return nil, err
+	}
+	return MarshalValue(t, rv)
+}
+
+// MarshalIndent is Marshal with each object member and array element on
+// a line of its own, begun with prefix and indent once per level of
+// nesting, as encoding/json's MarshalIndent writes.
+func MarshalIndent(v any, prefix, indent string, opts ...ssz.Option) ([]byte, error) {
+	t, rv, err := describe(v, opts)
+	if err != nil {
+		return nil, err
+	}
+	e := &encoder{prefix: prefix, indent: indent}
+	if err := e.encode(t, rv); err != nil {
+		return nil, err
+	}
+	return e.buf, nil
+}
+
+// MarshalValue returns the compact JSON of v, which must have the Go
+// type t was built for (or be a pointer to it).
+func MarshalValue(t *ssz.Type, v reflect.Value) ([]byte, error) {
+	e := &encoder{}
+	if err := e.encode(t, v); err != nil {
+		return nil, err
+	}
+	return e.buf, nil
+}
+
+// An Encoder writes JSON values to a stream as it makes them, so a state
+// of hundreds of megabytes is never held whole.
+type Encoder struct {
+	w              io.Writer
+	prefix, indent string
+}
+
+// NewEncoder returns an Encoder writing to w.
+func NewEncoder(w io.Writer) *Encoder { return &Encoder{w: w} }
+
+// SetIndent makes the Encoder write each value as MarshalIndent does.
+func (enc *Encoder) SetIndent(prefix, indent string) { enc.prefix, enc.indent = prefix, indent }
+
+// Encode writes the JSON of v (a value of an SSZ type or a pointer to
+// one) and a newline. Options are ssz.TypeOf's. On an error part of the
+// value may have been written.
+func (enc *Encoder) Encode(v any, opts ...ssz.Option) error {
+	t, rv, err := describe(v, opts)
+	if err != nil {
+		return err
+	}
+	return enc.EncodeValue(t, rv)
+}
+
+// EncodeValue writes the JSON of v, of the Go type t was built for (or a
+// pointer to it), and a newline.
+func (enc *Encoder) EncodeValue(t *ssz.Type, v reflect.Value) error {
+	e := &encoder{w: enc.w, prefix: enc.prefix, indent: enc.indent}
+	if err := e.encode(t, v); err != nil {
+		return err
+	}
+	e.buf = append(e.buf, '\n')
+	return e.flush()
+}
+
+// describe finds the descriptor of a value passed as any, as ssz.Marshal
+// does: the value's type, else a pointer's element type.
+func describe(v any, opts []ssz.Option) (*ssz.Type, reflect.Value, error) {
+	rv := reflect.ValueOf(v)
+	if !rv.IsValid() {
+		return nil, rv, &Error{Offset: -1, Err: fmt.Errorf("%w: nil value", ssz.ErrValue)}
+	}
+	t, err := ssz.TypeOf(rv.Type(), opts...)
+	if err != nil && rv.Kind() == reflect.Pointer {
+		if rv.IsNil() {
+			return nil, rv, &Error{Offset: -1, Err: fmt.Errorf("%w: nil %s", ssz.ErrValue, rv.Type())}
+		}
+		rv = rv.Elem()
+		t, err = ssz.TypeOf(rv.Type(), opts...)
+	}
+	return t, rv, err
+}
+
+// encoder appends JSON to buf, writing it out to w (when set) as it
+// grows past flushAt.
+type encoder struct {
+	buf            []byte
+	w              io.Writer
+	prefix, indent string
+	depth          int
+}
+
+// flushAt is the buffered output an encoder with a writer lets build up.
+const flushAt = 64 << 10
+
+func (e *encoder) flush() error {
+	if e.w == nil || len(e.buf) == 0 {
+		return nil
+	}
+	_, err := e.w.Write(e.buf)
+	e.buf = e.buf[:0]
+	if err != nil {
+		return &Error{Offset: -1, Err: err}
+	}
+	return nil
+}
+
+// encode writes v, of t's Go type or a pointer to it, made addressable
+// (a Go bool's byte is read, as ssz.Marshal reads it).
+func (e *encoder) encode(t *ssz.Type, v reflect.Value) error {
+	switch {
+	case !v.IsValid():
+		return &Error{Offset: -1, Err: fmt.Errorf("%w: no value", ssz.ErrValue)}
+	case v.Type() == t.Go:
+	case v.Kind() == reflect.Pointer && v.Type().Elem() == t.Go:
+		if v.IsNil() {
+			v = reflect.Zero(t.Go)
+		} else {
+			v = v.Elem()
+		}
+	default:
+		return &Error{Offset: -1, Err: fmt.Errorf("%w: a %s for %s", ssz.ErrValue, v.Type(), t.Go)}
+	}
+	if !v.CanAddr() {
+		c := reflect.New(v.Type()).Elem()
+		c.Set(v)
+		v = c
+	}
+	if err := e.value(t, v); err != nil {
+		var je *Error
+		if errors.As(err, &je) {
+			return je
+		}
+		return &Error{Offset: -1, Err: err}
+	}
+	return nil
+}
+
+// within puts step in front of the path of err, an *Error (e.value
+// returns no other kind).
+func within(err error, step string) error {
+	if je, ok := err.(*Error); ok {
+		switch {
+		case je.Path == "":
+			je.Path = step
+		case je.Path[0] == '[':
+			je.Path = step + je.Path
+		default:
+			je.Path = step + "." + je.Path
+		}
+	}
+	return err
+}
+
+// valueErr is an error of the value being written, at its own path.
+func valueErr(sentinel error, format string, args ...any) error {
+	return &Error{Offset: -1, Err: fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...)}
+}
+
+// sszErr is an error of package ssz about the value being written,
+// without ssz's own path.
+func sszErr(err error) error {
+	var se *ssz.Error
+	if errors.As(err, &se) {
+		err = se.Err
+	}
+	return &Error{Offset: -1, Err: err}
+}
+
+// newline starts a member on a line of its own (indented output only).
+func (e *encoder) newline() {
+	if e.indent == "" && e.prefix == "" {
+		return
+	}
+	e.buf = append(e.buf, '\n')
+	e.buf = append(e.buf, e.prefix...)
+	for range e.depth {
+		e.buf = append(e.buf, e.indent...)
+	}
+}
+
+// open and close write an object's or array's brackets, close with the
+// closing bracket on a line of its own after n members.
+func (e *encoder) open(c byte) {
+	e.buf = append(e.buf, c)
+	e.depth++
+}
+
+func (e *encoder) close(c byte, n int) {
+	e.depth--
+	if n > 0 {
+		e.newline()
+	}
+	e.buf = append(e.buf, c)
+}
+
+// next starts member i.
+func (e *encoder) next(i int) error {
+	if i > 0 {
+		e.buf = append(e.buf, ',')
+	}
+	e.newline()
+	if len(e.buf) >= flushAt {
+		return e.flush()
+	}
+	return nil
+}
+
+// value writes v, an addressable value of t's Go type (or the zero value
+// of it, which need not be).
+func (e *encoder) value(t *ssz.Type, v reflect.Value) error {
+	if v.Kind() == reflect.Pointer && t.Kind != ssz.KindUint128 && t.Kind != ssz.KindUint256 {
+		if v.IsNil() {
+			v = reflect.Zero(v.Type().Elem()) // nil is the zero value
+		} else {
+			v = v.Elem()
+		}
+	}
+	switch t.Kind {
+	case ssz.KindBool:
+		b, err := ssz.AppendBasic(nil, t, v)
+		if err != nil {
+			return sszErr(err)
+		}
+		if b[0] == 1 {
+			e.buf = append(e.buf, "true"...)
+		} else {
+			e.buf = append(e.buf, "false"...)
+		}
+	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
+		e.buf = append(e.buf, '"')
+		e.buf = strconv.AppendUint(e.buf, v.Uint(), 10)
+		e.buf = append(e.buf, '"')
+	case ssz.KindUint128, ssz.KindUint256:
+		le, err := ssz.AppendBasic(nil, t, v)
+		if err != nil {
+			return sszErr(err)
+		}
+		for i, j := 0, len(le)-1; i < j; i, j = i+1, j-1 {
+			le[i], le[j] = le[j], le[i]
+		}
+		e.buf = append(e.buf, '"')
+		e.buf = new(big.Int).SetBytes(le).Append(e.buf, 10)
+		e.buf = append(e.buf, '"')
+	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		b, err := ssz.MarshalValue(t, v)
+		if err != nil {
+			return sszErr(err)
+		}
+		e.hex(b)
+	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
+		return e.sequence(t, v)
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
+		return e.container(t, v)
+	case ssz.KindUnion, ssz.KindCompatibleUnion:
+		return e.union(t, v)
+	default:
+		return valueErr(ssz.ErrUnsupported, "kind %s", t.Kind)
+	}
+	return nil
+}
+
+// hex writes b as a "0x" hex string.
+func (e *encoder) hex(b []byte) {
+	e.buf = append(e.buf, '"', '0', 'x')
+	e.buf = hex.AppendEncode(e.buf, b)
+	e.buf = append(e.buf, '"')
+}
+
+// sequence writes a vector or list: a byte string (elements of plain
+// uint8) in hex, anything else as an array. An empty Go slice for a
+// vector is the zero vector, written out in full.
+func (e *encoder) sequence(t *ssz.Type, v reflect.Value) error {
+	n := v.Len()
+	zero := false
+	switch {
+	case t.Kind == ssz.KindVector && v.Kind() == reflect.Slice && n == 0:
+		zero, n = true, int(t.Length)
+	case t.Kind == ssz.KindVector && uint64(n) != t.Length:
+		return valueErr(ssz.ErrSize, "%d elements for %s", n, t)
+	case t.Kind == ssz.KindList && uint64(n) > t.Limit:
+		return valueErr(ssz.ErrListTooLong, "%d elements for %s", n, t)
+	}
+	if sszlayout.IsBytes(t) {
+		var b []byte
+		switch {
+		case zero:
+			b = make([]byte, n)
+		case v.CanAddr() || v.Kind() == reflect.Slice:
+			b = v.Bytes()
+		default: // the zero value of an array
+			b = make([]byte, n)
+		}
+		e.hex(b)
+		return nil
+	}
+	e.open('[')
+	var z reflect.Value
+	if zero || !v.CanAddr() && v.Kind() == reflect.Array {
+		z = reflect.Zero(t.Elem.Go)
+	}
+	for i := range n {
+		if err := e.next(i); err != nil {
+			return err
+		}
+		ev := z
+		if !z.IsValid() {
+			ev = v.Index(i)
+		}
+		if err := e.value(t.Elem, ev); err != nil {
+			return within(err, indexStep(i))
+		}
+	}
+	e.close(']', n)
+	return nil
+}
+
+// container writes an object, its fields in order under the names paths
+// give them.
+func (e *encoder) container(t *ssz.Type, v reflect.Value) error {
+	k := keysOf(t)
+	e.open('{')
+	for i := range t.Fields {
+		if err := e.next(i); err != nil {
+			return err
+		}
+		e.buf = append(e.buf, k.quoted[i]...)
+		if e.indent != "" || e.prefix != "" {
+			e.buf = append(e.buf, ' ')
+		}
+		if err := e.value(t.Fields[i].Type, structfield.Get(v, t.Fields[i].Index)); err != nil {
+			return within(err, k.names[i])
+		}
+	}
+	e.close('}', len(t.Fields))
+	return nil
+}
+
+// union writes {"selector": n, "value": v} (a Union; the None option's
+// value null) or {"selector": n, "data": v} (a CompatibleUnion). The
+// value must be of the selected option's Go type.
+func (e *encoder) union(t *ssz.Type, v reflect.Value) error {
+	valueKey := "value"
+	if t.Kind == ssz.KindCompatibleUnion {
+		valueKey = "data"
+	}
+	sel, val := v.Field(0).Uint(), v.Field(1)
+	if sel >= uint64(len(t.Options)) || t.Options[sel] == nil && (t.Kind == ssz.KindCompatibleUnion || sel != 0) {
+		return within(valueErr(ssz.ErrUnion, "selector %d is not an option of %s", sel, t), "selector")
+	}
+	opt := t.Options[sel]
+	sep := ":"
+	if e.indent != "" || e.prefix != "" {
+		sep = ": "
+	}
+	e.open('{')
+	e.next(0)
+	e.buf = append(e.buf, `"selector"`+sep...)
+	e.buf = strconv.AppendUint(e.buf, sel, 10)
+	e.next(1)
+	e.buf = append(e.buf, `"`+valueKey+`"`+sep...)
+	if opt == nil {
+		if !val.IsNil() {
+			return within(valueErr(ssz.ErrUnion, "the None option holds a %s", val.Elem().Type()), valueKey)
+		}
+		e.buf = append(e.buf, "null"...)
+	} else {
+		if val.IsNil() || val.Elem().Type() != opt.Go {
+			got := "nothing"
+			if !val.IsNil() {
+				got = "a " + val.Elem().Type().String()
+			}
+			return within(valueErr(ssz.ErrUnion, "option %d is a %s, the value %s", sel, opt.Go, got), valueKey)
+		}
+		// A copy: the value in the interface is not addressable.
+		c := reflect.New(opt.Go).Elem()
+		c.Set(val.Elem())
+		if err := e.value(opt, c); err != nil {
+			return within(err, valueKey)
+		}
+	}
+	e.close('}', 2)
+	return nil
+}
