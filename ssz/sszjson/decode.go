@@ -75,6 +75,8 @@ type decoder struct {
 	nums []uint64
 	// unesc holds an unescaped string.
 	unesc []byte
+	// spans holds the elements' spans of an array while it is counted.
+	spans [][2]int
 }
 
 // node is one JSON value of the document: data[lo:hi], at nesting depth
@@ -110,13 +112,18 @@ func failAt(off int, step string, sentinel error, format string, args ...any) er
 // convert turns an error of Fill (an *sszwalk.Error with Go names in its
 // path, wrapping a node's *srcErr) into an *Error with the spec's names.
 func (d *decoder) convert(t *ssz.Type, err error) error {
+	return d.convertAt(t, err, 0)
+}
+
+// convertAt is convert for a walk from a value at depth.
+func (d *decoder) convertAt(t *ssz.Type, err error, depth int) error {
 	if err == nil {
 		return nil
 	}
 	e := &Error{Offset: -1, Err: err}
 	var we *sszwalk.Error
 	if errors.As(err, &we) {
-		e.Path, e.Err = d.specPath(t, we.Path), we.Err
+		e.Path, e.Err = d.specPath(t, we.Path, depth), we.Err
 	}
 	var se *srcErr
 	if errors.As(e.Err, &se) {
@@ -882,24 +889,42 @@ func (n *node) end(i int) error {
 }
 
 // Elems reads an array, one node per element; a vector must have all its
-// elements, a list at most its limit.
+// elements, a list at most its limit. An element shorter than any valid
+// JSON of its type is read at once, for its error: so each node kept
+// stands for at least minJSON bytes of input, and an array of a million
+// {} costs no million nodes.
 func (n *node) Elems(t *ssz.Type) ([]sszwalk.Source, error) {
-	var nodes []node
+	spans := n.d.spans[:0]
+	least := minJSON(t.Elem)
 	err := n.members('[', func(k, lo, hi, _, _ int) error {
 		if err := n.count(t, uint64(k)+1, lo); err != nil {
 			return err
 		}
-		nodes = append(nodes, node{d: n.d, lo: lo, hi: hi, depth: n.depth + 1})
+		if uint64(hi-lo) < least {
+			e := &node{d: n.d, lo: lo, hi: hi, depth: n.depth + 1}
+			if err := e.fill(t.Elem); err != nil {
+				return elemErr(k, err)
+			}
+		}
+		if len(spans) == cap(spans) {
+			// Doubling: append's gentler growth of large slices would
+			// copy a million spans five times over.
+			spans = append(make([][2]int, 0, 2*cap(spans)+64), spans...)
+		}
+		spans = append(spans, [2]int{lo, hi})
 		return nil
 	})
+	n.d.spans = spans[:0]
 	if err != nil {
 		return nil, err
 	}
-	if err := n.exact(t, uint64(len(nodes))); err != nil {
+	if err := n.exact(t, uint64(len(spans))); err != nil {
 		return nil, err
 	}
-	srcs := make([]sszwalk.Source, len(nodes))
-	for i := range nodes {
+	nodes := make([]node, len(spans))
+	srcs := make([]sszwalk.Source, len(spans))
+	for i, sp := range spans {
+		nodes[i] = node{d: n.d, lo: sp[0], hi: sp[1], depth: n.depth + 1}
 		srcs[i] = &nodes[i]
 	}
 	return srcs, nil
@@ -1025,4 +1050,15 @@ func withStep(err error, step string) error {
 		se.step = step + dotted(se.step)
 	}
 	return err
+}
+
+// fill reads the node into a value of t that is then dropped, for the
+// node's error: a *srcErr with the path below the node.
+func (n *node) fill(t *ssz.Type) error {
+	err := sszwalk.Fill(t, reflect.New(t.Go).Elem(), n)
+	if err == nil {
+		return nil
+	}
+	je := n.d.convertAt(t, err, n.depth).(*Error)
+	return &srcErr{off: int(je.Offset), step: je.Path, err: je.Err}
 }

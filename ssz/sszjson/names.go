@@ -60,9 +60,8 @@ func (k *fieldKeys) index(t *ssz.Type, key []byte) (int, bool) {
 // into the spec's names ("validators[3].pubkey", "choice.value"),
 // following t; the option a union step enters is the one last read at
 // its depth (d.sels).
-func (d *decoder) specPath(t *ssz.Type, goPath string) string {
+func (d *decoder) specPath(t *ssz.Type, goPath string, depth int) string {
 	var b strings.Builder
-	depth := 0
 	for p := goPath; p != ""; depth++ {
 		if p[0] == '[' {
 			end := strings.IndexByte(p, ']')
@@ -111,3 +110,58 @@ func (d *decoder) specPath(t *ssz.Type, goPath string) string {
 
 // indexStep is the path step of element i.
 func indexStep(i int) string { return "[" + strconv.Itoa(i) + "]" }
+
+// minJSON returns the fewest bytes any JSON of a valid value of t takes
+// (saturating): a bound Elems checks elements against, so that what it
+// keeps per element is paid for by input.
+func minJSON(t *ssz.Type) uint64 {
+	if m, ok := minJSONs.Load(t); ok {
+		return m.(uint64)
+	}
+	m := minJSONOf(t)
+	minJSONs.Store(t, m)
+	return m
+}
+
+var minJSONs sync.Map
+
+func minJSONOf(t *ssz.Type) uint64 {
+	switch t.Kind {
+	case ssz.KindBool:
+		return 4 // true
+	case ssz.KindBitvector:
+		return sat(4, sat(t.Size, t.Size)) // "0x" and the bytes in hex
+	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		return 6 // "0x01"
+	case ssz.KindVector:
+		// [e,e,…], or a byte string's hex, or [n,n,…]: 2L+1 at least.
+		per := sat(minJSON(t.Elem), 1)
+		return sat(1, satMul(t.Length, per))
+	case ssz.KindList, ssz.KindProgressiveList:
+		return 2 // []
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
+		// {"k":v,"k":v}: a key of one character at least.
+		m := uint64(1)
+		for i := range t.Fields {
+			m = sat(m, sat(5, minJSON(t.Fields[i].Type)))
+		}
+		return m
+	case ssz.KindUnion, ssz.KindCompatibleUnion:
+		return 14 // {"selector":0}
+	}
+	return 1 // a digit
+}
+
+func sat(a, b uint64) uint64 {
+	if s := a + b; s >= a {
+		return s
+	}
+	return ^uint64(0)
+}
+
+func satMul(a, b uint64) uint64 {
+	if a != 0 && b > ^uint64(0)/a {
+		return ^uint64(0)
+	}
+	return a * b
+}

@@ -29,26 +29,26 @@ type kinds struct {
 	U16   uint16
 	U32   uint32
 	U64   uint64
-	U128  [16]byte `ssz-type:"uint128"`
+	U128  [16]byte  `ssz-type:"uint128"`
 	U128L [2]uint64 `ssz-type:"uint128"`
-	U256  [32]byte `ssz-type:"uint256"`
+	U256  [32]byte  `ssz-type:"uint256"`
 	U256L [4]uint64 `ssz-type:"uint256"`
 	U256I uint256.Int
 	U256P *uint256.Int
 	Root  [32]byte
-	Bytes []byte `ssz-max:"40"`
+	Bytes []byte                      `ssz-max:"40"`
 	Flags []altair.ParticipationFlags `ssz-max:"9"`
-	Fixed []byte `ssz-size:"5"`
+	Fixed []byte                      `ssz-size:"5"`
 	Bools [3]bool
-	Nums  []uint16 `ssz-max:"7"`
-	BV    [2]byte `ssz-type:"bitvector" ssz-bitsize:"12"`
-	BL    []byte  `ssz:"bitlist" ssz-max:"20"`
-	PBL   []byte  `ssz-type:"progressive-bitlist"`
-	PL    []uint32 `ssz-type:"progressive-list"`
+	Nums  []uint16   `ssz-max:"7"`
+	BV    [2]byte    `ssz-type:"bitvector" ssz-bitsize:"12"`
+	BL    []byte     `ssz:"bitlist" ssz-max:"20"`
+	PBL   []byte     `ssz-type:"progressive-bitlist"`
+	PL    []uint32   `ssz-type:"progressive-list"`
 	Big   [][16]byte `ssz-max:"3" ssz-type:"list,uint128"`
 	Inner *phase0.Checkpoint
 	Vec   []phase0.Checkpoint `ssz-size:"2"`
-	Lists [][]byte `ssz-max:"3,4"`
+	Lists [][]byte            `ssz-max:"3,4"`
 	U     ssz.Union[struct {
 		None ssz.None
 		A    uint16
