@@ -313,10 +313,11 @@ func TestHostileMemoryLists(t *testing.T) {
 		{"empty lists", `{"l":[],"b":[` + strings.Repeat("[],", mb) + `[]]}`, true, 64},
 		{"checkpoints", `{"l":[` + strings.Repeat(cp+",", mb/16) + cp + `],"b":[]}`, true, 3},
 	} {
+		in := []byte(c.in)
 		var before, after runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&before)
-		err := sszjson.Unmarshal([]byte(c.in), new(wide))
+		err := sszjson.Unmarshal(in, new(wide))
 		runtime.ReadMemStats(&after)
 		if (err == nil) != c.ok {
 			t.Errorf("%s: %v", c.name, err)
