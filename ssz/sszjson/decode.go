@@ -1,7 +1,8 @@
 package sszjson
 
 import (
-	"bytes"
+	"encoding/binary"
+	"math/bits"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -228,25 +229,61 @@ func (d *decoder) skip(i int) (int, error) {
 }
 
 // skipString returns the end of the string whose opening quote is at i:
-// one past its closing quote, the first quote not escaped by an odd run
-// of backslashes (each run is counted once: linear in the string).
+// one past its closing quote. It looks at eight bytes at a time for a
+// quote or a backslash, and steps over the byte after each backslash.
 func (d *decoder) skipString(i int) (int, error) {
 	b := d.data
-	for j := i + 1; ; {
-		k := bytes.IndexByte(b[j:], '"')
-		if k < 0 {
+	j := i + 1
+	for {
+		for j+8 <= len(b) {
+			x := binary.LittleEndian.Uint64(b[j:])
+			if m := hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
+				j += bits.TrailingZeros64(m) / 8
+				break
+			}
+			j += 8
+		}
+		for j < len(b) && b[j] != '"' && b[j] != '\\' {
+			j++
+		}
+		switch {
+		case j >= len(b):
 			return len(b), fail(i, ErrSyntax, "unterminated string")
+		case b[j] == '"':
+			return j + 1, nil
 		}
-		q := j + k
-		n := 0
-		for p := q - 1; p > i && b[p] == '\\'; p-- {
-			n++
-		}
-		if n%2 == 0 {
-			return q + 1, nil
-		}
-		j = q + 1
+		j += 2 // a backslash and the byte it escapes
 	}
+}
+
+// hasByte returns a word with the high bit of each byte of x that is c
+// set (and none of the bytes before the first such byte: the lowest set
+// bit marks the first match).
+func hasByte(x uint64, c byte) uint64 {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	y := x ^ (lo * uint64(c))
+	return (y - lo) &^ y & hi
+}
+
+// plain reports whether s has no byte a JSON string must escape or that
+// starts an escape (a control character, a quote or a backslash), eight
+// bytes at a time.
+func plain(s []byte) bool {
+	const lo, hi = 0x0101010101010101, 0x8080808080808080
+	for len(s) >= 8 {
+		x := binary.LittleEndian.Uint64(s)
+		ctl := (x - lo*0x20) &^ x & hi // a byte below 0x20
+		if ctl|hasByte(x, '"')|hasByte(x, '\\') != 0 {
+			return false
+		}
+		s = s[8:]
+	}
+	for _, c := range s {
+		if c < 0x20 || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // quote shows the input at byte i in a message, briefly.
@@ -291,17 +328,7 @@ func (d *decoder) str(lo, hi int) ([]byte, error) {
 		return nil, fail(lo, ErrSyntax, "malformed string")
 	}
 	s := b[lo+1 : hi-1]
-	esc := false
-	for i, c := range s {
-		if c < 0x20 {
-			return nil, fail(lo+1+i, ErrSyntax, "control character %#02x in a string", c)
-		}
-		if c == '\\' {
-			esc = true
-			break
-		}
-	}
-	if !esc {
+	if plain(s) {
 		return s, nil
 	}
 	out := d.unesc[:0]
@@ -524,6 +551,19 @@ func (d *decoder) digits(lo, hi int) ([]byte, error) {
 
 // uint parses an unsigned integer of bits (8 … 64) bits.
 func (d *decoder) uint(lo, hi int, bits int) (uint64, error) {
+	// The beacon API's "1234": at most 19 digits, no escapes, no leading
+	// zero, parsed at once.
+	if b := d.data[lo:hi]; len(b) >= 3 && len(b) <= 21 && b[0] == '"' && (b[1] != '0' || len(b) == 3) {
+		var x uint64
+		ok := true
+		for _, c := range b[1 : len(b)-1] {
+			ok = ok && '0' <= c && c <= '9'
+			x = x*10 + uint64(c-'0')
+		}
+		if ok && (bits == 64 || x>>bits == 0) {
+			return x, nil
+		}
+	}
 	if d.data[lo] != '"' && !isNumberStart(d.data[lo]) {
 		return 0, d.scalarError(lo, hi, "an unsigned integer")
 	}
@@ -936,12 +976,15 @@ func (n *node) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
 	d := n.d
 	keys := keysOf(t)
 	nodes := make([]node, len(t.Fields))
-	err := n.members('{', func(_, klo, khi, vlo, vhi int) error {
+	err := n.members('{', func(k, klo, khi, vlo, vhi int) error {
 		key, err := d.str(klo, khi)
 		if err != nil {
 			return err
 		}
-		f, ok := keys.index(t, key)
+		f, ok := k, k < len(keys.names) && keys.names[k] == string(key) // in field order, as written
+		if !ok {
+			f, ok = keys.index(t, key)
+		}
 		if !ok {
 			return failAt(klo, stepName(key), ErrUnknownField, "no field %q in %s", truncate(key), t)
 		}

@@ -225,8 +225,13 @@ func (e *encoder) next(i int) error {
 		e.buf = append(e.buf, ',')
 	}
 	e.newline()
-	if len(e.buf) >= flushAt {
+	switch {
+	case e.w != nil && len(e.buf) >= flushAt:
 		return e.flush()
+	case cap(e.buf)-len(e.buf) < 1024:
+		// Doubling: append's gentler growth of large slices would copy
+		// a state's JSON five times over.
+		e.buf = append(make([]byte, 0, 2*cap(e.buf)+4096), e.buf...)
 	}
 	return nil
 }
@@ -243,11 +248,18 @@ func (e *encoder) value(t *ssz.Type, v reflect.Value) error {
 	}
 	switch t.Kind {
 	case ssz.KindBool:
-		b, err := ssz.AppendBasic(nil, t, v)
-		if err != nil {
-			return sszErr(err)
+		b := byte(0)
+		switch {
+		case v.CanAddr():
+			// The byte itself: reflect's Bool calls any byte but 0 true.
+			b = *(*byte)(v.Addr().UnsafePointer())
+		case v.Bool():
+			b = 1
 		}
-		if b[0] == 1 {
+		if b > 1 {
+			return valueErr(ssz.ErrBool, "byte %#02x", b)
+		}
+		if b == 1 {
 			e.buf = append(e.buf, "true"...)
 		} else {
 			e.buf = append(e.buf, "false"...)
