@@ -29,9 +29,11 @@ type typeFlags struct {
 
 func addTypeFlags(fs *flag.FlagSet) typeFlags {
 	tf := typeFlags{
-		typ:      fs.String("type", "", "the SSZ type, `fork.Type` (fulu.BeaconState); 'lanehash types' lists them"),
-		preset:   fs.String("preset", "mainnet", "the consensus `preset`: mainnet or minimal"),
-		format:   fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block) or framed (snappy stream)"),
+		typ:    fs.String("type", "", "the SSZ type, `fork.Type` (fulu.BeaconState); 'lanehash types' lists them"),
+		preset: fs.String("preset", "mainnet", "the consensus `preset`: mainnet or minimal"),
+		format: fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block), framed (snappy stream)\n"+
+			"or json (the beacon API's and spec tests' JSON, or a beacon-API response\n"+
+			"{\"version\": …, \"data\": …}); auto reads a name ending in .json as json"),
 		maxInput: new(byteSize),
 	}
 	*tf.maxInput = defaultMaxInput
@@ -116,7 +118,9 @@ type inputError struct {
 func (e *inputError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s", e.File)
-	if e.How != formatSSZ {
+	if e.How == formatJSON {
+		fmt.Fprintf(&b, " (JSON, %d bytes)", e.Size)
+	} else if e.How != formatSSZ {
 		fmt.Fprintf(&b, " (%s, %d bytes decompressed)", howNames[e.How], e.Size)
 	} else {
 		fmt.Fprintf(&b, " (%d bytes)", e.Size)
@@ -135,7 +139,7 @@ func (e *inputError) Error() string {
 func (e *inputError) Unwrap() error { return e.Err }
 
 // howNames names the input formats in messages.
-var howNames = map[string]string{formatSSZ: "raw SSZ", formatBlock: "snappy block", formatFramed: "snappy framed"}
+var howNames = map[string]string{formatSSZ: "raw SSZ", formatBlock: "snappy block", formatFramed: "snappy framed", formatJSON: "from JSON"}
 
 // describe turns a decode or root error of t over pl into an inputError
 // naming the byte offset and the field. The decoder's path (Go names) is
@@ -181,6 +185,9 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format string, maxInput in
 		return payload{}, err
 	}
 	lim := limitFor(st, t.Name(), format, maxInput)
+	if isJSON(file, format) {
+		lim = jsonLimit(maxInput)
+	}
 	raw, err := e.readFile(file, lim)
 	if err != nil {
 		return payload{}, err
@@ -189,7 +196,19 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format string, maxInput in
 	if file == "-" {
 		name = "stdin"
 	}
-	pls, err := payloads(file, raw, format, lim)
+	var pls []payload
+	if isJSON(file, format) {
+		// JSON: read into the type and serialized, then as any SSZ input.
+		done := e.stage("reading JSON", name, int64(len(raw)))
+		pl, err := fromJSON(t, p, name, raw)
+		done()
+		if err != nil {
+			return payload{}, err
+		}
+		pls = []payload{pl}
+	} else {
+		pls, err = payloads(file, raw, format, lim)
+	}
 	var tl *tooLargeError
 	if errors.As(err, &tl) {
 		tl.File = name

@@ -9,6 +9,8 @@
 //	lanehash prove -type fulu.BeaconState -path 'validators[7].effective_balance' state.ssz > p.json
 //	lanehash verify p.json
 //	lanehash diff -type fulu.BeaconState ours.ssz theirs.ssz
+//	lanehash show -type fulu.BeaconState -path 'validators[7]' state.ssz
+//	lanehash root -type fulu.BeaconState state.json
 //	lanehash types -fork gloas
 //
 // Types are named fork.Type after the packages ssz/consensus/<fork>
@@ -20,7 +22,12 @@
 // snappy framing format is recognised by its stream identifier, the
 // block format (the spec tests' serialized.ssz_snappy) by a name ending
 // in snappy, or by trying it when the bytes do not decode raw; -format
-// says which when guessing is not wanted.
+// says which when guessing is not wanted. JSON inputs (package sszjson's
+// form, the beacon API's: a name ending in .json, or -format json) are
+// read strictly into the type and serialized, then go the SSZ way; a
+// beacon-API response {"version": …, "data": …} is read for its data
+// when the type has no field called data. show prints a value, or the
+// part of it at -path, as that JSON.
 //
 // Roots are computed from the bytes by lanehash's plans (package plan),
 // without decoding. Proofs come from the value's Merkle tree (package
@@ -107,12 +114,13 @@ func commands() []command {
 		{"prove", "print the Merkle proof of a field of an SSZ file as JSON", proveUsage, (*env).prove},
 		{"verify", "check a proof that prove printed", verifyUsage, (*env).verify},
 		{"diff", "name the paths where two SSZ files of one type differ", diffUsage, (*env).diff},
+		{"show", "print a value of a file, or a part of it, as JSON", showUsage, (*env).show},
 		{"types", "list the types -type takes", typesUsage, (*env).types},
 	}
 }
 
 const mainUsage = `lanehash computes SSZ hash_tree_root of Ethereum consensus files, proves
-and verifies fields, and finds where two states differ.
+and verifies fields, finds where two states differ, and shows values as JSON.
 
 Usage:
   lanehash <command> [flags] [files]
@@ -120,7 +128,8 @@ Usage:
 Commands:
 %s
 Files are raw SSZ or snappy compressed (block or framed, sniffed), - is stdin,
-read no further than their type's size (or -max-input, default 4GiB).
+read no further than their type's size (or -max-input, default 4GiB); or
+JSON, the beacon API's form (a name ending in .json, or -format json).
 Types are fork.Type (fulu.BeaconState); -preset mainnet|minimal.
 Exit status: 0 ok, 1 negative answer (differences, invalid proof, root
 mismatch), 2 usage or input error.

@@ -5,6 +5,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 
@@ -12,6 +13,7 @@ import (
 	"github.com/lanehash/lanehash/plan"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/sszjson"
 )
 
 // preset is a consensus preset: the spec values the preset-dependent
@@ -54,6 +56,12 @@ type typeEntry interface {
 	// validated, then walked once), else an error wrapping
 	// cache.ErrUnexpectedRoot.
 	Prove(p preset, b []byte, path string, expect *[32]byte) (*proof.Proof, [32]byte, error)
+	// Decode decodes the value serialized in b (ssz.Unmarshal) and
+	// returns it, a *T.
+	Decode(p preset, b []byte) (reflect.Value, error)
+	// FromJSON reads the JSON of a value (sszjson.Unmarshal) and returns
+	// its serialization.
+	FromJSON(p preset, doc []byte) ([]byte, error)
 }
 
 // entry is the typeEntry of Go type T.
@@ -113,6 +121,22 @@ func (e *entry[T]) Prove(p preset, b []byte, path string, expect *[32]byte) (*pr
 	}
 	pr, err := tree.Prove(path)
 	return pr, root, err
+}
+
+func (e *entry[T]) Decode(p preset, b []byte) (reflect.Value, error) {
+	v := new(T)
+	if err := ssz.Unmarshal(b, v, ssz.WithSpec(p.spec)); err != nil {
+		return reflect.Value{}, err
+	}
+	return reflect.ValueOf(v), nil
+}
+
+func (e *entry[T]) FromJSON(p preset, doc []byte) ([]byte, error) {
+	v := new(T)
+	if err := sszjson.Unmarshal(doc, v, ssz.WithSpec(p.spec)); err != nil {
+		return nil, err
+	}
+	return ssz.Marshal(v, ssz.WithSpec(p.spec))
 }
 
 // errUnknownType is the sentinel of a -type the registry does not have.

@@ -2,10 +2,10 @@ package sszjson
 
 import (
 	"encoding/binary"
-	"math/bits"
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math/bits"
 	"reflect"
 	"strconv"
 	"unicode/utf16"
@@ -315,7 +315,7 @@ func jsonKind(c byte) string {
 
 // wrongType is the error of a value of the wrong JSON kind.
 func (n *node) wrongType(want string) error {
-	return fail(n.lo, ErrType, "want %s, got %s", want, jsonKind(n.d.data[n.lo]))
+	return n.d.scalarError(n.lo, n.hi, want)
 }
 
 // str returns the contents of the string at [lo, hi) (its quotes

@@ -1,0 +1,207 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/golang/snappy"
+
+	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/sszjson"
+)
+
+// TestShowSpecVectors shows case_0 of every ssz_static type of every
+// preset and fork as JSON, and roots that JSON with root: the root is
+// the case's roots.yaml (so show wrote the value, and root read it,
+// through the JSON alone). The JSON is also read as a beacon-API
+// response (in "data"), from stdin with -format json, and compact.
+func TestShowSpecVectors(t *testing.T) {
+	cases := vectorCases(t, "ssz_random")
+	for _, c := range cases {
+		out, errOut, code := runCmd(t, nil, "show", "-type", c.typ, "-preset", c.preset, c.file)
+		if code != exitOK || !json.Valid([]byte(out)) {
+			t.Errorf("show %s: status %d, %s", c.typ, code, errOut)
+			continue
+		}
+		file := writeFile(t, "value.json", []byte(out))
+		envelope := writeFile(t, "response.json", []byte(`{"version":"x","execution_optimistic":false,"data":`+out+`}`))
+		got, errOut, code := runCmd(t, nil, "root", "-type", c.typ, "-preset", c.preset, file, envelope)
+		if code != exitOK || got != c.root+"  "+file+"\n"+c.root+"  "+envelope+"\n" {
+			t.Errorf("root of show's JSON of %s %s: status %d, %q %s, want %s", c.preset, c.typ, code, got, errOut, c.root)
+		}
+		if got, _, code := runCmd(t, []byte(out), "root", "-type", c.typ, "-preset", c.preset, "-format", "json", "-"); code != exitOK || got != c.root+"\n" {
+			t.Errorf("root of stdin -format json %s: status %d, %q", c.typ, code, got)
+		}
+		compact, _, code := runCmd(t, nil, "show", "-compact", "-type", c.typ, "-preset", c.preset, file)
+		var want bytes.Buffer
+		json.Compact(&want, []byte(out))
+		if code != exitOK || compact != want.String()+"\n" {
+			t.Errorf("show -compact of the JSON of %s: status %d", c.typ, code)
+		}
+	}
+}
+
+// TestJSONInput runs prove and diff on JSON files and checks them
+// against the same runs on SSZ, and show -path against the value.
+func TestJSONInput(t *testing.T) {
+	s := fulu.SyntheticBeaconState(64, 1)
+	b, err := ssz.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	js, err := sszjson.Marshal(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sszFile, jsonFile := writeFile(t, "state.ssz", b), writeFile(t, "state.json", js)
+	// prove: the same proof from either.
+	path := "validators[7].effective_balance"
+	p1, _, c1 := runCmd(t, nil, "prove", "-type", "fulu.BeaconState", "-path", path, sszFile)
+	p2, e2, c2 := runCmd(t, nil, "prove", "-type", "fulu.BeaconState", "-path", path, jsonFile)
+	if c1 != exitOK || c2 != exitOK || p1 != p2 {
+		t.Errorf("prove from SSZ and from JSON: %d %d %s\n%s\n%s", c1, c2, e2, p1, p2)
+	}
+	// diff: none between the two; one where the JSON was edited.
+	if out, errOut, code := runCmd(t, nil, "diff", "-type", "fulu.BeaconState", sszFile, jsonFile); code != exitOK || out != "" {
+		t.Errorf("diff SSZ JSON: status %d, %q %s", code, out, errOut)
+	}
+	s.Validators[5].EffectiveBalance++
+	js2, _ := sszjson.Marshal(s)
+	edited := writeFile(t, "edited.json", js2)
+	out, _, code := runCmd(t, nil, "diff", "-type", "fulu.BeaconState", jsonFile, edited)
+	if code != exitNegative || !strings.HasPrefix(out, "validators[5].effective_balance: ") {
+		t.Errorf("diff of an edited JSON: status %d, %q", code, out)
+	}
+	// show -path: a field, an element, a length, a bit.
+	for p, want := range map[string]string{
+		"slot":                              `"` + jsonNumber(uint64(s.Slot)) + `"`,
+		"validators[5].slashed":             strings.ToLower(boolString(s.Validators[5].Slashed)),
+		"validators.__len__":                `"64"`,
+		"balances[3]":                       `"` + jsonNumber(uint64(s.Balances[3])) + `"`,
+		"justification_bits[0]":             boolString(s.JustificationBits[0]&1 == 1),
+		"finalized_checkpoint":              mustJSON(t, s.FinalizedCheckpoint),
+		"randao_mixes[3]":                   `"0x` + hexOf(s.RANDAOMixes[3][:]) + `"`,
+		"current_sync_committee.pubkeys[1]": `"0x` + hexOf(s.CurrentSyncCommittee.Pubkeys[1][:]) + `"`,
+	} {
+		for _, f := range []string{sszFile, jsonFile} {
+			out, errOut, code := runCmd(t, nil, "show", "-compact", "-type", "fulu.BeaconState", "-path", p, f)
+			if code != exitOK || out != want+"\n" {
+				t.Errorf("show -path %s %s: status %d, %q %s, want %s", p, f, code, out, errOut, want)
+			}
+		}
+	}
+}
+
+func jsonNumber(x uint64) string { b, _ := json.Marshal(x); return string(b) }
+func boolString(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+func hexOf(b []byte) string {
+	var s strings.Builder
+	for _, c := range b {
+		s.WriteString(strings.ToLower(string("0123456789abcdef"[c>>4]) + string("0123456789abcdef"[c&15])))
+	}
+	return s.String()
+}
+
+func mustJSON(t *testing.T, v any) string {
+	b, err := sszjson.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// TestJSONInputErrors checks the exit status and message of bad JSON
+// inputs and show's bad paths.
+func TestJSONInputErrors(t *testing.T) {
+	s := fulu.SyntheticBeaconState(8, 1)
+	js, err := sszjson.MarshalIndent(s, "", " ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	bad := bytes.Replace(js, []byte(`"effective_balance": "`), []byte(`"effective_balance": "-`), 1)
+	off := bytes.Index(bad, []byte(`"-`))
+	file := writeFile(t, "bad.json", bad)
+	_, errOut, code := runCmd(t, nil, "root", "-type", "fulu.BeaconState", file)
+	want := file + " (JSON, " + jsonNumber(uint64(len(bad))) + " bytes): byte " + jsonNumber(uint64(off)) + ", field validators[0].effective_balance of fulu.BeaconState: bad number: negative"
+	if code != exitError || !strings.Contains(errOut, want) {
+		t.Errorf("status %d, %q, want %q", code, errOut, want)
+	}
+	// In an envelope: the byte counts in the whole file, and the
+	// response's version is a hint when it is not the type's fork.
+	env := append(append([]byte(`{"version": "electra", "data": `), bad...), '}')
+	envFile := writeFile(t, "response.json", env)
+	_, errOut, code = runCmd(t, nil, "root", "-type", "fulu.BeaconState", envFile)
+	if code != exitError || !strings.Contains(errOut, "byte "+jsonNumber(uint64(off+31))+", field validators[0].effective_balance") ||
+		!strings.Contains(errOut, `(the response's version is "electra")`) {
+		t.Errorf("in an envelope: status %d, %q", code, errOut)
+	}
+	for name, c := range map[string]struct {
+		args []string
+		in   string
+		want string
+	}{
+		"not JSON":         {[]string{"root", "-type", "fulu.Checkpoint", "-format", "json", "-"}, "hello", "not JSON"},
+		"unknown field":    {[]string{"root", "-type", "fulu.Checkpoint", "-format", "json", "-"}, `{"epoch":"1","root":"0x` + strings.Repeat("00", 32) + `","x":1}`, "field x of fulu.Checkpoint: unknown field"},
+		"missing field":    {[]string{"root", "-type", "fulu.Checkpoint", "-format", "json", "-"}, `{"epoch":"1"}`, "field root of fulu.Checkpoint: missing field"},
+		"envelope no data": {[]string{"root", "-type", "fulu.Checkpoint", "-format", "json", "-"}, `{"version":"fulu"}`, "field version of fulu.Checkpoint: unknown field"},
+		"envelope twice":   {[]string{"root", "-type", "fulu.Checkpoint", "-format", "json", "-"}, `{"data":{},"data":{}}`, "duplicate field"},
+		"show path":        {[]string{"show", "-type", "fulu.BeaconState", "-path", "validators[9]", "-format", "json", "-"}, string(js), "element 9 of 8"},
+		"show bad path":    {[]string{"show", "-type", "fulu.BeaconState", "-path", "nope", "-format", "json", "-"}, string(js), "-path"},
+		"show no file":     {[]string{"show", "-type", "fulu.BeaconState"}, "", "want one FILE"},
+	} {
+		_, errOut, code := runCmd(t, []byte(c.in), c.args...)
+		if code != exitError || !strings.Contains(errOut, c.want) {
+			t.Errorf("%s: status %d, %q, want %q", name, code, errOut, c.want)
+		}
+	}
+	// The error is typed: sszjson's sentinel, the file's byte and field.
+	e, _ := lookupType("fulu.BeaconState")
+	p, _ := presetNamed("mainnet")
+	_, err = fromJSON(e, p, "f", bad)
+	var ie *inputError
+	if !errors.As(err, &ie) || !errors.Is(err, sszjson.ErrNumber) || ie.Offset != off || ie.Field != "validators[0].effective_balance" {
+		t.Errorf("fromJSON: %#v", err)
+	}
+}
+
+// TestShowSnappyState checks show on a snappy-compressed spec state
+// against the JSON package directly.
+func TestShowSnappyState(t *testing.T) {
+	c := vectorCases(t, "ssz_random")[0]
+	comp, err := os.ReadFile(c.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := snappy.Decode(nil, comp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := lookupType(c.typ)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := presetNamed(c.preset)
+	v, err := e.Decode(p, raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, _ := e.SSZType(p)
+	want, err := sszjson.MarshalValue(st, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out, _, code := runCmd(t, nil, "show", "-compact", "-type", c.typ, "-preset", c.preset, c.file)
+	if code != exitOK || out != string(want)+"\n" {
+		t.Errorf("show %s: status %d", c.typ, code)
+	}
+}
