@@ -36,21 +36,13 @@ func MarshalIndent(v any, prefix, indent string, opts ...ssz.Option) ([]byte, er
 	if err != nil {
 		return nil, err
 	}
-	e := &encoder{prefix: prefix, indent: indent}
-	if err := e.encode(t, rv); err != nil {
-		return nil, err
-	}
-	return e.buf, nil
+	return marshal(t, rv, prefix, indent)
 }
 
 // MarshalValue returns the compact JSON of v, which must have the Go
 // type t was built for (or be a pointer to it).
 func MarshalValue(t *ssz.Type, v reflect.Value) ([]byte, error) {
-	e := &encoder{}
-	if err := e.encode(t, v); err != nil {
-		return nil, err
-	}
-	return e.buf, nil
+	return marshal(t, v, "", "")
 }
 
 // An Encoder writes JSON values to a stream as it makes them, so a state
@@ -107,12 +99,34 @@ func describe(v any, opts []ssz.Option) (*ssz.Type, reflect.Value, error) {
 }
 
 // encoder appends JSON to buf, writing it out to w (when set) as it
-// grows past flushAt.
+// grows past flushAt; without w, buf grows.
 type encoder struct {
 	buf            []byte
 	w              io.Writer
+	written        int // bytes written out to w
 	prefix, indent string
 	depth          int
+}
+
+// marshal returns the JSON of v. A value whose JSON is longer than
+// flushAt is encoded twice: first only counted, then into one buffer of
+// its size. A state's JSON is hundreds of megabytes, and a buffer grown
+// as it is written (or kept in pieces and joined) allocates, faults in
+// and copies it about twice over, which costs more than encoding it
+// again.
+func marshal(t *ssz.Type, v reflect.Value, prefix, indent string) ([]byte, error) {
+	e := &encoder{w: io.Discard, prefix: prefix, indent: indent}
+	if err := e.encode(t, v); err != nil {
+		return nil, err
+	}
+	if e.written == 0 {
+		return e.buf, nil
+	}
+	e = &encoder{buf: make([]byte, 0, e.written+len(e.buf)), prefix: prefix, indent: indent}
+	if err := e.encode(t, v); err != nil {
+		return nil, err
+	}
+	return e.buf, nil
 }
 
 // flushAt is the buffered output an encoder with a writer lets build up.
@@ -123,6 +137,7 @@ func (e *encoder) flush() error {
 		return nil
 	}
 	_, err := e.w.Write(e.buf)
+	e.written += len(e.buf)
 	e.buf = e.buf[:0]
 	if err != nil {
 		return &Error{Offset: -1, Err: err}
@@ -225,13 +240,8 @@ func (e *encoder) next(i int) error {
 		e.buf = append(e.buf, ',')
 	}
 	e.newline()
-	switch {
-	case e.w != nil && len(e.buf) >= flushAt:
+	if e.w != nil && len(e.buf) >= flushAt {
 		return e.flush()
-	case cap(e.buf)-len(e.buf) < 1024:
-		// Doubling: append's gentler growth of large slices would copy
-		// a state's JSON five times over.
-		e.buf = append(make([]byte, 0, 2*cap(e.buf)+4096), e.buf...)
 	}
 	return nil
 }
