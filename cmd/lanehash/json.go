@@ -180,7 +180,7 @@ func walkValue(t *ssz.Type, v reflect.Value, steps []proof.Step) (*ssz.Type, ref
 		case s.Field == proof.LengthStep && i == len(steps)-1:
 			n := v.Len()
 			if t.Kind == ssz.KindBitlist || t.Kind == ssz.KindProgressiveBitlist {
-				n = bitlistLen(v.Bytes())
+				n = bitlistLen(bytesOf(v))
 			}
 			return nil, reflect.ValueOf(strconv.Quote(strconv.Itoa(n))), nil
 		case !s.IsIndex:
@@ -190,12 +190,12 @@ func walkValue(t *ssz.Type, v reflect.Value, steps []proof.Step) (*ssz.Type, ref
 			}
 			v, t = structfield.Get(v, t.Fields[f].Index), t.Fields[f].Type
 		case t.Kind == ssz.KindBitvector || t.Kind == ssz.KindBitlist || t.Kind == ssz.KindProgressiveBitlist:
-			b := v.Bytes()
-			n := uint64(8 * len(b))
-			if t.Kind == ssz.KindBitvector {
-				n = t.Length
-			} else {
+			b := bytesOf(v)
+			n := t.Length
+			if t.Kind != ssz.KindBitvector {
 				n = uint64(bitlistLen(b))
+			} else if len(b) == 0 {
+				b = make([]byte, t.Size) // the zero bitvector
 			}
 			if s.Index >= n {
 				return nil, v, fmt.Errorf("bit %d of %d", s.Index, n)
@@ -219,6 +219,18 @@ func walkValue(t *ssz.Type, v reflect.Value, steps []proof.Step) (*ssz.Type, ref
 		}
 	}
 	return t, v, nil
+}
+
+// bytesOf returns the bytes of a bitfield held in a Go slice or array
+// (one that is not addressable, the zero value behind a nil pointer,
+// copied).
+func bytesOf(v reflect.Value) []byte {
+	if v.Kind() == reflect.Slice || v.CanAddr() {
+		return v.Bytes()
+	}
+	b := make([]byte, v.Len())
+	reflect.Copy(reflect.ValueOf(b), v)
+	return b
 }
 
 // bitlistLen is the bit count of a bitlist's bytes (its delimiter bit
