@@ -605,8 +605,8 @@ func (n *node) bigUint(t *ssz.Type, v reflect.Value) error {
 	for _, c := range b {
 		carry := uint64(c - '0')
 		for i := range words {
-			hi, lo := mul64(limbs[i], 10)
-			lo, c := add64(lo, carry)
+			hi, lo := bits.Mul64(limbs[i], 10)
+			lo, c := bits.Add64(lo, carry, 0)
 			limbs[i], carry = lo, hi+c
 		}
 		if carry != 0 {
@@ -630,26 +630,6 @@ func (n *node) bigUint(t *ssz.Type, v reflect.Value) error {
 		v.Set(u.Elem())
 	}
 	return nil
-}
-
-func mul64(a, b uint64) (hi, lo uint64) {
-	const mask32 = 1<<32 - 1
-	a0, a1 := a&mask32, a>>32
-	b0, b1 := b&mask32, b>>32
-	w0 := a0 * b0
-	t := a1*b0 + w0>>32
-	w1, w2 := t&mask32, t>>32
-	w1 += a0 * b1
-	hi = a1*b1 + w2 + w1>>32
-	return hi, a * b
-}
-
-func add64(a, b uint64) (uint64, uint64) {
-	s := a + b
-	if s < a {
-		return s, 1
-	}
-	return s, 0
 }
 
 // hexDigits returns the digits of the "0x" hex string at [lo, hi).
