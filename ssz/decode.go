@@ -338,23 +338,21 @@ func (d *decoder) fields(n *decType, b []byte, p unsafe.Pointer) error {
 		return nil
 	}
 	if len(n.vars) == 0 {
-		_, err := d.fixedPart(n, b, p, nil)
-		return err
+		return d.fixedPart(n, b, p, nil)
 	}
 	// The variable fields' offsets, on the stack for most containers.
 	var room [8]uint64
-	offs := room[:0]
+	offs := room[:]
 	if len(n.vars) > len(room) {
-		offs = make([]uint64, 0, len(n.vars))
+		offs = make([]uint64, len(n.vars))
 	}
-	offs, err := d.fixedPart(n, b, p, offs)
-	if err != nil {
+	if err := d.fixedPart(n, b, p, offs); err != nil {
 		return err
 	}
 	for k := range n.vars {
 		op := &n.vars[k]
 		end := uint64(len(b))
-		if k+1 < len(offs) {
+		if k+1 < len(n.vars) {
 			end = offs[k+1]
 		}
 		if err := d.decode(op.node, b[offs[k]:end], fieldAt(n, op, p)); err != nil {
@@ -366,8 +364,9 @@ func (d *decoder) fields(n *decType, b []byte, p unsafe.Pointer) error {
 
 // fixedPart is the first pass of fields: the fixed part in field order,
 // fixed-size fields decoded and the variable-size fields' offsets
-// checked as they are read and appended to offs.
-func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint64) ([]uint64, error) {
+// checked as they are read and stored in offs (one per variable field).
+func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint64) error {
+	k := 0 // variable fields read
 	for i := range n.ops {
 		op := &n.ops[i]
 		switch op.kind {
@@ -376,7 +375,7 @@ func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint6
 		case fieldBool:
 			c := b[op.at]
 			if c > 1 {
-				return offs, step(errorf("", ErrBool, "byte 0x%02x", c), op.name)
+				return step(errorf("", ErrBool, "byte 0x%02x", c), op.name)
 			}
 			*(*bool)(unsafe.Add(p, op.goOff)) = c == 1
 		case fieldBytes:
@@ -385,23 +384,24 @@ func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint6
 			setSlice(unsafe.Add(p, op.goOff), data, int(op.node.t.Length))
 		case fieldFixed:
 			if err := d.decode(op.node, b[op.at:op.at+op.n], fieldAt(n, op, p)); err != nil {
-				return offs, step(err, op.name)
+				return step(err, op.name)
 			}
 		case fieldVar:
 			off := uint64(binary.LittleEndian.Uint32(b[op.at:]))
-			if len(offs) == 0 && off != n.fixedLen {
-				return offs, step(errorf("", ErrOffset, "first offset %d, want %d", off, n.fixedLen), op.name)
+			if k == 0 && off != n.fixedLen {
+				return step(errorf("", ErrOffset, "first offset %d, want %d", off, n.fixedLen), op.name)
 			}
-			if len(offs) > 0 && off < offs[len(offs)-1] {
-				return offs, step(errorf("", ErrOffset, "offset %d before previous %d", off, offs[len(offs)-1]), op.name)
+			if k > 0 && off < offs[k-1] {
+				return step(errorf("", ErrOffset, "offset %d before previous %d", off, offs[k-1]), op.name)
 			}
 			if off > uint64(len(b)) {
-				return offs, step(errorf("", ErrOffset, "offset %d beyond %d bytes", off, len(b)), op.name)
+				return step(errorf("", ErrOffset, "offset %d beyond %d bytes", off, len(b)), op.name)
 			}
-			offs = append(offs, off)
+			offs[k] = off
+			k++
 		}
 	}
-	return offs, nil
+	return nil
 }
 
 // fieldAt returns the address of a field of the struct at p. A field
