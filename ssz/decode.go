@@ -356,7 +356,7 @@ func (d *decoder) fields(n *decType, b []byte, p unsafe.Pointer) error {
 			end = offs[k+1]
 		}
 		if err := d.decode(op.node, b[offs[k]:end], fieldAt(n, op, p)); err != nil {
-			return step(err, op.name)
+			return step(err, fieldStep(n, op))
 		}
 	}
 	return nil
@@ -375,7 +375,7 @@ func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint6
 		case fieldBool:
 			c := b[op.at]
 			if c > 1 {
-				return step(errorf("", ErrBool, "byte 0x%02x", c), op.name)
+				return step(errorf("", ErrBool, "byte 0x%02x", c), fieldStep(n, op))
 			}
 			*(*bool)(unsafe.Add(p, op.goOff)) = c == 1
 		case fieldBytes:
@@ -384,18 +384,18 @@ func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint6
 			setSlice(unsafe.Add(p, op.goOff), data, int(op.node.t.Length))
 		case fieldFixed:
 			if err := d.decode(op.node, b[op.at:op.at+op.n], fieldAt(n, op, p)); err != nil {
-				return step(err, op.name)
+				return step(err, fieldStep(n, op))
 			}
 		case fieldVar:
 			off := uint64(binary.LittleEndian.Uint32(b[op.at:]))
 			if k == 0 && off != n.fixedLen {
-				return step(errorf("", ErrOffset, "first offset %d, want %d", off, n.fixedLen), op.name)
+				return step(errorf("", ErrOffset, "first offset %d, want %d", off, n.fixedLen), fieldStep(n, op))
 			}
 			if k > 0 && off < offs[k-1] {
-				return step(errorf("", ErrOffset, "offset %d before previous %d", off, offs[k-1]), op.name)
+				return step(errorf("", ErrOffset, "offset %d before previous %d", off, offs[k-1]), fieldStep(n, op))
 			}
 			if off > uint64(len(b)) {
-				return step(errorf("", ErrOffset, "offset %d beyond %d bytes", off, len(b)), op.name)
+				return step(errorf("", ErrOffset, "offset %d beyond %d bytes", off, len(b)), fieldStep(n, op))
 			}
 			offs[k] = off
 			k++
@@ -403,6 +403,9 @@ func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint6
 	}
 	return nil
 }
+
+// fieldStep is the step of op's field in an error's path.
+func fieldStep(n *decType, op *fieldOp) string { return "." + n.t.Fields[op.field].Name }
 
 // fieldAt returns the address of a field of the struct at p. A field
 // behind embedded pointers is reached as structfield.Settable reaches
@@ -415,7 +418,7 @@ func fieldAt(n *decType, op *fieldOp, p unsafe.Pointer) unsafe.Pointer {
 	if st.Kind() == reflect.Pointer {
 		st = st.Elem()
 	}
-	return structfield.Settable(reflect.NewAt(st, p).Elem(), op.index).Addr().UnsafePointer()
+	return structfield.Settable(reflect.NewAt(st, p).Elem(), n.t.Fields[op.field].Index).Addr().UnsafePointer()
 }
 
 // union decodes a selector byte and the selected option's bytes into

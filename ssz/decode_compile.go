@@ -88,17 +88,18 @@ const (
 // a run of adjacent plain fields merged into one copy).
 type fieldOp struct {
 	kind fieldKind
+	// direct: no embedded pointer on the way to the field; goOff is
+	// then its offset in the struct (else field's reflect index path
+	// reaches it).
+	direct bool
+	// field is the field's index in the descriptor's Fields (its name,
+	// "." + which is its step in an error's path, and index path).
+	field int32
 	// at is where the field starts in the fixed part; n its fixed-part
 	// bytes (a copy's length).
 	at, n uint64
-	// goOff is the field's offset in the struct when direct (no embedded
-	// pointer on the way); index is its reflect index path otherwise.
-	goOff  uintptr
-	direct bool
-	index  []int
-	node   *decType
-	// name is the step of the field in an error's path: "." + its name.
-	name string
+	goOff uintptr
+	node  *decType
 }
 
 // fieldKind says how a fieldOp decodes its field.
@@ -124,7 +125,7 @@ func compiledType(t *Type) *decType {
 	if d, ok := decTypes.Load(t); ok {
 		return d.(*decType)
 	}
-	d := compileType(t, map[*Type]*decType{})
+	d := compileType(t)
 	if _, loaded := decTypes.LoadOrStore(t, d); !loaded && decTypeCount.Add(1) > maxDecTypes {
 		// As minSizes: descriptors dropped from TypeOf's cache are built
 		// again as new *Type values, so the memo is emptied at its bound
@@ -148,16 +149,44 @@ var (
 // maxDecTypes bounds decTypes; a variable so the tests can lower it.
 var maxDecTypes int64 = 1 << 12
 
-// compileType compiles t and its parts, each descriptor once (memo): a
+// compiler compiles one descriptor and its parts, each once (memo): a
 // descriptor whose options and fields share deep types has
 // exponentially many paths but only as many descriptors as it was
 // built with.
-func compileType(t *Type, memo map[*Type]*decType) *decType {
-	if d, ok := memo[t]; ok {
+type compiler struct {
+	memo   map[*Type]*decType
+	basics map[basicKey]*decType
+}
+
+// basicKey is what decoding a basic value depends on.
+type basicKey struct {
+	kind Kind
+	g    reflect.Type
+	size uint64
+}
+
+// compileType compiles t and its parts.
+func compileType(t *Type) *decType {
+	c := compiler{memo: map[*Type]*decType{}, basics: map[basicKey]*decType{}}
+	return c.compile(t)
+}
+
+// compile compiles t, once.
+func (c *compiler) compile(t *Type) *decType {
+	if d, ok := c.memo[t]; ok {
 		return d
 	}
+	if t.IsBasic() && t.Go != nil {
+		// TypeOf builds a descriptor per field, but basic ones of one Go
+		// type decode alike (their errors name only the kind): one
+		// compiled form serves them all.
+		if d, ok := c.basics[basicKey{t.Kind, t.Go, t.Size}]; ok {
+			c.memo[t] = d
+			return d
+		}
+	}
 	d := &decType{t: t}
-	memo[t] = d
+	c.memo[t] = d
 	if t.Go == nil {
 		d.op, d.mismatch = opMismatch, "descriptor without a Go type"
 		return d
@@ -196,14 +225,14 @@ func compileType(t *Type, memo map[*Type]*decType) *decType {
 		d.slice = true
 		d.need(g.Kind() == reflect.Slice && g.Elem().Kind() == reflect.Uint8)
 	case KindVector, KindList, KindProgressiveList:
-		d.compileSequence(memo)
+		c.sequence(d)
 	case KindContainer, KindProgressiveContainer:
 		d.op = opContainer
 		if g.Kind() == reflect.Pointer {
 			d.op = opContainerPtr
 			d.pointsTo(g)
 		}
-		d.compileFields(memo)
+		c.fields(d)
 	case KindUnion, KindCompatibleUnion:
 		d.op = opUnion
 		if t.Kind == KindCompatibleUnion {
@@ -224,12 +253,15 @@ func compileType(t *Type, memo map[*Type]*decType) *decType {
 			d.options = make([]*decType, len(t.Options))
 			for i, o := range t.Options {
 				if o != nil {
-					d.options[i] = compileType(o, memo)
+					d.options[i] = c.compile(o)
 				}
 			}
 		}
 	default:
 		d.op = opUnsupported
+	}
+	if t.IsBasic() {
+		c.basics[basicKey{t.Kind, t.Go, t.Size}] = d
 	}
 	return d
 }
@@ -253,8 +285,8 @@ func (d *decType) pointsTo(g reflect.Type) {
 	d.chunk = int(max(1, chunkBytes/max(d.target.Size(), 1)))
 }
 
-// compileSequence compiles a vector or a list.
-func (d *decType) compileSequence(memo map[*Type]*decType) {
+// sequence compiles a vector or a list.
+func (c *compiler) sequence(d *decType) {
 	t, g := d.t, d.t.Go
 	d.op = opVector
 	if t.Kind != KindVector {
@@ -264,7 +296,7 @@ func (d *decType) compileSequence(memo map[*Type]*decType) {
 		d.op, d.mismatch = opMismatch, "sequence descriptor without an element"
 		return
 	}
-	d.elem = compileType(t.Elem, memo)
+	d.elem = c.compile(t.Elem)
 	d.slice = g.Kind() == reflect.Slice
 	if d.op == opVector {
 		d.need(d.slice || g.Kind() == reflect.Array && uint64(g.Len()) == t.Length)
@@ -282,11 +314,11 @@ func (d *decType) compileSequence(memo map[*Type]*decType) {
 	d.plain = d.op == opVector && !d.slice && d.elem.plain
 }
 
-// compileFields compiles a container's fields: their places in the
-// struct (through the reflect index path, as structfield does, so a
-// field behind an embedded pointer is reached as the reflect decoder
-// reached it) and the first and second pass over them.
-func (d *decType) compileFields(memo map[*Type]*decType) {
+// fields compiles a container's fields: their places in the struct
+// (through the reflect index path, as structfield does, so a field
+// behind an embedded pointer is reached as the reflect decoder reached
+// it) and the first and second pass over them.
+func (c *compiler) fields(d *decType) {
 	t := d.t
 	st := t.Go
 	if st.Kind() == reflect.Pointer {
@@ -298,6 +330,14 @@ func (d *decType) compileFields(memo map[*Type]*decType) {
 	}
 	plain := littleEndian && d.op == opContainer
 	var at uint64
+	vars := 0
+	for i := range t.Fields {
+		if f := &t.Fields[i]; f.Type != nil && !f.Type.Fixed {
+			vars++
+		}
+	}
+	d.ops = make([]fieldOp, 0, len(t.Fields))
+	d.vars = make([]fieldOp, 0, vars)
 	for i := range t.Fields {
 		f := &t.Fields[i]
 		off, direct, ft, ok := fieldPlace(st, f.Index)
@@ -305,11 +345,8 @@ func (d *decType) compileFields(memo map[*Type]*decType) {
 			d.op, d.mismatch, d.plain = opMismatch, "field "+f.Name+" does not match its Go field", false
 			return
 		}
-		n := compileType(f.Type, memo)
-		op := fieldOp{at: at, n: f.Type.FixedPartSize(), goOff: off, direct: direct, node: n, name: "." + f.Name}
-		if !direct {
-			op.index = f.Index
-		}
+		n := c.compile(f.Type)
+		op := fieldOp{direct: direct, field: int32(i), at: at, n: f.Type.FixedPartSize(), goOff: off, node: n}
 		plain = plain && direct && n.plain && off == uintptr(at)
 		switch {
 		case !f.Type.Fixed:

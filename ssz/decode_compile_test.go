@@ -41,7 +41,7 @@ func TestCompiledPlainAndMerged(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return compileType(typ, map[*Type]*decType{})
+		return compileType(typ)
 	}
 	if d := compile(reflect.TypeFor[compileEth1]()); d.plain != littleEndian {
 		t.Errorf("Eth1Data: plain %v on a little-endian host %v", d.plain, littleEndian)
@@ -105,7 +105,7 @@ func TestUnmarshalValueMismatchedDescriptor(t *testing.T) {
 				}
 			}()
 			d := decoder{}
-			err = d.decode(compileType(c.t, map[*Type]*decType{}), c.in, v.UnsafePointer())
+			err = d.decode(compileType(c.t), c.in, v.UnsafePointer())
 		}()
 		if !errors.Is(err, ErrValue) {
 			t.Errorf("%s: %v, want ErrValue", c.name, err)
