@@ -22,6 +22,17 @@ import (
 // justifies: a small multiple of len(b) plus the decoded value's own
 // heap (element counts are checked against each element's minimum
 // serialized size before any slice is made; docs/guarantees.md).
+//
+// The values a sequence's pointers point to (a state's validators) are
+// carved from chunks of up to 16 KiB of values, and pointer-free
+// slices (bitlists, byte vectors held in slices, short integer lists)
+// from blocks of up to 4 KiB, rather than allocated one by one. Each is
+// a value of its own (a slice's capacity is its length, so appending
+// to it copies), but one kept alive keeps its chunk or block alive, and
+// it is not the start of an allocation: runtime.SetFinalizer must not
+// be given it (the runtime throws), runtime.AddCleanup and weak
+// pointers take it. The first decode into a type compiles the type's
+// decoder, which is kept (as TypeOf keeps descriptors).
 func Unmarshal(b []byte, v any, opts ...Option) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
