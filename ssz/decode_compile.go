@@ -196,10 +196,11 @@ func (c *compiler) compile(t *Type) *decType {
 	switch t.Kind {
 	case KindBool:
 		d.op = opBool
-		d.need(g.Kind() == reflect.Bool)
+		d.need(g.Kind() == reflect.Bool && t.Size == 1)
 	case KindUint8, KindUint16, KindUint32, KindUint64:
 		d.op = opUint8 + decOp(t.Kind-KindUint8)
-		d.need(g.Kind() == [...]reflect.Kind{reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64}[t.Kind-KindUint8])
+		d.need(g.Kind() == [...]reflect.Kind{reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64}[t.Kind-KindUint8] &&
+			t.Size == uint64(g.Size()))
 		d.plain = t.Kind == KindUint8 || littleEndian
 	case KindUint128, KindUint256:
 		switch {
@@ -263,6 +264,10 @@ func (c *compiler) compile(t *Type) *decType {
 	if t.IsBasic() {
 		c.basics[basicKey{t.Kind, t.Go, t.Size}] = d
 	}
+	// A copy of the serialization writes the Go value's memory: only
+	// where they are the same size (a descriptor made by hand need not
+	// say so).
+	d.plain = d.plain && d.size == uint64(d.goSize)
 	return d
 }
 
@@ -364,7 +369,8 @@ func (c *compiler) fields(d *decType) {
 			}
 		case direct && n.op == opBool:
 			op.kind = fieldBool
-		case direct && n.op == opVector && n.slice && n.elem.plain && n.elemFree:
+		case direct && n.op == opVector && n.slice && n.elem.plain && n.elemFree &&
+			n.t.Size == n.t.Length*uint64(n.elem.goSize):
 			op.kind = fieldBytes
 		default:
 			op.kind = fieldFixed

@@ -91,6 +91,8 @@ func TestUnmarshalValueMismatchedDescriptor(t *testing.T) {
 		{"container field index out of range", &Type{Kind: KindContainer, Go: reflect.TypeFor[compilePadded](), Fixed: true, Size: 8,
 			Fields: []Field{{Name: "C", Index: []int{5}, Type: u64}}}, make([]byte, 8)},
 		{"no Go type", &Type{Kind: KindUint64, Fixed: true, Size: 8}, make([]byte, 8)},
+		{"uint64 of 4 bytes", &Type{Kind: KindUint64, Go: reflect.TypeFor[uint64](), Fixed: true, Size: 4}, make([]byte, 4)},
+		{"bool of 2 bytes", &Type{Kind: KindBool, Go: reflect.TypeFor[bool](), Fixed: true, Size: 2}, make([]byte, 2)},
 	} {
 		g := c.t.Go
 		if g == nil {
@@ -105,10 +107,40 @@ func TestUnmarshalValueMismatchedDescriptor(t *testing.T) {
 				}
 			}()
 			d := decoder{}
-			err = d.decode(compileType(c.t), c.in, v.UnsafePointer())
+			err = joinWhole(d.decode(compileType(c.t), c.in, v.UnsafePointer()), "")
 		}()
 		if !errors.Is(err, ErrValue) {
 			t.Errorf("%s: %v, want ErrValue", c.name, err)
+		}
+	}
+}
+
+// TestUnmarshalValueInconsistentSizes: a descriptor made by hand whose
+// size is not its parts' (a vector of 2 uint64 of 24 bytes, a byte
+// vector in a slice of 64 bytes for 32 elements) is never decoded by a
+// copy of its size, which would write past the Go value: the elements'
+// sizes are checked, and it is ErrSize.
+func TestUnmarshalValueInconsistentSizes(t *testing.T) {
+	u64 := &Type{Kind: KindUint64, Go: reflect.TypeFor[uint64](), Fixed: true, Size: 8}
+	u8 := &Type{Kind: KindUint8, Go: reflect.TypeFor[uint8](), Fixed: true, Size: 1}
+	bytes := &Type{Kind: KindVector, Go: reflect.TypeFor[[]byte](), Elem: u8, Length: 32, Fixed: true, Size: 64}
+	words := &Type{Kind: KindVector, Go: reflect.TypeFor[[2]uint64](), Elem: u64, Length: 2, Fixed: true, Size: 24}
+	for _, c := range []struct {
+		name string
+		t    *Type
+		in   []byte
+	}{
+		{"vector of 2 words in 24 bytes", words, make([]byte, 24)},
+		{"container of that vector", &Type{Kind: KindContainer, Go: reflect.TypeFor[struct{ W [2]uint64 }](), Fixed: true, Size: 24,
+			Fields: []Field{{Name: "W", Index: []int{0}, Type: words}}}, make([]byte, 24)},
+		{"byte vector of 32 in 64 bytes", bytes, make([]byte, 64)},
+		{"container of it", &Type{Kind: KindContainer, Go: reflect.TypeFor[struct{ B []byte }](), Fixed: true, Size: 64,
+			Fields: []Field{{Name: "B", Index: []int{0}, Type: bytes}}}, make([]byte, 64)},
+	} {
+		v := reflect.New(c.t.Go)
+		d := decoder{}
+		if err := joinWhole(d.decode(compileType(c.t), c.in, v.UnsafePointer()), ""); !errors.Is(err, ErrSize) {
+			t.Errorf("%s: %v, want ErrSize", c.name, err)
 		}
 	}
 }
