@@ -2,11 +2,12 @@ package ssz
 
 import (
 	"encoding/binary"
-	"errors"
 	"math"
 	"reflect"
+	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 
 	"github.com/holiman/uint256"
 
@@ -21,6 +22,17 @@ import (
 // justifies: a small multiple of len(b) plus the decoded value's own
 // heap (element counts are checked against each element's minimum
 // serialized size before any slice is made; docs/guarantees.md).
+//
+// The values a sequence's pointers point to (a state's validators) are
+// carved from chunks of up to 16 KiB of values, and pointer-free
+// slices (bitlists, byte vectors held in slices, short integer lists)
+// from blocks of up to 4 KiB, rather than allocated one by one. Each is
+// a value of its own (a slice's capacity is its length, so appending
+// to it copies), but one kept alive keeps its chunk or block alive, and
+// it is not the start of an allocation: runtime.SetFinalizer must not
+// be given it (the runtime throws), runtime.AddCleanup and weak
+// pointers take it. The first decode into a type compiles the type's
+// decoder, which is kept (as TypeOf keeps descriptors).
 func Unmarshal(b []byte, v any, opts ...Option) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -42,143 +54,161 @@ func UnmarshalValue(t *Type, b []byte, v reflect.Value) error {
 	if !v.CanSet() {
 		return errorf("", ErrValue, "value of type %s is not settable", t.Go)
 	}
-	return within(decode(t, b, v), rootPath(t))
-}
-
-// decodeValue decodes b into v, its errors' paths starting with path.
-func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
-	return within(decode(t, b, v), path)
-}
-
-// decode decodes b into v. Its errors' paths are relative to v (""
-// names v itself); each caller puts its own step in front of them, so
-// the path strings are built only for an error, never per value.
-func decode(t *Type, b []byte, v reflect.Value) error {
-	if t.IsBasic() {
-		return decodeBasic(t, b, v)
+	d := decoder{inputLen: len(b)}
+	if err := d.decode(compiledType(t), b, v.Addr().UnsafePointer()); err != nil {
+		return joinWhole(err, rootPath(t))
 	}
-	switch t.Kind {
-	case KindBitvector:
+	return nil
+}
+
+// decodeValue decodes b into v, an addressable value of type t.Go (a
+// compatible union's option: decodeCompatibleUnion), its error an
+// *Error whose path starts with path.
+func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
+	d := decoder{inputLen: len(b)}
+	return joinWhole(d.decode(compiledType(t), b, v.Addr().UnsafePointer()), path)
+}
+
+// decoder is the state of one decode: the pointer-free memory it hands
+// out in pieces (free). The rest is in the compiled descriptors.
+type decoder struct {
+	inputLen int
+	// block is pointer-free memory of blockSize bytes, 8-byte aligned,
+	// handed out up to blockUsed.
+	block                unsafe.Pointer
+	blockUsed, blockSize int
+}
+
+// decode decodes b into the value of type n.t.Go at p. Its errors' paths
+// are relative to that value: each caller records its own step (step)
+// and UnmarshalValue joins them once, so no path is built for a value
+// that decodes. Every check and error is the reflect decoder's that it
+// replaced, in the same order (TestDecoderMatchesOracle).
+func (d *decoder) decode(n *decType, b []byte, p unsafe.Pointer) error {
+	t := n.t
+	if n.op >= opBool && n.op <= opUint256Ptr && uint64(len(b)) != n.size {
+		return errorf("", ErrSize, "%d bytes for %s", len(b), t.Kind)
+	}
+	switch n.op {
+	case opBool:
+		if b[0] > 1 {
+			return errorf("", ErrBool, "byte 0x%02x", b[0])
+		}
+		*(*bool)(p) = b[0] == 1
+	case opUint8:
+		*(*uint8)(p) = b[0]
+	case opUint16:
+		*(*uint16)(p) = binary.LittleEndian.Uint16(b)
+	case opUint32:
+		*(*uint32)(p) = binary.LittleEndian.Uint32(b)
+	case opUint64:
+		*(*uint64)(p) = binary.LittleEndian.Uint64(b)
+	case opUintBytes:
+		copy(bytesAt(p, len(b)), b)
+	case opUintLimbs:
+		for i := 0; i < len(b)/8; i++ {
+			*(*uint64)(unsafe.Add(p, 8*i)) = binary.LittleEndian.Uint64(b[8*i:])
+		}
+	case opUint256Ptr:
+		x := new(uint256.Int)
+		for i := range x {
+			x[i] = binary.LittleEndian.Uint64(b[8*i:])
+		}
+		*(**uint256.Int)(p) = x
+	case opBitvector:
 		if uint64(len(b)) != t.Size {
 			return errorf("", ErrSize, "%d bytes for a bitvector of %d", len(b), t.Size)
 		}
 		if extra := t.Length % 8; extra != 0 && b[len(b)-1]>>extra != 0 {
 			return errorf("", ErrBitvector, "bits set beyond bit %d", t.Length)
 		}
-		setBytes(v, b)
-		return nil
-	case KindBitlist, KindProgressiveBitlist:
+		d.setBytes(n, b, p)
+	case opBitlist:
 		if len(b) == 0 {
 			return errorf("", ErrBitlist, "empty bitlist has no delimiter bit")
 		}
 		if _, err := bitlistLen(t, b, ""); err != nil {
 			return err
 		}
-		setBytes(v, b)
-		return nil
-	case KindVector:
+		d.setBytes(n, b, p)
+	case opVector:
 		if t.Elem.Fixed && uint64(len(b)) != t.Size {
 			return errorf("", ErrSize, "%d bytes for %s", len(b), t)
 		}
 		if !t.Elem.Fixed {
-			if err := backed(t.Elem, b, t.Length); err != nil {
+			if err := backed(n, b, t.Length); err != nil {
 				return err
 			}
 		}
-		return decodeSequence(t.Elem, b, v, int(t.Length))
-	case KindList, KindProgressiveList:
-		n, err := sequenceLen(t.Elem, b)
+		return d.sequence(n, b, p, int(t.Length))
+	case opList:
+		count, err := sequenceLen(n, b)
 		if err != nil {
 			return err
 		}
-		if t.Kind == KindList && n > t.Limit {
-			return errorf("", ErrListTooLong, "%d elements, limit %d", n, t.Limit)
+		if t.Kind == KindList && count > t.Limit {
+			return errorf("", ErrListTooLong, "%d elements, limit %d", count, t.Limit)
 		}
-		return decodeSequence(t.Elem, b, v, int(n))
-	case KindContainer, KindProgressiveContainer:
-		if v.Kind() == reflect.Pointer {
-			p := reflect.New(t.Go.Elem())
-			if err := decodeFields(t, b, p.Elem()); err != nil {
-				return err
-			}
-			v.Set(p)
-			return nil
+		return d.sequence(n, b, p, int(count))
+	case opContainer:
+		return d.fields(n, b, p)
+	case opContainerPtr:
+		// The value is made anew and set only once it decoded, as the
+		// reflect decoder did: a pointer to a half-decoded value is never
+		// left behind.
+		obj := reflect.New(n.target).UnsafePointer()
+		if err := d.fields(n, b, obj); err != nil {
+			return err
 		}
-		return decodeFields(t, b, v)
-	case KindUnion:
-		if v.Kind() == reflect.Pointer {
-			p := reflect.New(t.Go.Elem())
-			if err := decodeUnion(t, b, p.Elem()); err != nil {
-				return err
-			}
-			v.Set(p)
-			return nil
+		*(*unsafe.Pointer)(p) = obj
+	case opUnion, opCompatible:
+		return d.union(n, b, reflect.NewAt(t.Go, p).Elem())
+	case opUnionPtr, opCompatiblePtr:
+		obj := reflect.New(n.target)
+		if err := d.union(n, b, obj.Elem()); err != nil {
+			return err
 		}
-		return decodeUnion(t, b, v)
-	case KindCompatibleUnion:
-		if v.Kind() == reflect.Pointer {
-			p := reflect.New(t.Go.Elem())
-			if err := decodeCompatibleUnion(t, b, p.Elem(), ""); err != nil {
-				return err
-			}
-			v.Set(p)
-			return nil
-		}
-		return decodeCompatibleUnion(t, b, v, "")
-	}
-	return errorf("", ErrUnsupported, "kind %s", t.Kind)
-}
-
-func setBytes(v reflect.Value, b []byte) {
-	if v.Kind() == reflect.Array {
-		reflect.Copy(v, reflect.ValueOf(b))
-		return
-	}
-	s := reflect.MakeSlice(v.Type(), len(b), len(b))
-	reflect.Copy(s, reflect.ValueOf(b))
-	v.Set(s)
-}
-
-func decodeBasic(t *Type, b []byte, v reflect.Value) error {
-	if uint64(len(b)) != t.Size {
-		return errorf("", ErrSize, "%d bytes for %s", len(b), t.Kind)
-	}
-	switch t.Kind {
-	case KindBool:
-		if b[0] > 1 {
-			return errorf("", ErrBool, "byte 0x%02x", b[0])
-		}
-		v.SetBool(b[0] == 1)
-	case KindUint8:
-		v.SetUint(uint64(b[0]))
-	case KindUint16:
-		v.SetUint(uint64(binary.LittleEndian.Uint16(b)))
-	case KindUint32:
-		v.SetUint(uint64(binary.LittleEndian.Uint32(b)))
-	case KindUint64:
-		v.SetUint(binary.LittleEndian.Uint64(b))
-	default: // uint128, uint256
-		switch {
-		case t.Go == uint256PtrType:
-			x := new(uint256.Int)
-			for i := range x {
-				x[i] = binary.LittleEndian.Uint64(b[8*i:])
-			}
-			v.Set(reflect.ValueOf(x))
-		case t.Go.Elem().Kind() == reflect.Uint64:
-			for i := 0; i < v.Len(); i++ {
-				v.Index(i).SetUint(binary.LittleEndian.Uint64(b[8*i:]))
-			}
-		default:
-			reflect.Copy(v, reflect.ValueOf(b))
-		}
+		*(*unsafe.Pointer)(p) = obj.UnsafePointer()
+	case opUnsupported:
+		return errorf("", ErrUnsupported, "kind %s", t.Kind)
+	default: // opMismatch
+		return errorf("", ErrValue, "%s", n.mismatch)
 	}
 	return nil
 }
 
+// bytesAt is the n bytes of Go memory at p.
+func bytesAt[N int | uint64](p unsafe.Pointer, n N) []byte {
+	return unsafe.Slice((*byte)(p), n)
+}
+
+// sliceHeader is the memory of a Go slice of any element type.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
+}
+
+// setSlice sets the slice at p to n elements at data (its capacity n
+// too, as reflect.MakeSlice made them).
+func setSlice(p, data unsafe.Pointer, n int) {
+	*(*sliceHeader)(p) = sliceHeader{data: data, len: n, cap: n}
+}
+
+// setBytes sets the bitvector or bitlist at p to a copy of b.
+func (d *decoder) setBytes(n *decType, b []byte, p unsafe.Pointer) {
+	if !n.slice {
+		copy(bytesAt(p, len(b)), b)
+		return
+	}
+	data := d.free(uint64(len(b)))
+	copy(bytesAt(data, len(b)), b)
+	setSlice(p, data, len(b))
+}
+
 // sequenceLen returns the element count of a list's bytes: the byte count
 // over the element size, or the first offset over 4.
-func sequenceLen(et *Type, b []byte) (uint64, error) {
+func sequenceLen(n *decType, b []byte) (uint64, error) {
+	et := n.elem.t
 	if et.Fixed {
 		if uint64(len(b))%et.Size != 0 {
 			return 0, errorf("", ErrSize, "%d bytes is not a multiple of the element size %d", len(b), et.Size)
@@ -195,137 +225,222 @@ func sequenceLen(et *Type, b []byte) (uint64, error) {
 	if first == 0 || first%4 != 0 || uint64(first) > uint64(len(b)) {
 		return 0, errorf("", ErrOffset, "first offset %d with %d bytes", first, len(b))
 	}
-	n := uint64(first / 4)
-	return n, backed(et, b, n)
+	count := uint64(first / 4)
+	return count, backed(n, b, count)
 }
 
-// backed fails with ErrSize unless b can hold n variable-size elements
-// of type et: an offset and at least minSize(et) bytes each. The offset
-// table alone would let 4 bytes claim an element of any minimum size, and
-// the element slice is made from the count before any element is read.
-func backed(et *Type, b []byte, n uint64) error {
-	per := satAdd(4, minSize(et))
-	if need, ok := checked.Mul(n, per); !ok || need > uint64(len(b)) {
-		return errorf("", ErrSize, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
+// backed fails with ErrSize unless b can hold count variable-size
+// elements of the sequence n: an offset and at least minSize bytes
+// each (n.elemBytes). The offset table alone would let 4 bytes claim an
+// element of any minimum size, and the element slice is made from the
+// count before any element is read.
+func backed(n *decType, b []byte, count uint64) error {
+	per := n.elemBytes
+	if need, ok := checked.Mul(count, per); !ok || need > uint64(len(b)) {
+		return errorf("", ErrSize, "%d bytes cannot hold %d elements of at least %d bytes", len(b), count, per)
 	}
 	return nil
 }
 
-// decodeSequence decodes n elements into v (a slice, set to n elements,
-// or an array): fixed-size ones back to back, variable-size ones through
-// the offset table. The caller has checked that b can hold n elements.
-func decodeSequence(et *Type, b []byte, v reflect.Value, n int) error {
-	if et.Fixed {
-		if uint64(len(b)) != uint64(n)*et.Size {
-			return errorf("", ErrSize, "%d bytes for %d elements of %d", len(b), n, et.Size)
+// sequence decodes count elements of the vector or list n into the
+// array or slice at p (a slice is set to count elements): fixed-size
+// ones back to back, variable-size ones through the offset table. The
+// caller has checked that b can hold count elements.
+func (d *decoder) sequence(n *decType, b []byte, p unsafe.Pointer, count int) error {
+	et := n.elem
+	var a arena
+	if et.t.Fixed {
+		if uint64(len(b)) != uint64(count)*et.t.Size {
+			return errorf("", ErrSize, "%d bytes for %d elements of %d", len(b), count, et.t.Size)
 		}
-		g := elements(v, n, len(b))
-		if et.Kind == KindUint8 && v.Type().Elem() == byteType && g.cap == n {
-			// Bytes need no check: one copy instead of n reflect calls.
-			reflect.Copy(v, reflect.ValueOf(b))
-			return nil
-		}
-		for i := 0; i < n; i++ {
-			if i == g.cap {
-				g.grow(v)
+		base, g := d.elements(n, p, count, len(b))
+		if g.cap == count {
+			switch {
+			case et.plain:
+				// The elements' memory is their serialization: one copy.
+				copy(bytesAt(base, len(b)), b)
+				return nil
+			case et.op == opBool:
+				// Bools too, once every byte is 0 or 1; before a bad one
+				// the elements are written, as one by one.
+				for i, c := range b {
+					if c > 1 {
+						copy(bytesAt(base, i), b[:i])
+						return step(errorf("", ErrBool, "byte 0x%02x", c), indexStep(i))
+					}
+				}
+				copy(bytesAt(base, len(b)), b)
+				return nil
 			}
-			s := uint64(i) * et.Size
-			if err := decode(et, b[s:s+et.Size], v.Index(i)); err != nil {
-				return within(err, indexPath("", i))
+		}
+		size := et.t.Size
+		for i := 0; i < count; i++ {
+			if i == g.cap {
+				base = g.grow(n, p)
+			}
+			s := uint64(i) * size
+			if err := d.element(et, b[s:s+size], unsafe.Add(base, uintptr(i)*et.goSize), &a, count-i); err != nil {
+				return step(err, indexStep(i))
 			}
 		}
 		return nil
 	}
-	if n == 0 {
+	if count == 0 {
 		if len(b) != 0 {
 			return errorf("", ErrSize, "%d bytes for no elements", len(b))
 		}
-		elements(v, 0, 0)
+		d.elements(n, p, 0, 0)
 		return nil
 	}
-	if len(b) < 4*n {
-		return errorf("", ErrOffset, "%d bytes cannot hold %d offsets", len(b), n)
+	if len(b) < 4*count {
+		return errorf("", ErrOffset, "%d bytes cannot hold %d offsets", len(b), count)
 	}
-	if first := binary.LittleEndian.Uint32(b); uint64(first) != uint64(4*n) {
-		return errorf("", ErrOffset, "first offset %d, want %d", first, 4*n)
+	if first := binary.LittleEndian.Uint32(b); uint64(first) != uint64(4*count) {
+		return errorf("", ErrOffset, "first offset %d, want %d", first, 4*count)
 	}
-	g := elements(v, n, len(b))
-	for i := 0; i < n; i++ {
+	base, g := d.elements(n, p, count, len(b))
+	for i := 0; i < count; i++ {
 		start := uint64(binary.LittleEndian.Uint32(b[4*i:]))
 		end := uint64(len(b))
-		if i+1 < n {
+		if i+1 < count {
 			end = uint64(binary.LittleEndian.Uint32(b[4*i+4:]))
 		}
 		if start > end || end > uint64(len(b)) {
-			return errorf(indexPath("", i), ErrOffset, "offsets %d..%d with %d bytes", start, end, len(b))
+			return step(errorf("", ErrOffset, "offsets %d..%d with %d bytes", start, end, len(b)), indexStep(i))
 		}
 		if i == g.cap {
-			g.grow(v)
+			base = g.grow(n, p)
 		}
-		if err := decode(et, b[start:end], v.Index(i)); err != nil {
-			return within(err, indexPath("", i))
-		}
-	}
-	return nil
-}
-
-func decodeFields(t *Type, b []byte, v reflect.Value) error {
-	var fixedLen uint64
-	for i := range t.Fields {
-		fixedLen += t.Fields[i].Type.FixedPartSize()
-	}
-	if uint64(len(b)) < fixedLen {
-		return errorf("", ErrSize, "%d bytes, fixed part needs %d", len(b), fixedLen)
-	}
-	if t.Fixed && uint64(len(b)) != fixedLen {
-		return errorf("", ErrSize, "%d bytes for a container of %d", len(b), fixedLen)
-	}
-	// First pass: fixed fields, and the offsets of variable ones.
-	type span struct {
-		field      int
-		start, end uint64
-	}
-	var vars []span
-	pos := uint64(0)
-	for i := range t.Fields {
-		f := &t.Fields[i]
-		if f.Type.Fixed {
-			if err := decode(f.Type, b[pos:pos+f.Type.Size], structfield.Settable(v, f.Index)); err != nil {
-				return within(err, "."+f.Name)
-			}
-			pos += f.Type.Size
-			continue
-		}
-		off := uint64(binary.LittleEndian.Uint32(b[pos:]))
-		if len(vars) == 0 && off != fixedLen {
-			return errorf("."+f.Name, ErrOffset, "first offset %d, want %d", off, fixedLen)
-		}
-		if len(vars) > 0 {
-			prev := &vars[len(vars)-1]
-			if off < prev.start {
-				return errorf("."+f.Name, ErrOffset, "offset %d before previous %d", off, prev.start)
-			}
-			prev.end = off
-		}
-		if off > uint64(len(b)) {
-			return errorf("."+f.Name, ErrOffset, "offset %d beyond %d bytes", off, len(b))
-		}
-		vars = append(vars, span{field: i, start: off})
-		pos += 4
-	}
-	if len(vars) > 0 {
-		vars[len(vars)-1].end = uint64(len(b))
-	}
-	for _, s := range vars {
-		f := &t.Fields[s.field]
-		if err := decode(f.Type, b[s.start:s.end], structfield.Settable(v, f.Index)); err != nil {
-			return within(err, "."+f.Name)
+		if err := d.element(et, b[start:end], unsafe.Add(base, uintptr(i)*et.goSize), &a, count-i); err != nil {
+			return step(err, indexStep(i))
 		}
 	}
 	return nil
 }
 
-func decodeUnion(t *Type, b []byte, v reflect.Value) error {
+// element decodes b into the sequence element at p, left elements
+// (this one included) before the sequence ends. A pointer to a
+// container points into the sequence's chunks (object).
+func (d *decoder) element(et *decType, b []byte, p unsafe.Pointer, a *arena, left int) error {
+	if et.op != opContainerPtr {
+		return d.decode(et, b, p)
+	}
+	obj := d.object(a, et, left)
+	if err := d.fields(et, b, obj); err != nil {
+		return err
+	}
+	*(*unsafe.Pointer)(p) = obj
+	return nil
+}
+
+// fields decodes a container's bytes into the struct at p: first the
+// fixed part in field order (fixed-size fields, and the offsets of the
+// variable-size ones, checked as they are read), then the variable-size
+// fields in order.
+func (d *decoder) fields(n *decType, b []byte, p unsafe.Pointer) error {
+	if uint64(len(b)) < n.fixedLen {
+		return errorf("", ErrSize, "%d bytes, fixed part needs %d", len(b), n.fixedLen)
+	}
+	if n.t.Fixed && uint64(len(b)) != n.fixedLen {
+		return errorf("", ErrSize, "%d bytes for a container of %d", len(b), n.fixedLen)
+	}
+	if n.plain {
+		copy(bytesAt(p, len(b)), b)
+		return nil
+	}
+	if len(n.vars) == 0 {
+		return d.fixedPart(n, b, p, nil)
+	}
+	// The variable fields' offsets, on the stack for most containers.
+	var room [8]uint64
+	offs := room[:]
+	if len(n.vars) > len(room) {
+		offs = make([]uint64, len(n.vars))
+	}
+	if err := d.fixedPart(n, b, p, offs); err != nil {
+		return err
+	}
+	for k := range n.vars {
+		op := &n.vars[k]
+		end := uint64(len(b))
+		if k+1 < len(n.vars) {
+			end = offs[k+1]
+		}
+		if err := d.decode(op.node, b[offs[k]:end], fieldAt(n, op, p)); err != nil {
+			return step(err, fieldStep(n, op))
+		}
+	}
+	return nil
+}
+
+// fixedPart is the first pass of fields: the fixed part in field order,
+// fixed-size fields decoded and the variable-size fields' offsets
+// checked as they are read and stored in offs (one per variable field).
+func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint64) error {
+	k := 0 // variable fields read
+	for i := range n.ops {
+		op := &n.ops[i]
+		switch op.kind {
+		case fieldCopy:
+			copy(bytesAt(unsafe.Add(p, op.goOff), op.n), b[op.at:op.at+op.n])
+		case fieldBool:
+			c := b[op.at]
+			if c > 1 {
+				return step(errorf("", ErrBool, "byte 0x%02x", c), fieldStep(n, op))
+			}
+			*(*bool)(unsafe.Add(p, op.goOff)) = c == 1
+		case fieldBytes:
+			data := d.free(op.n)
+			copy(bytesAt(data, op.n), b[op.at:op.at+op.n])
+			setSlice(unsafe.Add(p, op.goOff), data, int(op.node.t.Length))
+		case fieldFixed:
+			if err := d.decode(op.node, b[op.at:op.at+op.n], fieldAt(n, op, p)); err != nil {
+				return step(err, fieldStep(n, op))
+			}
+		case fieldVar:
+			off := uint64(binary.LittleEndian.Uint32(b[op.at:]))
+			if k == 0 && off != n.fixedLen {
+				return step(errorf("", ErrOffset, "first offset %d, want %d", off, n.fixedLen), fieldStep(n, op))
+			}
+			if k > 0 && off < offs[k-1] {
+				return step(errorf("", ErrOffset, "offset %d before previous %d", off, offs[k-1]), fieldStep(n, op))
+			}
+			if off > uint64(len(b)) {
+				return step(errorf("", ErrOffset, "offset %d beyond %d bytes", off, len(b)), fieldStep(n, op))
+			}
+			offs[k] = off
+			k++
+		}
+	}
+	return nil
+}
+
+// fieldStep is the step of op's field in an error's path.
+func fieldStep(n *decType, op *fieldOp) string { return "." + n.t.Fields[op.field].Name }
+
+// fieldAt returns the address of a field of the struct at p. A field
+// behind embedded pointers is reached as structfield.Settable reaches
+// it, allocating the nil ones on the way, when it is decoded.
+func fieldAt(n *decType, op *fieldOp, p unsafe.Pointer) unsafe.Pointer {
+	if op.direct {
+		return unsafe.Add(p, op.goOff)
+	}
+	st := n.t.Go
+	if st.Kind() == reflect.Pointer {
+		st = st.Elem()
+	}
+	return structfield.Settable(reflect.NewAt(st, p).Elem(), n.t.Fields[op.field].Index).Addr().UnsafePointer()
+}
+
+// union decodes a selector byte and the selected option's bytes into
+// the Union or CompatibleUnion v (settable). Options are rare enough to
+// be set through reflect: the option value is boxed in an interface.
+func (d *decoder) union(n *decType, b []byte, v reflect.Value) error {
+	t := n.t
+	if t.Kind == KindCompatibleUnion {
+		// Its own decoder, which decodes the option through decodeValue.
+		return decodeCompatibleUnion(t, b, v, "")
+	}
 	if len(b) == 0 {
 		return errorf("", ErrUnion, "no selector byte")
 	}
@@ -333,7 +448,7 @@ func decodeUnion(t *Type, b []byte, v reflect.Value) error {
 	if int(sel) >= len(t.Options) {
 		return errorf("", ErrUnion, "selector %d of %d options", sel, len(t.Options))
 	}
-	opt := t.Options[sel]
+	opt := n.options[sel]
 	if opt == nil {
 		if len(b) != 1 {
 			return errorf("", ErrUnion, "None option followed by %d bytes", len(b)-1)
@@ -342,63 +457,43 @@ func decodeUnion(t *Type, b []byte, v reflect.Value) error {
 		v.Field(1).Set(reflect.Zero(v.Field(1).Type()))
 		return nil
 	}
-	val := reflect.New(opt.Go).Elem()
-	if err := decode(opt, b[1:], val); err != nil {
-		return within(err, ".Value")
+	val := reflect.New(opt.t.Go)
+	if err := d.decode(opt, b[1:], val.UnsafePointer()); err != nil {
+		return step(err, ".Value")
 	}
 	v.Field(0).SetUint(uint64(sel))
-	v.Field(1).Set(val)
+	v.Field(1).Set(val.Elem())
 	return nil
 }
 
-// The decoder makes an element slice in one allocation when its Go size
-// is within allocPerByte bytes per input byte (plus allocSlack): every
-// consensus type's lists are, a []byte field costs 24 bytes per 4-byte
-// offset and a union 24 per 5 bytes. Elements far larger in Go than
-// serialized (ssz:"-" bulk, slice headers around one-byte bitvectors)
-// start there and double as elements are reached, so what an input that
-// fails allocates stays proportional to it and to what it decoded, and
-// a valid one allocates at most twice its value's slices.
-const (
-	allocPerByte = 8
-	allocSlack   = 4 << 10
-)
-
-var byteType = reflect.TypeFor[byte]()
-
-// grower holds the capacity of the element slice being decoded into and
-// the element count it grows to; an array's has both equal, so it never
-// grows.
-type grower struct {
-	cap, n int
-}
-
-// elements returns the grower of n elements decoded from inputLen bytes
-// into v: an array's, or for a slice its first allocation, which it sets
-// v to.
-func elements(v reflect.Value, n, inputLen int) grower {
-	if v.Kind() != reflect.Slice {
-		return grower{cap: n, n: n}
-	}
-	c := n
-	if size := uint64(v.Type().Elem().Size()); size > 0 {
-		budget := uint64(inputLen)*allocPerByte + allocSlack
-		if total, ok := checked.Mul(uint64(n), size); !ok || total > budget {
-			c = int(max(budget/size, 1))
+// joinWhole returns err, the decoder's, as the *Error it carries with
+// its path joined under root: root, the steps from the outermost in,
+// then the path the error was made with. The decoder's paths are kept
+// whole, as they always were (docs/guarantees.md), not bounded as the
+// encoder's (joinSteps): it builds one only for the error it returns.
+func joinWhole(err error, root string) error {
+	switch e := err.(type) {
+	case nil:
+		return nil
+	case *stepError:
+		var sb strings.Builder
+		n := len(root) + len(e.err.Path)
+		for _, s := range e.steps {
+			n += len(s)
 		}
+		sb.Grow(n)
+		sb.WriteString(root)
+		for i := len(e.steps) - 1; i >= 0; i-- {
+			sb.WriteString(e.steps[i])
+		}
+		sb.WriteString(e.err.Path)
+		e.err.Path = sb.String()
+		return e.err
+	case *Error:
+		e.Path = root + e.Path
+		return e
 	}
-	v.Set(reflect.MakeSlice(v.Type(), c, c))
-	return grower{cap: c, n: n}
-}
-
-// grow doubles v (up to the n elements) when the next element to decode
-// is the first past its capacity. The callers compare before calling,
-// so the per-element cost is that one comparison.
-func (g *grower) grow(v reflect.Value) {
-	g.cap = min(2*g.cap, g.n)
-	s := reflect.MakeSlice(v.Type(), g.cap, g.cap)
-	reflect.Copy(s, v)
-	v.Set(s)
+	return err
 }
 
 // minSize returns the fewest bytes a serialized value of t takes, at
@@ -494,14 +589,4 @@ func satAdd(a, b uint64) uint64 {
 		return s
 	}
 	return math.MaxUint64
-}
-
-// within puts prefix in front of the path of err, an *Error this decode
-// made (so no one else holds it), and returns err.
-func within(err error, prefix string) error {
-	var e *Error
-	if prefix != "" && errors.As(err, &e) {
-		e.Path = prefix + e.Path
-	}
-	return err
 }

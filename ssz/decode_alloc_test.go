@@ -42,8 +42,12 @@ func allocated(f func()) uint64 {
 }
 
 // decodeAlloc decodes b into a fresh value of typ and returns the
-// value, the bytes allocated and the error.
+// value, the bytes allocated and the error. The decoder compiles a
+// type on its first decode and keeps it (as TypeOf keeps descriptors):
+// that is the type's cost, tens of kilobytes for a block body whatever
+// the input, so a decode of nothing makes it before the measure.
 func decodeAlloc(typ *ssz.Type, b []byte) (reflect.Value, uint64, error) {
+	_ = ssz.UnmarshalValue(typ, nil, reflect.New(typ.Go).Elem())
 	v := reflect.New(typ.Go).Elem()
 	var err error
 	n := allocated(func() { err = ssz.UnmarshalValue(typ, b, v) })

@@ -1,0 +1,424 @@
+package ssz
+
+import (
+	"reflect"
+	"sync"
+	"sync/atomic"
+)
+
+// decType is a descriptor compiled for the decoder: what decoding a
+// value of it does, decided once per descriptor rather than per value
+// (Go kinds, sizes, field offsets, which values are one copy), so the
+// decoder walks the bytes and writes the Go memory through unsafe
+// pointers without reflect calls per field or element. It holds only
+// what the descriptor and its Go type say; the checks on the bytes are
+// the decoder's (decode.go).
+type decType struct {
+	t  *Type
+	op decOp
+	// size is t.Size when t is fixed-size; goSize is the Go size of t.Go.
+	size   uint64
+	goSize uintptr
+	// plain: on this host a value's Go memory is exactly its
+	// serialization, and every byte string is a valid value: it decodes
+	// by one copy, with no check and no allocation. Fixed-size only.
+	plain bool
+
+	// Vectors and lists: the element, whether the value is a Go slice
+	// (else an array), whether an element holds no pointers (its slice
+	// can come from the decoder's pointer-free memory), and for
+	// variable-size elements 4 + their minimum size (backed).
+	elem      *decType
+	slice     bool
+	elemFree  bool
+	elemBytes uint64
+
+	// Pointers to containers and unions: the type pointed to. A
+	// container pointed to from a sequence comes from chunks of chunk
+	// values ([]target, chunkType): see decoder.object.
+	target     reflect.Type
+	targetSize uintptr
+	chunkType  reflect.Type
+	chunk      int
+
+	// Containers: the fixed part's length, the first pass over it (fixed
+	// fields and the offsets of variable ones, adjacent copies merged)
+	// and the variable fields in order.
+	fixedLen uint64
+	ops      []fieldOp
+	vars     []fieldOp
+
+	// Unions and compatible unions: the options by selector (nil: None,
+	// or no option).
+	options []*decType
+
+	// mismatch says what is wrong with a descriptor whose Go type is not
+	// the one it describes (only a descriptor made by hand can be: TypeOf
+	// builds them from the Go type); decoding into it is ErrValue.
+	mismatch string
+}
+
+// decOp is what decoding a value of a decType does.
+type decOp uint8
+
+const (
+	opMismatch    decOp = iota // decType.mismatch
+	opUnsupported              // a kind the decoder does not know
+	opBool
+	opUint8
+	opUint16
+	opUint32
+	opUint64
+	opUintBytes  // uint128 or uint256 in a byte array
+	opUintLimbs  // uint128 or uint256 in a uint64 array
+	opUint256Ptr // *uint256.Int
+	opBitvector  // array or slice
+	opBitlist    // bitlists and progressive bitlists
+	opVector     // array or slice
+	opList       // lists and progressive lists
+	opContainer  // containers and progressive containers held by value
+	opContainerPtr
+	opUnion
+	opUnionPtr
+	opCompatible
+	opCompatiblePtr
+)
+
+// fieldOp is one step of a container's decoding, for one field (or for
+// a run of adjacent plain fields merged into one copy).
+type fieldOp struct {
+	kind fieldKind
+	// direct: no embedded pointer on the way to the field; goOff is
+	// then its offset in the struct (else field's reflect index path
+	// reaches it).
+	direct bool
+	// field is the field's index in the descriptor's Fields (its name,
+	// "." + which is its step in an error's path, and index path).
+	field int32
+	// at is where the field starts in the fixed part; n its fixed-part
+	// bytes (a copy's length).
+	at, n uint64
+	goOff uintptr
+	node  *decType
+}
+
+// fieldKind says how a fieldOp decodes its field.
+type fieldKind uint8
+
+const (
+	fieldCopy  fieldKind = iota // plain fields: one copy
+	fieldBool                   // a bool: check the byte, store it
+	fieldBytes                  // a fixed-size plain vector held in a slice
+	fieldFixed                  // any other fixed-size field: decode
+	fieldVar                    // a variable-size field's offset
+)
+
+// chunkBytes bounds the chunks that the values a sequence's pointers
+// point to are carved from (decoder.object), and so what one of them
+// keeps alive.
+const chunkBytes = 16 << 10
+
+// compiledType returns the compiled form of t, from a memo shared by
+// all decodes: descriptors are immutable, and one compiled once serves
+// every decode into its type.
+func compiledType(t *Type) *decType {
+	if d, ok := decTypes.Load(t); ok {
+		return d.(*decType)
+	}
+	d := compileType(t)
+	if _, loaded := decTypes.LoadOrStore(t, d); !loaded && decTypeCount.Add(1) > maxDecTypes {
+		// As minSizes: descriptors dropped from TypeOf's cache are built
+		// again as new *Type values, so the memo is emptied at its bound
+		// rather than kept growing with them.
+		decTypes.Range(func(k, _ any) bool {
+			decTypes.Delete(k)
+			return true
+		})
+		decTypeCount.Store(0)
+	}
+	return d
+}
+
+// decTypes memoizes compiledType: *Type → *decType, at most about
+// maxDecTypes entries (each compiled with its whole subtree).
+var (
+	decTypes     sync.Map
+	decTypeCount atomic.Int64
+)
+
+// maxDecTypes bounds decTypes; a variable so the tests can lower it.
+var maxDecTypes int64 = 1 << 12
+
+// compiler compiles one descriptor and its parts, each once (memo): a
+// descriptor whose options and fields share deep types has
+// exponentially many paths but only as many descriptors as it was
+// built with.
+type compiler struct {
+	memo   map[*Type]*decType
+	basics map[basicKey]*decType
+}
+
+// basicKey is what decoding a basic value depends on.
+type basicKey struct {
+	kind Kind
+	g    reflect.Type
+	size uint64
+}
+
+// compileType compiles t and its parts.
+func compileType(t *Type) *decType {
+	c := compiler{memo: map[*Type]*decType{}, basics: map[basicKey]*decType{}}
+	return c.compile(t)
+}
+
+// compile compiles t, once.
+func (c *compiler) compile(t *Type) *decType {
+	if d, ok := c.memo[t]; ok {
+		return d
+	}
+	if t.IsBasic() && t.Go != nil {
+		// TypeOf builds a descriptor per field, but basic ones of one Go
+		// type decode alike (their errors name only the kind): one
+		// compiled form serves them all.
+		if d, ok := c.basics[basicKey{t.Kind, t.Go, t.Size}]; ok {
+			c.memo[t] = d
+			return d
+		}
+	}
+	d := &decType{t: t}
+	c.memo[t] = d
+	if t.Go == nil {
+		d.op, d.mismatch = opMismatch, "descriptor without a Go type"
+		return d
+	}
+	d.size, d.goSize = t.Size, t.Go.Size()
+	g := t.Go
+	switch t.Kind {
+	case KindBool:
+		d.op = opBool
+		d.need(g.Kind() == reflect.Bool && t.Size == 1)
+	case KindUint8, KindUint16, KindUint32, KindUint64:
+		d.op = opUint8 + decOp(t.Kind-KindUint8)
+		d.need(g.Kind() == [...]reflect.Kind{reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64}[t.Kind-KindUint8] &&
+			t.Size == uint64(g.Size()))
+		d.plain = t.Kind == KindUint8 || littleEndian
+	case KindUint128, KindUint256:
+		switch {
+		case g == uint256PtrType:
+			d.op = opUint256Ptr
+			d.need(t.Size == 32)
+		case g.Kind() == reflect.Array && g.Elem().Kind() == reflect.Uint64:
+			d.op = opUintLimbs
+			d.need(uint64(g.Len())*8 == t.Size)
+			d.plain = littleEndian
+		default:
+			d.op = opUintBytes
+			d.need(g.Kind() == reflect.Array && g.Elem().Kind() == reflect.Uint8 && uint64(g.Len()) == t.Size)
+			d.plain = true
+		}
+	case KindBitvector:
+		d.op = opBitvector
+		d.slice = g.Kind() == reflect.Slice
+		d.need((d.slice || g.Kind() == reflect.Array && uint64(g.Len()) == t.Size) && g.Elem().Kind() == reflect.Uint8 && t.Size > 0)
+		d.plain = !d.slice && t.Length%8 == 0
+	case KindBitlist, KindProgressiveBitlist:
+		d.op = opBitlist
+		d.slice = true
+		d.need(g.Kind() == reflect.Slice && g.Elem().Kind() == reflect.Uint8)
+	case KindVector, KindList, KindProgressiveList:
+		c.sequence(d)
+	case KindContainer, KindProgressiveContainer:
+		d.op = opContainer
+		if g.Kind() == reflect.Pointer {
+			d.op = opContainerPtr
+			d.pointsTo(g)
+		}
+		c.fields(d)
+	case KindUnion, KindCompatibleUnion:
+		d.op = opUnion
+		if t.Kind == KindCompatibleUnion {
+			d.op = opCompatible
+		}
+		st := g
+		if g.Kind() == reflect.Pointer {
+			d.op++ // opUnionPtr, opCompatiblePtr
+			d.pointsTo(g)
+			st = g.Elem()
+		}
+		d.need(st.Kind() == reflect.Struct && st.NumField() == 2 &&
+			st.Field(0).Type.Kind() == reflect.Uint8 && st.Field(1).Type.Kind() == reflect.Interface &&
+			st.Field(1).Type.NumMethod() == 0)
+		if t.Kind == KindUnion {
+			// A compatible union's options are decoded through
+			// decodeValue, compiled there.
+			d.options = make([]*decType, len(t.Options))
+			for i, o := range t.Options {
+				if o != nil {
+					d.options[i] = c.compile(o)
+				}
+			}
+		}
+	default:
+		d.op = opUnsupported
+	}
+	if t.IsBasic() {
+		c.basics[basicKey{t.Kind, t.Go, t.Size}] = d
+	}
+	// A copy of the serialization writes the Go value's memory: only
+	// where they are the same size (a descriptor made by hand need not
+	// say so).
+	d.plain = d.plain && d.size == uint64(d.goSize)
+	return d
+}
+
+// need marks d as a mismatch unless ok: its Go type is not what the
+// descriptor's kind describes, and writing it as one would write memory
+// the value does not have.
+func (d *decType) need(ok bool) {
+	if !ok && d.op != opMismatch {
+		d.op, d.plain = opMismatch, false
+		d.mismatch = "descriptor of kind " + d.t.Kind.String() + " does not describe Go type " + d.t.Go.String()
+	}
+}
+
+// pointsTo records the type a pointer type g points to.
+func (d *decType) pointsTo(g reflect.Type) {
+	d.need(g.Elem().Kind() == reflect.Struct)
+	d.target = g.Elem()
+	d.targetSize = d.target.Size()
+	d.chunkType = reflect.SliceOf(d.target)
+	d.chunk = int(max(1, chunkBytes/max(d.target.Size(), 1)))
+}
+
+// sequence compiles a vector or a list.
+func (c *compiler) sequence(d *decType) {
+	t, g := d.t, d.t.Go
+	d.op = opVector
+	if t.Kind != KindVector {
+		d.op = opList
+	}
+	if t.Elem == nil {
+		d.op, d.mismatch = opMismatch, "sequence descriptor without an element"
+		return
+	}
+	d.elem = c.compile(t.Elem)
+	d.slice = g.Kind() == reflect.Slice
+	if d.op == opVector {
+		d.need(d.slice || g.Kind() == reflect.Array && uint64(g.Len()) == t.Length)
+	} else {
+		d.need(d.slice)
+	}
+	d.need((g.Kind() == reflect.Slice || g.Kind() == reflect.Array) && g.Elem() == t.Elem.Go)
+	if d.op == opMismatch {
+		return
+	}
+	d.elemFree = !hasPointers(g.Elem())
+	if !t.Elem.Fixed {
+		d.elemBytes = satAdd(4, minSize(t.Elem))
+	}
+	d.plain = d.op == opVector && !d.slice && d.elem.plain
+}
+
+// fields compiles a container's fields: their places in the struct
+// (through the reflect index path, as structfield does, so a field
+// behind an embedded pointer is reached as the reflect decoder reached
+// it) and the first and second pass over them.
+func (c *compiler) fields(d *decType) {
+	t := d.t
+	st := t.Go
+	if st.Kind() == reflect.Pointer {
+		st = st.Elem()
+	}
+	d.need(st.Kind() == reflect.Struct)
+	if d.op == opMismatch {
+		return
+	}
+	plain := littleEndian && d.op == opContainer
+	var at uint64
+	vars := 0
+	for i := range t.Fields {
+		if f := &t.Fields[i]; f.Type != nil && !f.Type.Fixed {
+			vars++
+		}
+	}
+	d.ops = make([]fieldOp, 0, len(t.Fields))
+	d.vars = make([]fieldOp, 0, vars)
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		off, direct, ft, ok := fieldPlace(st, f.Index)
+		if !ok || f.Type == nil || ft != f.Type.Go {
+			d.op, d.mismatch, d.plain = opMismatch, "field "+f.Name+" does not match its Go field", false
+			return
+		}
+		n := c.compile(f.Type)
+		op := fieldOp{direct: direct, field: int32(i), at: at, n: f.Type.FixedPartSize(), goOff: off, node: n}
+		plain = plain && direct && n.plain && off == uintptr(at)
+		switch {
+		case !f.Type.Fixed:
+			op.kind = fieldVar
+			d.vars = append(d.vars, op)
+		case direct && n.plain:
+			op.kind = fieldCopy
+			if k := len(d.ops) - 1; k >= 0 && d.ops[k].kind == fieldCopy &&
+				d.ops[k].at+d.ops[k].n == at && d.ops[k].goOff+uintptr(d.ops[k].n) == off {
+				// Adjacent in the bytes and in the struct: one copy. A copy
+				// cannot fail, so merging moves no error.
+				d.ops[k].n += op.n
+				at += op.n
+				continue
+			}
+		case direct && n.op == opBool:
+			op.kind = fieldBool
+		case direct && n.op == opVector && n.slice && n.elem.plain && n.elemFree &&
+			n.t.Size == n.t.Length*uint64(n.elem.goSize):
+			op.kind = fieldBytes
+		default:
+			op.kind = fieldFixed
+		}
+		d.ops = append(d.ops, op)
+		at += op.n
+	}
+	d.fixedLen = at
+	// Plain: every field a copy at its own offset, and no Go byte that
+	// is not a field's (padding, skipped or unexported fields).
+	d.plain = plain && t.Fixed && at == t.Size && uintptr(at) == st.Size()
+}
+
+// fieldPlace follows a field's reflect index path from struct type st:
+// the field's offset and whether it is direct (no embedded pointer on
+// the way; the offset is then from the struct's start), and its type.
+func fieldPlace(st reflect.Type, index []int) (off uintptr, direct bool, ft reflect.Type, ok bool) {
+	direct, ft = true, st
+	for i, x := range index {
+		if i > 0 && ft.Kind() == reflect.Pointer {
+			direct, ft = false, ft.Elem()
+		}
+		if ft.Kind() != reflect.Struct || x < 0 || x >= ft.NumField() {
+			return 0, false, nil, false
+		}
+		sf := ft.Field(x)
+		off += sf.Offset
+		ft = sf.Type
+	}
+	return off, direct, ft, len(index) > 0
+}
+
+// hasPointers reports whether a value of Go type t holds pointers: its
+// memory must then be allocated typed, for the collector to scan.
+func hasPointers(t reflect.Type) bool {
+	switch t.Kind() {
+	case reflect.Array:
+		return t.Len() > 0 && hasPointers(t.Elem())
+	case reflect.Struct:
+		for i := 0; i < t.NumField(); i++ {
+			if hasPointers(t.Field(i).Type) {
+				return true
+			}
+		}
+		return false
+	case reflect.Pointer, reflect.Slice, reflect.Interface, reflect.Map, reflect.String,
+		reflect.Chan, reflect.Func, reflect.UnsafePointer:
+		return true
+	}
+	return false
+}
