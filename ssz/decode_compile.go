@@ -1,6 +1,7 @@
 package ssz
 
 import (
+	"github.com/lanehash/lanehash/internal/checked"
 	"reflect"
 	"sync"
 	"sync/atomic"
@@ -220,6 +221,7 @@ func (c *compiler) compile(t *Type) *decType {
 		d.op = opBitvector
 		d.slice = g.Kind() == reflect.Slice
 		d.need((d.slice || g.Kind() == reflect.Array && uint64(g.Len()) == t.Size) && g.Elem().Kind() == reflect.Uint8 && t.Size > 0)
+		d.consistent(t.Length > 0 && t.Size == (t.Length+7)/8)
 		d.plain = !d.slice && t.Length%8 == 0
 	case KindBitlist, KindProgressiveBitlist:
 		d.op = opBitlist
@@ -281,6 +283,15 @@ func (d *decType) need(ok bool) {
 	}
 }
 
+// consistent marks d as a mismatch unless ok: its sizes contradict one
+// another, which only a descriptor made by hand can do.
+func (d *decType) consistent(ok bool) {
+	if !ok && d.op != opMismatch {
+		d.op, d.plain = opMismatch, false
+		d.mismatch = "descriptor " + d.t.String() + " has sizes that do not agree"
+	}
+}
+
 // pointsTo records the type a pointer type g points to.
 func (d *decType) pointsTo(g reflect.Type) {
 	d.need(g.Elem().Kind() == reflect.Struct)
@@ -309,6 +320,19 @@ func (c *compiler) sequence(d *decType) {
 		d.need(d.slice)
 	}
 	d.need((g.Kind() == reflect.Slice || g.Kind() == reflect.Array) && g.Elem() == t.Elem.Go)
+	// The sizes the decoder divides and slices by must agree with each
+	// other: a fixed element of no bytes, or a fixed vector whose Size
+	// is not Length elements (Length × Size wrapping to it, say), would
+	// otherwise divide by zero or slice past the input.
+	if t.Elem.Fixed {
+		size, ok := checked.Mul(t.Length, t.Elem.Size)
+		d.consistent(t.Elem.Size > 0 && (d.op != opVector || ok && t.Fixed && t.Size == size))
+	} else {
+		d.consistent(!t.Fixed)
+	}
+	if d.op != opVector {
+		d.consistent(!t.Fixed)
+	}
 	if d.op == opMismatch {
 		return
 	}

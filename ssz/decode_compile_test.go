@@ -117,9 +117,10 @@ func TestUnmarshalValueMismatchedDescriptor(t *testing.T) {
 
 // TestUnmarshalValueInconsistentSizes: a descriptor made by hand whose
 // size is not its parts' (a vector of 2 uint64 of 24 bytes, a byte
-// vector in a slice of 64 bytes for 32 elements) is never decoded by a
-// copy of its size, which would write past the Go value: the elements'
-// sizes are checked, and it is ErrSize.
+// vector in a slice of 64 bytes for 32 elements, a vector whose Length ×
+// element size wraps to its Size, a list of elements of no bytes) is
+// never decoded, which would write past the Go value, slice past the
+// input or divide by zero: it is ErrValue, never a panic.
 func TestUnmarshalValueInconsistentSizes(t *testing.T) {
 	u64 := &Type{Kind: KindUint64, Go: reflect.TypeFor[uint64](), Fixed: true, Size: 8}
 	u8 := &Type{Kind: KindUint8, Go: reflect.TypeFor[uint8](), Fixed: true, Size: 1}
@@ -136,11 +137,19 @@ func TestUnmarshalValueInconsistentSizes(t *testing.T) {
 		{"byte vector of 32 in 64 bytes", bytes, make([]byte, 64)},
 		{"container of it", &Type{Kind: KindContainer, Go: reflect.TypeFor[struct{ B []byte }](), Fixed: true, Size: 64,
 			Fields: []Field{{Name: "B", Index: []int{0}, Type: bytes}}}, make([]byte, 64)},
+		{"vector whose length × 8 wraps to 0", &Type{Kind: KindVector, Go: reflect.TypeFor[[]uint64](), Elem: u64, Length: 1 << 61, Fixed: true}, nil},
+		{"list of elements of no bytes", &Type{Kind: KindList, Go: reflect.TypeFor[[]uint8](), Limit: 9,
+			Elem: &Type{Kind: KindUint8, Go: reflect.TypeFor[uint8](), Fixed: true}}, []byte{1, 2}},
+		{"bitvector of 9 bits in 1 byte", &Type{Kind: KindBitvector, Go: reflect.TypeFor[[1]byte](), Length: 9, Fixed: true, Size: 1}, []byte{1}},
+		{"list marked fixed", &Type{Kind: KindList, Go: reflect.TypeFor[[]uint64](), Elem: u64, Limit: 4, Fixed: true, Size: 8}, make([]byte, 8)},
 	} {
 		v := reflect.New(c.t.Go)
 		d := decoder{}
-		if err := joinWhole(d.decode(compileType(c.t), c.in, v.UnsafePointer()), ""); !errors.Is(err, ErrSize) {
-			t.Errorf("%s: %v, want ErrSize", c.name, err)
+		if err := joinWhole(d.decode(compileType(c.t), c.in, v.UnsafePointer()), ""); !errors.Is(err, ErrValue) {
+			t.Errorf("%s: %v, want ErrValue", c.name, err)
+		}
+		if err := UnmarshalValue(c.t, c.in, v.Elem()); !errors.Is(err, ErrValue) {
+			t.Errorf("%s: UnmarshalValue: %v, want ErrValue", c.name, err)
 		}
 	}
 }
