@@ -32,7 +32,9 @@
 // arrays of numbers for byte strings, upper-case hex digits, any JSON
 // white space, escaped characters in strings, and object keys in any
 // order naming a field as a proof path step does (the Go name, the spec
-// name, either ignoring case and underscores). Everything else is an
+// name, either ignoring underscores and the case of ASCII letters: no
+// Unicode case mapping, so "pub\u212aey" with a KELVIN SIGN names no
+// field). Everything else is an
 // error, an *Error naming the path of the value at fault and the byte of
 // the input, wrapping a sentinel: an unknown key or a union key other than
 // selector and value/data (ErrUnknownField), a missing field

@@ -14,6 +14,7 @@ import (
 	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/internal/sszwalk"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 	"github.com/lanehash/lanehash/ssz/sszjson"
 )
@@ -326,6 +327,43 @@ func TestHostileMemoryLists(t *testing.T) {
 		t.Logf("%s: %d bytes allocated for %d of input", c.name, alloc, len(c.in))
 		if alloc > c.ratio*uint64(len(c.in))+1<<20 {
 			t.Errorf("%s: %d bytes allocated for %d of input", c.name, alloc, len(c.in))
+		}
+	}
+}
+
+// TestKeysFoldASCII checks that a key names a field when it spells the
+// field's name up to the case of ASCII letters and underscores, and not
+// when it matches only under Unicode's case mappings (KELVIN SIGN for k,
+// İ for i), raw or escaped: those are unknown keys.
+func TestKeysFoldASCII(t *testing.T) {
+	js, err := sszjson.Marshal(&gloas.Builder{Pubkey: phase0.BLSPubKey{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ from, to string }{
+		{`"pubkey"`, "\"pub\u212aey\""},
+		{`"pubkey"`, `"pub\u212aey"`},
+		{`"pubkey"`, "\"PUB\u212aEY\""},
+		{`"version"`, "\"vers\u0130on\""},
+		{`"version"`, `"vers\u0130on"`},
+		{`"version"`, "\"vers\u0131on\""},
+	} {
+		in := bytes.Replace(js, []byte(c.from), []byte(c.to), 1)
+		err := sszjson.Unmarshal(in, new(gloas.Builder))
+		var je *sszjson.Error
+		if !errors.As(err, &je) || !errors.Is(err, sszjson.ErrUnknownField) || je.Offset != int64(bytes.Index(in, []byte(c.to))) {
+			t.Errorf("key %s: %v, want ErrUnknownField at the key", c.to, err)
+		}
+	}
+	for _, c := range []struct{ from, to string }{
+		{`"pubkey"`, `"PUB_KEY"`},
+		{`"pubkey"`, `"Pubkey"`},
+		{`"version"`, `"VERSION"`},
+		{`"version"`, `"v\u0045rsion"`},
+	} {
+		in := bytes.Replace(js, []byte(c.from), []byte(c.to), 1)
+		if err := sszjson.Unmarshal(in, new(gloas.Builder)); err != nil {
+			t.Errorf("key %s: %v", c.to, err)
 		}
 	}
 }
