@@ -437,13 +437,15 @@ func (n *node) Leaf(t *ssz.Type, v reflect.Value) (bool, error) {
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
 		return true, n.bitfield(t, v)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
+		// Hex for a byte string, as the writer decides (sszlayout.IsBytes):
+		// a sequence of a named uint8 is an array.
 		switch c := n.d.data[n.lo]; {
-		case c == '"' && t.Elem.Kind == ssz.KindUint8:
+		case c == '"' && sszlayout.IsBytes(t):
 			return true, n.byteString(t, v)
 		case c == '[' && basicElem(t.Elem):
 			return true, n.basicSequence(t, v)
 		case c != '[':
-			if t.Elem.Kind == ssz.KindUint8 {
+			if sszlayout.IsBytes(t) {
 				return true, n.wrongType(`a "0x" hex string`)
 			}
 			return true, n.wrongType("an array")

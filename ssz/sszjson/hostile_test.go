@@ -14,6 +14,7 @@ import (
 	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/internal/sszwalk"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/altair"
 	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 	"github.com/lanehash/lanehash/ssz/sszjson"
@@ -364,6 +365,42 @@ func TestKeysFoldASCII(t *testing.T) {
 		in := bytes.Replace(js, []byte(c.from), []byte(c.to), 1)
 		if err := sszjson.Unmarshal(in, new(gloas.Builder)); err != nil {
 			t.Errorf("key %s: %v", c.to, err)
+		}
+	}
+}
+
+// named8 has sequences of a named uint8, which the form writes as arrays
+// of decimal strings, and byte strings beside them.
+type named8 struct {
+	L []altair.ParticipationFlags `ssz-max:"4"`
+	V [2]altair.ParticipationFlags
+	B []byte `ssz-max:"4"`
+	R [2]byte
+}
+
+// TestNamedUint8NotHex checks that a sequence of a named uint8 is an
+// array, read and written (one predicate, sszlayout.IsBytes, decides
+// both): hex there is ErrType, as a byte string's array of numbers is
+// not.
+func TestNamedUint8NotHex(t *testing.T) {
+	v := named8{L: []altair.ParticipationFlags{3, 7}, V: [2]altair.ParticipationFlags{1, 2}, B: []byte{3, 7}, R: [2]byte{1, 2}}
+	js, err := sszjson.Marshal(&v)
+	if want := `{"l":["3","7"],"v":["1","2"],"b":"0x0307","r":"0x0102"}`; err != nil || string(js) != want {
+		t.Fatalf("Marshal: %s, %v; want %s", js, err, want)
+	}
+	var got named8
+	if err := sszjson.Unmarshal([]byte(`{"l":[3,"7"],"v":["1",2],"b":[3,7],"r":[1,"2"]}`), &got); err != nil || !reflect.DeepEqual(got, v) {
+		t.Errorf("arrays: %+v, %v", got, err)
+	}
+	for _, c := range []struct{ in, path string }{
+		{`{"l":"0x0307","v":["1","2"],"b":"0x0307","r":"0x0102"}`, "l"},
+		{`{"l":["3","7"],"v":"0x0102","b":"0x0307","r":"0x0102"}`, "v"},
+		{`{"l":"","v":["1","2"],"b":"0x0307","r":"0x0102"}`, "l"},
+	} {
+		err := sszjson.Unmarshal([]byte(c.in), new(named8))
+		var je *sszjson.Error
+		if !errors.As(err, &je) || !errors.Is(err, sszjson.ErrType) || je.Path != c.path {
+			t.Errorf("%s: %v, want ErrType at %s", c.in, err, c.path)
 		}
 	}
 }
