@@ -1012,8 +1012,9 @@ func stepName(key []byte) string {
 }
 
 // Option reads a union's {"selector": n, "value": v} (Union; the None
-// option's value is null or left out) or a compatible union's
-// {"selector": n, "data": v}; no other keys.
+// option's value is null) or a compatible union's {"selector": n,
+// "data": v}: both keys, no others, the selector a JSON number (as the
+// spec's value.yaml has it, never a string).
 func (n *node) Option(t *ssz.Type) (int, sszwalk.Source, error) {
 	d := n.d
 	valueKey := "value"
@@ -1046,6 +1047,9 @@ func (n *node) Option(t *ssz.Type) (int, sszwalk.Source, error) {
 	if sel == nil {
 		return 0, nil, failAt(n.lo, "selector", ErrMissingField, "no selector")
 	}
+	if c := d.data[sel.lo]; !isNumberStart(c) {
+		return 0, nil, withStep(d.scalarError(sel.lo, sel.hi, "a number"), "selector")
+	}
 	s, err := d.uint(sel.lo, sel.hi, 8)
 	if err != nil {
 		return 0, nil, withStep(err, "selector")
@@ -1057,14 +1061,17 @@ func (n *node) Option(t *ssz.Type) (int, sszwalk.Source, error) {
 		d.sels = append(d.sels, 0)
 	}
 	d.sels[n.depth] = int(s)
+	if val == nil {
+		if t.Options[s] == nil {
+			return 0, nil, failAt(n.lo, valueKey, ErrMissingField, "no %s (null for the None option)", valueKey)
+		}
+		return 0, nil, failAt(n.lo, valueKey, ErrMissingField, "no %s", valueKey)
+	}
 	if t.Options[s] == nil {
-		if val != nil && string(d.data[val.lo:val.hi]) != "null" {
+		if string(d.data[val.lo:val.hi]) != "null" {
 			return 0, nil, failAt(val.lo, valueKey, ErrType, "the None option has no value: want null")
 		}
 		return int(s), nil, nil
-	}
-	if val == nil {
-		return 0, nil, failAt(n.lo, valueKey, ErrMissingField, "no %s", valueKey)
 	}
 	return int(s), val, nil
 }

@@ -21,8 +21,9 @@
 //   - Other vectors and lists are arrays; a vector held in an empty Go
 //     slice (the zero vector) is written out in full.
 //   - A Union is {"selector": n, "value": v}, the None option's value
-//     null; a CompatibleUnion is {"selector": n, "data": v}; selectors are
-//     JSON numbers, as the spec's value.yaml has them.
+//     null; a CompatibleUnion is {"selector": n, "data": v}; both keys
+//     are always there, and selectors are JSON numbers, as the spec's
+//     value.yaml has them.
 //   - A nil pointer is the zero value of what it points to, as in SSZ.
 //
 // # Reading
@@ -37,9 +38,11 @@
 // field). Everything else is an
 // error, an *Error naming the path of the value at fault and the byte of
 // the input, wrapping a sentinel: an unknown key or a union key other than
-// selector and value/data (ErrUnknownField), a missing field
-// (ErrMissingField), a field given twice, under one key or two
-// (ErrDuplicateField), a JSON value of the wrong kind (ErrType), a number
+// selector and value/data (ErrUnknownField), a missing field or union
+// selector or value, the None option's null value too (ErrMissingField),
+// a field given twice, under one key or two (ErrDuplicateField), a JSON
+// value of the wrong kind, a union selector written as a string too
+// (ErrType), a number
 // that is negative, fractional, has an exponent, a sign, leading zeros,
 // is empty or too large for its type (ErrNumber), hex without "0x", with
 // an odd number of digits or a bad digit (ErrHex), a vector with the

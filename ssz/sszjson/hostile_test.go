@@ -147,9 +147,17 @@ func TestHostile(t *testing.T) {
 		{"deep missing", edit(t, "vec", `[{"epoch":"1","root":"0x`+strings.Repeat("00", 32)+`"},{"epoch":"1"}]`), sszjson.ErrMissingField, "vec[1].root"},
 		{"list element", edit(t, "lists", `["0x01","0x1"]`), sszjson.ErrHex, "lists[1]"},
 		{"union selector", edit(t, "u", `{"selector":9,"value":1}`), ssz.ErrUnion, "u.selector"},
-		{"union selector string", edit(t, "u", `{"selector":"x","value":1}`), sszjson.ErrNumber, "u.selector"},
+		{"union selector string", edit(t, "u", `{"selector":"x","value":1}`), sszjson.ErrType, "u.selector"},
+		{"union selector negative", edit(t, "u", `{"selector":-1,"value":1}`), sszjson.ErrNumber, "u.selector"},
+		{"union selector fraction", edit(t, "u", `{"selector":1.0,"value":1}`), sszjson.ErrNumber, "u.selector"},
 		{"union no value", edit(t, "u", `{"selector":1}`), sszjson.ErrMissingField, "u.value"},
 		{"union no selector", edit(t, "u", `{"value":1}`), sszjson.ErrMissingField, "u.selector"},
+		{"union none without value", edit(t, "u", `{"selector":0}`), sszjson.ErrMissingField, "u.value"},
+		{"union selector as string", edit(t, "u", `{"selector":"1","value":1}`), sszjson.ErrType, "u.selector"},
+		{"union none selector as string", edit(t, "u", `{"value":null,"selector":"0"}`), sszjson.ErrType, "u.selector"},
+		{"union selector null", edit(t, "u", `{"selector":null,"value":null}`), sszjson.ErrType, "u.selector"},
+		{"union selector true", edit(t, "u", `{"selector":true,"value":null}`), sszjson.ErrType, "u.selector"},
+		{"compatible union selector as string", edit(t, "cu", `{"selector":"1","data":{}}`), sszjson.ErrType, "cu.selector"},
 		{"union none with value", edit(t, "u", `{"selector":0,"value":1}`), sszjson.ErrType, "u.value"},
 		{"union extra key", edit(t, "u", `{"selector":1,"value":1,"x":1}`), sszjson.ErrUnknownField, "u.x"},
 		{"union twice", edit(t, "u", `{"selector":1,"selector":1,"value":1}`), sszjson.ErrDuplicateField, "u.selector"},
@@ -246,8 +254,8 @@ func TestAccepted(t *testing.T) {
 	if err := sszjson.Unmarshal(doc(m), &got); err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("Go and folded names: %v", err)
 	}
-	// A union's None: value null or left out.
-	for _, u := range []string{`{"selector":0,"value":null}`, `{"selector":0}`, `{"value":null,"selector":"0"}`} {
+	// A union's None: value null, the members in either order.
+	for _, u := range []string{`{"selector":0,"value":null}`, `{"value":null,"selector":0}`, `{ "selector" : 0 , "value" : null }`} {
 		m := base(t)
 		m["u"] = json.RawMessage(u)
 		if err := sszjson.Unmarshal(doc(m), &got); err != nil || got.U.Selector != 0 || got.U.Value != nil {

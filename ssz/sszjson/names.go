@@ -147,7 +147,21 @@ func minJSONOf(t *ssz.Type) uint64 {
 		}
 		return m
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
-		return 14 // {"selector":0}
+		// {"selector":0,"value":v} (23 bytes and the value, null for
+		// the None option) or {"selector":1,"data":v} (22 and the value).
+		base, m := uint64(23), ^uint64(0)
+		if t.Kind == ssz.KindCompatibleUnion {
+			base = 22
+		}
+		for i, o := range t.Options {
+			switch {
+			case o != nil:
+				m = min(m, minJSON(o))
+			case i == 0 && t.Kind == ssz.KindUnion:
+				m = min(m, 4) // null
+			}
+		}
+		return sat(base, m)
 	}
 	return 1 // a digit
 }
