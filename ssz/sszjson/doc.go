@@ -74,6 +74,7 @@
 //
 // go-eth2-client's JSON of states and blocks (phase0 … fulu) reads into
 // the types of ssz/consensus and back, root for root (the eth2 module's
-// tests). A response's envelope, {"version": …, "data": …}, is unwrapped
-// by Envelope.
+// tests). A response, {"version": …, "finalized": …, "data": …}, is
+// split by ParseResponse and Envelope: an object with a "data" key whose
+// other keys are all the beacon-APIs spec's response metadata.
 package sszjson
