@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/golang/snappy"
@@ -15,6 +19,7 @@ import (
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 	"github.com/lanehash/lanehash/ssz/sszjson"
 )
 
@@ -321,4 +326,101 @@ func TestJSONResponseRule(t *testing.T) {
 			t.Errorf("a response with every key, data %s: status %d, %q %s", pos, code, out, errOut)
 		}
 	}
+}
+
+// TestJSONPeakMemory runs the command on a fulu.BeaconState whose
+// balances are ten million 0s (25.8 MB of JSON), refused by a bad last
+// balance and accepted with a good one, and checks its peak resident
+// memory: at most the input, the decoded value's 80 MB of balances
+// (sszjson.Unmarshal's promise: the value's own heap and at most the
+// input again, here nothing), for the accepted one also its
+// serialization (what root then reads), above what the command takes
+// for a small input, and 16 MB of slack.
+func TestJSONPeakMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("inputs of 26 and 83 MB")
+	}
+	bin := filepath.Join(t.TempDir(), "lanehash")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// The command runs under a small process of its own (this test
+	// binary, as TestPeakHelper): Linux counts into a process's peak the
+	// memory of the process it was forked from, and this one holds the
+	// inputs.
+	peak := func(file string) (string, int, uint64) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestPeakHelper$")
+		cmd.Env = append(os.Environ(), "LANEHASH_PEAK_HELPER="+strings.Join([]string{bin, "root", "-type", "fulu.BeaconState", file}, "\n"))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("helper: %v %s", err, out)
+		}
+		var root string
+		var code int
+		var rss uint64
+		for line := range strings.Lines(string(out)) {
+			if r, ok := strings.CutPrefix(line, "peak-helper: "); ok {
+				if _, err := fmt.Sscanf(r, "%d %d %q", &code, &rss, &root); err != nil {
+					t.Fatalf("helper's line %q: %v", line, err)
+				}
+				return root, code, rss
+			}
+		}
+		t.Fatalf("no helper's line in %q", out)
+		return "", 0, 0
+	}
+	js, err := sszjson.Marshal(&fulu.BeaconState{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, base := peak(writeFile(t, "empty.json", js))
+	const n = 10_000_000
+	heap := uint64(8 * (n + 1)) // the balances, in Go
+	state := &fulu.BeaconState{Balances: make([]phase0.Gwei, n+1)}
+	enc, err := ssz.Marshal(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sszFile := writeFile(t, "state.ssz", enc)
+	want, code, sszPeak := peak(sszFile)
+	if code != exitOK {
+		t.Fatalf("root of the SSZ file: %d", code)
+	}
+	for _, last := range []string{"x", "0"} {
+		doc := bytes.Replace(js, []byte(`"balances":[]`), []byte(`"balances":[`+strings.Repeat("0,", n)+last+`]`), 1)
+		out, code, rss := peak(writeFile(t, "state.json", doc))
+		limit := base + uint64(len(doc)) + heap + 16<<20
+		if last == "0" {
+			limit += uint64(len(enc))
+		}
+		t.Logf("balances of 10M 0s, last %s: %d bytes of JSON, exit %d, peak %d MB (limit %d MB; %d MB for a small input, %d MB for the SSZ file)",
+			last, len(doc), code, rss>>20, limit>>20, base>>20, sszPeak>>20)
+		switch {
+		case last == "x" && code != exitError, last == "0" && (code != exitOK || out != want):
+			t.Errorf("last %s: exit %d, %q (the SSZ file's root %q)", last, code, out, want)
+		case rss > limit:
+			t.Errorf("last %s: peak %d bytes resident, over %d", last, rss, limit)
+		}
+	}
+}
+
+// TestPeakHelper runs, when TestJSONPeakMemory starts the test binary
+// with LANEHASH_PEAK_HELPER set (a command and its arguments, a line
+// each), that command, and prints its exit status, peak resident bytes
+// and output.
+func TestPeakHelper(t *testing.T) {
+	args := os.Getenv("LANEHASH_PEAK_HELPER")
+	if args == "" {
+		t.Skip("run by TestJSONPeakMemory")
+	}
+	argv := strings.Split(args, "\n")
+	cmd := exec.Command(argv[0], argv[1:]...)
+	out, err := cmd.Output()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("peak-helper: %d %d %q\n", code, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss*1024, out)
 }

@@ -44,15 +44,15 @@ type Response struct {
 // checked: Unmarshal it.
 func ParseResponse(doc []byte) (*Response, error) {
 	d := &decoder{data: doc}
-	lo, hi, err := d.document()
-	if err != nil {
-		return nil, d.convert(nil, err)
+	lo := d.ws(0)
+	if lo == len(doc) {
+		return nil, rootError(fail(lo, ErrSyntax, "no value"))
 	}
 	if doc[lo] != '{' {
 		return nil, &Error{Offset: int64(lo), Err: fmt.Errorf("%w: %s, not an object", ErrNoEnvelope, jsonKind(doc[lo]))}
 	}
 	r := &Response{Offset: -1}
-	err = (&node{d: d, lo: lo, hi: hi}).members('{', func(_, klo, khi, vlo, vhi int) error {
+	hi, err := d.members(lo, '{', func(_, klo, khi, vlo, vhi int) error {
 		key, err := d.str(klo, khi)
 		if err != nil {
 			return err
@@ -90,7 +90,10 @@ func ParseResponse(doc []byte) (*Response, error) {
 		return withStep(err, name)
 	})
 	if err != nil {
-		return nil, d.convert(nil, err)
+		return nil, rootError(err)
+	}
+	if end := d.ws(hi); end != len(doc) {
+		return nil, rootError(fail(end, ErrSyntax, "data after the value: %s", d.quote(end)))
 	}
 	if r.Offset < 0 {
 		return nil, &Error{Offset: int64(lo), Err: fmt.Errorf("%w: no data key", ErrNoEnvelope)}
