@@ -30,11 +30,12 @@
 //
 // A name matches a container field by, in this order: its Go name; its
 // spec name, the name the field's json tag gives (json:"pubkey" on a
-// PublicKey field); either one ignoring case and underscores, with pubkey
-// and publickey the same name (effective_balance reaches
-// EffectiveBalance; validators[3].pubkey reaches go-eth2-client's
-// PublicKey, which carries no json tag, and Validators[3].PublicKey the
-// spec types' Pubkey). A name that matches two fields at the first of
+// PublicKey field); either one ignoring the case of ASCII letters and
+// underscores (only ASCII folds: no Unicode case mapping, so a KELVIN
+// SIGN is no k), with pubkey and publickey the same name
+// (effective_balance reaches EffectiveBalance; validators[3].pubkey
+// reaches go-eth2-client's PublicKey, which carries no json tag, and
+// Validators[3].PublicKey the spec types' Pubkey). A name that matches two fields at the first of
 // these levels where it matches any is an error, never a guess.
 //
 // Every error about a path is a *PathError wrapping ErrPath: it gives the

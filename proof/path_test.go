@@ -431,3 +431,31 @@ func TestPathErrorMessageBounded(t *testing.T) {
 		t.Errorf("short path: %v, want %s", err, want)
 	}
 }
+
+// TestFieldNameFoldIsASCII checks that names are folded in ASCII only:
+// the case of ASCII letters and underscores. A name that matches a field
+// only under Unicode's case mapping (KELVIN SIGN U+212A lower-cases to
+// k, LATIN CAPITAL LETTER I WITH DOT ABOVE U+0130 to i) names no field;
+// a Go name with non-ASCII letters answers to itself exactly.
+func TestFieldNameFoldIsASCII(t *testing.T) {
+	type named struct {
+		Pubkey  [48]byte
+		Version uint8
+		Ünits   uint64
+		Kay     uint16 `json:"k_k"`
+	}
+	typ, err := ssz.TypeFor[named]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"pub\u212aey", "PUB\u212aEY", "vers\u0130on", "VERS\u0130ON", "vers\u0131on", "ünits", "\u212a_\u212a", "\u212a\u212a"} {
+		if i, err := proof.FieldIndex(typ, name); !errors.Is(err, proof.ErrPath) {
+			t.Errorf("%q: field %d, %v; want no field", name, i, err)
+		}
+	}
+	for name, want := range map[string]int{"pubkey": 0, "PUB_KEY": 0, "VERSION": 1, "Ünits": 2, "Ü_NITS": 2, "KK": 3, "k_k": 3} {
+		if i, err := proof.FieldIndex(typ, name); err != nil || i != want {
+			t.Errorf("%q: field %d, %v; want %d", name, i, err, want)
+		}
+	}
+}

@@ -6,9 +6,6 @@ import (
 	"github.com/lanehash/lanehash/internal/sszpath"
 	"math/bits"
 	"reflect"
-	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/ssz"
@@ -290,8 +287,11 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 	return -1, stepErr("no field %s", sszpath.Quote(name))
 }
 
-// fold is the form fieldIndex compares names in: lower case, no
-// underscores, and pubkey for publickey. The last is there because
+// fold is the form fieldIndex compares names in: ASCII letters in lower
+// case, no underscores, and pubkey for publickey. Only ASCII is folded:
+// every other byte stands for itself, so no key matches a field through
+// Unicode's case mappings (the KELVIN SIGN is not k, İ is not i), and a
+// name matches exactly what its bytes spell. The last is there because
 // go-eth2-client (v0.30.1) names the spec's pubkey PublicKey in Validator,
 // DepositData, DepositMessage and gloas' Builder without a json tag on
 // the field (its json names sit on private mirror structs), and it is the
@@ -299,11 +299,24 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 // validators[3].pubkey reaches its PublicKey, and Validators[3].PublicKey
 // the spec types' Pubkey.
 func fold(s string) string {
-	n := strings.ToLower(strings.ReplaceAll(s, "_", ""))
-	if n == "publickey" {
-		return "pubkey"
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '_' {
+			b = append(b, lowerASCII(c))
+		}
 	}
-	return n
+	if n := string(b); n != "publickey" {
+		return n
+	}
+	return "pubkey"
+}
+
+// lowerASCII lower-cases an ASCII letter and leaves every other byte.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
 }
 
 // foldEqual is fold(s) == want for a folded want, without building
@@ -313,19 +326,19 @@ func foldEqual(s, want string) bool {
 	return foldsTo(s, want) || want == "pubkey" && foldsTo(s, "publickey")
 }
 
-// foldsTo reports whether s, lower-cased rune by rune and without its
-// underscores, is exactly want.
+// foldsTo reports whether s, its ASCII letters lower-cased and without
+// its underscores, is exactly want.
 func foldsTo(s, want string) bool {
 	w := 0
-	for _, r := range s {
-		if r == '_' {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c == '_' {
 			continue
 		}
-		wr, size := utf8.DecodeRuneInString(want[w:])
-		if size == 0 || wr != unicode.ToLower(r) {
+		if w == len(want) || want[w] != lowerASCII(c) {
 			return false
 		}
-		w += size
+		w++
 	}
 	return w == len(want)
 }

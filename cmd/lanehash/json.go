@@ -33,41 +33,69 @@ func jsonLimit(maxInput int64) inputLimit {
 }
 
 // fromJSON reads a JSON input as t: its SSZ serialization, which the
-// commands then read as they read SSZ files. A document that does not
-// read as t but is an object with a "data" key is read as a beacon-API
-// response, {"version": …, "data": …}: its data must read as t. An
-// error names the file, the byte and the field (an *inputError wrapping
-// sszjson's sentinel): the response's data's when the document failed
-// as t on a key of its own that names no field (the response's keys),
-// else the document's.
+// commands then read as they read SSZ files. The document is read as t;
+// only when that fails on a top-level key that names no field of t is it
+// read as a beacon-API response (responseRule), and then its data must
+// read as t. An error names the file, the byte and the field (an
+// *inputError wrapping sszjson's sentinel): the data's, at its byte in
+// the whole document, when the document is read as a response, else the
+// document's own as t.
 func fromJSON(t typeEntry, p preset, name string, doc []byte) (payload, error) {
 	b, err := t.FromJSON(p, doc)
 	if err == nil {
 		return payload{data: b, how: formatJSON}, nil
 	}
 	var je *sszjson.Error
-	envelope := errors.As(err, &je) && errors.Is(err, sszjson.ErrUnknownField) && !strings.ContainsAny(je.Path, ".[")
-	data, version, eerr := sszjson.Envelope(doc)
-	switch {
-	case errors.Is(eerr, sszjson.ErrNoEnvelope):
-		return payload{}, jsonInputError(t, name, doc, 0, err, "")
-	case eerr != nil && envelope:
-		return payload{}, jsonInputError(t, name, doc, 0, eerr, "")
-	case eerr != nil:
+	if !errors.As(err, &je) || !errors.Is(err, sszjson.ErrUnknownField) || !topLevel(je.Path) {
 		return payload{}, jsonInputError(t, name, doc, 0, err, "")
 	}
-	b, derr := t.FromJSON(p, data)
+	r, rerr := sszjson.ParseResponse(doc)
+	switch {
+	case errors.Is(rerr, sszjson.ErrNoEnvelope):
+		// A key no response has: the document is t's, with a key too many.
+		return payload{}, jsonInputError(t, name, doc, 0, err, "")
+	case rerr != nil:
+		return payload{}, jsonInputError(t, name, doc, 0, rerr, "")
+	}
+	st, serr := t.SSZType(p)
+	if serr != nil {
+		return payload{}, serr
+	}
+	for _, k := range r.Keys {
+		if _, ferr := proof.FieldIndex(st, k); ferr == nil {
+			// The key is t's own: the document is no response but a
+			// value of t with a data key too many.
+			return payload{}, jsonInputError(t, name, doc, 0, err,
+				fmt.Sprintf("not read as a beacon-API response: its key %q is a field of %s", k, t.Name()))
+		}
+	}
+	b, derr := t.FromJSON(p, r.Data)
 	if derr == nil {
 		return payload{data: b, how: formatJSON}, nil
 	}
-	if !envelope {
-		return payload{}, jsonInputError(t, name, doc, 0, err, "")
-	}
 	hint := ""
-	if fork, _, _ := strings.Cut(t.Name(), "."); version != "" && !strings.EqualFold(version, fork) {
-		hint = fmt.Sprintf("the response's version is %q", version)
+	if fork, _, _ := strings.Cut(t.Name(), "."); r.Version != "" && !strings.EqualFold(r.Version, fork) {
+		hint = fmt.Sprintf("the response's version is %q", r.Version)
 	}
-	return payload{}, jsonInputError(t, name, doc, cap(doc)-cap(data), derr, hint) // data is doc[cap(doc)-cap(data):…]
+	return payload{}, jsonInputError(t, name, doc, r.Offset, derr, hint)
+}
+
+// responseRule is when a JSON input is read as a beacon-API response
+// rather than as the type itself, for the commands' help.
+const responseRule = `A JSON document is read as the type. Only when that fails on a key of the
+top-level object that names no field of the type is it read as a beacon-API
+response, {"version": "fulu", "execution_optimistic": false, "finalized":
+true, "data": {…}}, whose data must then read as the type; and only when the
+document is one: an object with a "data" key whose other keys are all the
+response's metadata (version, execution_optimistic, finalized,
+dependent_root, execution_payload_blinded, execution_payload_value,
+consensus_block_value), none of them a field of the type (gloas.Builder's
+version).`
+
+// topLevel reports whether the path of an unknown key's error names a
+// key of the top-level object: one step, a name or a quoted key.
+func topLevel(path string) bool {
+	return strings.HasPrefix(path, `"`) || !strings.ContainsAny(path, ".[")
 }
 
 // jsonInputError is the inputError of a JSON input that does not read as
@@ -95,6 +123,9 @@ strings, bitvectors and bitlists 0x hex, other lists and vectors arrays.
 
 FILE may be SSZ (raw or snappy compressed), or JSON (a name ending in .json,
 or -format json), which show then checks and prints in the canonical form.
+
+` + responseRule + `
+
 PATH is what prove takes: validators[7], validators[7].pubkey, balances[7],
 latest_block_header, validators.__len__ (the length, as a decimal string).
 

@@ -4,14 +4,22 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"reflect"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/golang/snappy"
 
+	"github.com/lanehash/lanehash/internal/sszrand"
+	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/fulu"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 	"github.com/lanehash/lanehash/ssz/sszjson"
 )
 
@@ -29,7 +37,18 @@ func TestShowSpecVectors(t *testing.T) {
 			continue
 		}
 		file := writeFile(t, "value.json", []byte(out))
-		envelope := writeFile(t, "response.json", []byte(`{"version":"x","execution_optimistic":false,"data":`+out+`}`))
+		// A type with a field called version (gloas.Builder) is never
+		// read from a response that gives its version.
+		version := `"version":"x",`
+		if e, _ := lookupType(c.typ); e != nil {
+			p, _ := presetNamed(c.preset)
+			if st, err := e.SSZType(p); err == nil {
+				if _, err := proof.FieldIndex(st, "version"); err == nil {
+					version = ""
+				}
+			}
+		}
+		envelope := writeFile(t, "response.json", []byte(`{`+version+`"execution_optimistic":false,"data":`+out+`}`))
 		got, errOut, code := runCmd(t, nil, "root", "-type", c.typ, "-preset", c.preset, file, envelope)
 		if code != exitOK || got != c.root+"  "+file+"\n"+c.root+"  "+envelope+"\n" {
 			t.Errorf("root of show's JSON of %s %s: status %d, %q %s, want %s", c.preset, c.typ, code, got, errOut, c.root)
@@ -204,4 +223,204 @@ func TestShowSnappyState(t *testing.T) {
 	if code != exitOK || out != string(want)+"\n" {
 		t.Errorf("show %s: status %d", c.typ, code)
 	}
+}
+
+// randomJSON returns a random value of the registry's type name, its
+// JSON and the root its SSZ file gets from root.
+func randomJSON(t *testing.T, name string, seed uint64) (js []byte, root string) {
+	t.Helper()
+	e, err := lookupType(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := presetNamed("mainnet")
+	st, err := e.SSZType(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := reflect.New(st.Go).Elem()
+	(&sszrand.Filler{Rand: sszrand.NewRand(seed), MaxList: 3}).Fill(st, v)
+	b, err := ssz.MarshalValue(st, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if js, err = sszjson.MarshalValue(st, v); err != nil {
+		t.Fatal(err)
+	}
+	out, errOut, code := runCmd(t, nil, "root", "-type", name, writeFile(t, "v.ssz", b))
+	if code != exitOK {
+		t.Fatalf("root of the SSZ file: %d %s", code, errOut)
+	}
+	return js, out
+}
+
+// TestJSONResponseRule checks when a JSON document is read as a
+// beacon-API response: only when reading it as the type fails on a
+// top-level key that names no field, the document is an object of data
+// and response metadata alone, and no metadata key it gives is a field
+// of the type. Documents that are the type's with a data key too many,
+// whose own data field holds a value of the type, or a response around
+// a type with a version field, exit 2; responses with each metadata key
+// give the SSZ file's root.
+func TestJSONResponseRule(t *testing.T) {
+	att, attRoot := randomJSON(t, "phase0.Attestation", 1)
+	dep, depRoot := randomJSON(t, "phase0.Deposit", 2)
+	builder, builderRoot := randomJSON(t, "gloas.Builder", 3)
+	builder2, _ := randomJSON(t, "gloas.Builder", 4)
+	eatt, eattRoot := randomJSON(t, "electra.Attestation", 5)
+	state := fulu.SyntheticBeaconState(16, 1)
+	sb, _ := ssz.Marshal(state)
+	stateJS, _ := sszjson.Marshal(state)
+	stateRoot, _, _ := runCmd(t, nil, "root", "-type", "fulu.BeaconState", writeFile(t, "s.ssz", sb))
+	roots := strings.Repeat(`"0x`+strings.Repeat("22", 32)+`",`, 33)
+	for _, c := range []struct {
+		name, typ, doc string
+	}{
+		{"an Attestation whose data is an Attestation", "phase0.Attestation",
+			`{"aggregation_bits":"0x01","data":` + string(att) + `,"signature":"0x` + strings.Repeat("00", 96) + `"}`},
+		{"a Deposit whose data is a Deposit", "phase0.Deposit", `{"proof":[` + roots[:len(roots)-1] + `],"data":` + string(dep) + `}`},
+		{"a Builder with a data key holding a Builder", "gloas.Builder", string(builder[:len(builder)-1]) + `,"data":` + string(builder2) + `}`},
+		{"a response around a type with a version field", "gloas.Builder", `{"version":"gloas","data":` + string(builder) + `}`},
+		{"a response around it with every key", "gloas.Builder", `{"version":"gloas","execution_optimistic":false,"finalized":true,"data":` + string(builder) + `}`},
+		{"data alone, for a type with a data field", "phase0.Attestation", `{"data":` + string(att) + `}`},
+		{"a response with another key", "fulu.BeaconState", `{"version":"fulu","meta":{},"data":` + string(stateJS) + `}`},
+		{"a response with a key twice", "fulu.BeaconState", `{"version":"fulu","version":"fulu","data":` + string(stateJS) + `}`},
+		{"a response whose finalized is a string", "fulu.BeaconState", `{"finalized":"true","data":` + string(stateJS) + `}`},
+		{"a state with a slot too many", "fulu.BeaconState", string(stateJS[:len(stateJS)-1]) + `,"Slot":"1"}`},
+		{"a response with a state key", "fulu.BeaconState", `{"slot":"1","data":` + string(stateJS) + `}`},
+	} {
+		out, errOut, code := runCmd(t, nil, "root", "-type", c.typ, writeFile(t, "doc.json", []byte(c.doc)))
+		if code != exitError || out != "" {
+			t.Errorf("%s: status %d, %q %s; want 2", c.name, code, out, errOut)
+		}
+	}
+	meta := map[string]string{
+		"version": `"fulu"`, "execution_optimistic": "false", "finalized": "true", "dependent_root": `"0x` + strings.Repeat("ab", 32) + `"`,
+		"execution_payload_blinded": "false", "execution_payload_value": `"12345"`, "consensus_block_value": `"678"`,
+	}
+	all := ""
+	for k, v := range meta {
+		all += `"` + k + `":` + v + `,`
+		for _, r := range []struct {
+			typ, root string
+			js        []byte
+		}{{"fulu.BeaconState", stateRoot, stateJS}, {"electra.Attestation", eattRoot, eatt}, {"phase0.Attestation", attRoot, att}, {"phase0.Deposit", depRoot, dep}, {"gloas.Builder", builderRoot, builder}} {
+			doc := `{"` + k + `":` + v + `,"data":` + string(r.js) + `}`
+			out, errOut, code := runCmd(t, nil, "root", "-type", r.typ, writeFile(t, "response.json", []byte(doc)))
+			switch {
+			case r.typ == "gloas.Builder" && k == "version":
+				if code != exitError || !strings.Contains(errOut, `its key "version" is a field of gloas.Builder`) {
+					t.Errorf("%s in a response with its version: status %d, %q %s", r.typ, code, out, errOut)
+				}
+			case code != exitOK || out != r.root:
+				t.Errorf("%s in a response with %s: status %d, %q %s; want %s", r.typ, k, code, out, errOut, r.root)
+			}
+		}
+	}
+	for _, pos := range []string{"first", "last"} {
+		doc := `{` + all + `"data":` + string(stateJS) + `}`
+		if pos == "last" {
+			doc = `{"data":` + string(stateJS) + `,` + all[:len(all)-1] + `}`
+		}
+		if out, errOut, code := runCmd(t, nil, "root", "-type", "fulu.BeaconState", writeFile(t, "response.json", []byte(doc))); code != exitOK || out != stateRoot {
+			t.Errorf("a response with every key, data %s: status %d, %q %s", pos, code, out, errOut)
+		}
+	}
+}
+
+// TestJSONPeakMemory runs the command on a fulu.BeaconState whose
+// balances are ten million 0s (25.8 MB of JSON), refused by a bad last
+// balance and accepted with a good one, and checks its peak resident
+// memory: at most the input, the decoded value's 80 MB of balances
+// (sszjson.Unmarshal's promise: the value's own heap and at most the
+// input again, here nothing), for the accepted one also its
+// serialization (what root then reads), above what the command takes
+// for a small input, and 16 MB of slack.
+func TestJSONPeakMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("inputs of 26 and 83 MB")
+	}
+	bin := filepath.Join(t.TempDir(), "lanehash")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	// The command runs under a small process of its own (this test
+	// binary, as TestPeakHelper): Linux counts into a process's peak the
+	// memory of the process it was forked from, and this one holds the
+	// inputs.
+	peak := func(file string) (string, int, uint64) {
+		cmd := exec.Command(os.Args[0], "-test.run=^TestPeakHelper$")
+		cmd.Env = append(os.Environ(), "LANEHASH_PEAK_HELPER="+strings.Join([]string{bin, "root", "-type", "fulu.BeaconState", file}, "\n"))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("helper: %v %s", err, out)
+		}
+		var root string
+		var code int
+		var rss uint64
+		for line := range strings.Lines(string(out)) {
+			if r, ok := strings.CutPrefix(line, "peak-helper: "); ok {
+				if _, err := fmt.Sscanf(r, "%d %d %q", &code, &rss, &root); err != nil {
+					t.Fatalf("helper's line %q: %v", line, err)
+				}
+				return root, code, rss
+			}
+		}
+		t.Fatalf("no helper's line in %q", out)
+		return "", 0, 0
+	}
+	js, err := sszjson.Marshal(&fulu.BeaconState{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, _, base := peak(writeFile(t, "empty.json", js))
+	const n = 10_000_000
+	heap := uint64(8 * (n + 1)) // the balances, in Go
+	state := &fulu.BeaconState{Balances: make([]phase0.Gwei, n+1)}
+	enc, err := ssz.Marshal(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sszFile := writeFile(t, "state.ssz", enc)
+	want, code, sszPeak := peak(sszFile)
+	if code != exitOK {
+		t.Fatalf("root of the SSZ file: %d", code)
+	}
+	for _, last := range []string{"x", "0"} {
+		doc := bytes.Replace(js, []byte(`"balances":[]`), []byte(`"balances":[`+strings.Repeat("0,", n)+last+`]`), 1)
+		out, code, rss := peak(writeFile(t, "state.json", doc))
+		limit := base + uint64(len(doc)) + heap + 16<<20
+		if last == "0" {
+			limit += uint64(len(enc))
+		}
+		t.Logf("balances of 10M 0s, last %s: %d bytes of JSON, exit %d, peak %d MB (limit %d MB; %d MB for a small input, %d MB for the SSZ file)",
+			last, len(doc), code, rss>>20, limit>>20, base>>20, sszPeak>>20)
+		switch {
+		case last == "x" && code != exitError, last == "0" && (code != exitOK || out != want):
+			t.Errorf("last %s: exit %d, %q (the SSZ file's root %q)", last, code, out, want)
+		case rss > limit:
+			t.Errorf("last %s: peak %d bytes resident, over %d", last, rss, limit)
+		}
+	}
+}
+
+// TestPeakHelper runs, when TestJSONPeakMemory starts the test binary
+// with LANEHASH_PEAK_HELPER set (a command and its arguments, a line
+// each), that command, and prints its exit status, peak resident bytes
+// and output.
+func TestPeakHelper(t *testing.T) {
+	args := os.Getenv("LANEHASH_PEAK_HELPER")
+	if args == "" {
+		t.Skip("run by TestJSONPeakMemory")
+	}
+	argv := strings.Split(args, "\n")
+	cmd := exec.Command(argv[0], argv[1:]...)
+	out, err := cmd.Output()
+	code := 0
+	if ee, ok := err.(*exec.ExitError); ok {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	fmt.Printf("peak-helper: %d %d %q\n", code, cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss*1024, out)
 }

@@ -3,17 +3,13 @@ package sszjson
 import (
 	"encoding/binary"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"math/bits"
 	"reflect"
-	"strconv"
-	"unicode/utf16"
-	"unicode/utf8"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/sszlayout"
-	"github.com/lanehash/lanehash/internal/sszwalk"
+	"github.com/lanehash/lanehash/internal/structfield"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -22,6 +18,10 @@ import (
 // see the package documentation for what is refused. Options are
 // ssz.TypeOf's (ssz.WithSpec for the minimal preset). Errors are *Error
 // naming the value's path and the byte of data at fault.
+//
+// It allocates no more than the input justifies: the decoded value's
+// own heap plus at most once the input's size (see "Memory" in the
+// package documentation).
 func Unmarshal(data []byte, v any, opts ...ssz.Option) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -41,671 +41,256 @@ func UnmarshalValue(t *ssz.Type, data []byte, v reflect.Value) error {
 		return &Error{Offset: -1, Err: fmt.Errorf("%w: want a settable %s", ssz.ErrValue, t.Go)}
 	}
 	d := &decoder{data: data}
-	lo, hi, err := d.document()
-	if err != nil {
-		return d.convert(t, err)
+	lo := d.ws(0)
+	if lo == len(data) {
+		return rootError(fail(lo, ErrSyntax, "no value"))
 	}
-	return d.convert(t, sszwalk.Fill(t, v, &node{d: d, lo: lo, hi: hi}))
+	hi, err := d.value(t, v, lo, 0)
+	if err != nil {
+		return rootError(err)
+	}
+	if end := d.ws(hi); end != len(data) {
+		return rootError(fail(end, ErrSyntax, "data after the value: %s", d.quote(end)))
+	}
+	return nil
 }
 
-// The decoder is a sszwalk.Source over the document's bytes: the walk
-// (which parts a type has, allocating, setting) is sszwalk.Fill's, the
-// one the spec-vector runner reads value.yaml with. A node is one JSON
-// value, the span [lo, hi) of the document without white space around
-// it. Asked for a container's fields or a sequence's elements, a node
-// scans its own span once, skipping each member (strings by IndexByte,
-// nesting by counting brackets) to record the member's span, and hands
-// out one node per member, which is parsed strictly when Fill gets to it.
-// So every byte is parsed once by its own level and skipped once by each
-// level above it, nothing but the members' spans is kept (a few words
-// per member: memory of the order of the input), and nothing recurses but
-// Fill's walk of the type, whose depth the type bounds: nesting deeper
-// than the type is a wrong JSON type where it starts. Leaves (booleans,
-// numbers, hex strings) and whole sequences of basic values are parsed
-// straight into the Go value.
+// The reader is a parser that recurses on the type, never on the input:
+// value reads the JSON value at a byte as a value of a type, and returns
+// where it ends. An object is scanned once for its keys (each member's
+// value skipped: strings eight bytes at a time, nesting by counting
+// brackets, without recursion), which must be its container's fields,
+// each once, before any is read; then each field's value is read at the
+// byte its key's scan found. An array is counted first, by the same
+// scan (the count checked against the vector's length or the list's
+// limit, each element against the fewest bytes a value of its type
+// takes), and only then is its Go slice made, of its exact length, and
+// its elements read into it in place: booleans and integers parsed
+// straight into the slice's memory. So every byte is skipped once by
+// each level above it and parsed once by its own; nesting deeper than
+// the type is a wrong JSON type where it starts; and what the reader
+// keeps besides the value is one span per field of the containers on
+// the current path (reused level by level) and one unescaped string.
 
-// decoder holds the document and what the nodes share.
+// decoder holds the document and the buffers the walk reuses.
 type decoder struct {
 	data []byte
-	// sels is the selector of the union last read at each depth: the
-	// union on the path of an error (Fill goes depth first, so it is the
-	// last one read at its depth), which names the option the rest of
-	// the path is in.
-	sels []int
-	// nums holds a sequence of basic values while it is counted.
-	nums []uint64
 	// unesc holds an unescaped string.
 	unesc []byte
-	// spans holds the elements' spans of an array while it is counted.
-	spans [][2]int
+	// spans holds, for each nesting depth, the spans of the fields of
+	// the container being read there: one buffer per depth, reused by
+	// every container read at it (the walk finishes one before it
+	// starts the next).
+	spans [][]span
 }
 
-// node is one JSON value of the document: data[lo:hi], at nesting depth
-// depth (the document is 0, its members 1, …).
-type node struct {
-	d      *decoder
-	lo, hi int
-	depth  int
-}
+// span is a value's bytes, [lo, hi); the zero span is none.
+type span struct{ lo, hi int }
 
-// srcErr is an error of a node: at byte off, about the value's step
-// (a key that names no field, a field that is missing: "" for the node
-// itself). convert turns it, with Fill's path, into an *Error.
-type srcErr struct {
-	off  int
-	step string
-	err  error
-}
-
-func (e *srcErr) Error() string { return e.err.Error() }
-func (e *srcErr) Unwrap() error { return e.err }
-
-// fail is an error of the value at byte off.
-func fail(off int, sentinel error, format string, args ...any) error {
-	return &srcErr{off: off, err: fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...)}
-}
-
-// failAt is an error of the part step of the value, at byte off.
-func failAt(off int, step string, sentinel error, format string, args ...any) error {
-	return &srcErr{off: off, step: step, err: fmt.Errorf("%w: "+format, append([]any{sentinel}, args...)...)}
-}
-
-// convert turns an error of Fill (an *sszwalk.Error with Go names in its
-// path, wrapping a node's *srcErr) into an *Error with the spec's names.
-func (d *decoder) convert(t *ssz.Type, err error) error {
-	return d.convertAt(t, err, 0)
-}
-
-// convertAt is convert for a walk from a value at depth.
-func (d *decoder) convertAt(t *ssz.Type, err error, depth int) error {
-	if err == nil {
-		return nil
+// value reads the JSON value at byte lo (not white space) into v, a
+// settable value of t's Go type (or, for an option of a union, of
+// the option's), at nesting depth depth, and returns the end of the
+// value.
+func (d *decoder) value(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	if v.Kind() == reflect.Pointer {
+		// JSON spells out every value: what a pointer points to is
+		// always there.
+		p := reflect.New(v.Type().Elem())
+		v.Set(p)
+		v = p.Elem()
 	}
-	e := &Error{Offset: -1, Err: err}
-	var we *sszwalk.Error
-	if errors.As(err, &we) {
-		e.Path, e.Err = d.specPath(t, we.Path, depth), we.Err
-	}
-	var se *srcErr
-	if errors.As(e.Err, &se) {
-		e.Offset, e.Err = int64(se.off), se.err
-		if se.step != "" {
-			e.Path = joinStep(e.Path, se.step)
-		}
-	} else if errors.Is(e.Err, sszwalk.ErrShape) {
-		// Not reached: the nodes check counts and selectors themselves.
-		e.Err = fmt.Errorf("%w: %w", ErrType, e.Err)
-	}
-	return e
-}
-
-// joinStep appends a field name or an index step to path.
-func joinStep(path, step string) string {
-	if step != "" && step[0] == '[' {
-		return path + step
-	}
-	return sszlayout.JoinPath(path, step)
-}
-
-// isSpace reports JSON's white space.
-func isSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' }
-
-// ws returns the first byte at or after i that is not white space.
-func (d *decoder) ws(i int) int {
-	for i < len(d.data) && isSpace(d.data[i]) {
-		i++
-	}
-	return i
-}
-
-// document finds the one value of the document: white space around it
-// and nothing else.
-func (d *decoder) document() (int, int, error) {
-	lo := d.ws(0)
-	if lo == len(d.data) {
-		return 0, 0, fail(lo, ErrSyntax, "no value")
-	}
-	hi, err := d.skip(lo)
-	if err != nil {
-		return 0, 0, err
-	}
-	if end := d.ws(hi); end != len(d.data) {
-		return 0, 0, fail(end, ErrSyntax, "data after the value: %s", d.quote(end))
-	}
-	return lo, hi, nil
-}
-
-// delim marks the bytes that end a number or literal.
-var delim = [256]bool{',': true, ']': true, '}': true, ':': true, '"': true, '[': true, '{': true,
-	' ': true, '\t': true, '\n': true, '\r': true}
-
-// skip returns the end of the value that starts at byte i (not white
-// space). It only finds where the value ends — strings by their closing
-// quote, objects and arrays by counting brackets, numbers and literals at
-// the next delimiter — and leaves checking it to the value's own parse.
-// It does not recurse.
-func (d *decoder) skip(i int) (int, error) {
-	b := d.data
-	if i >= len(b) {
-		return i, fail(i, ErrSyntax, "unexpected end of input, want a value")
-	}
-	switch b[i] {
-	case '"':
-		return d.skipString(i)
-	case '{', '[':
-		start, depth := i, 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				j, err := d.skipString(i)
-				if err != nil {
-					return j, err
-				}
-				i = j
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, nil
-				}
-			}
-			i++
-		}
-		what := "object"
-		if b[start] == '[' {
-			what = "array"
-		}
-		return i, fail(start, ErrSyntax, "unterminated %s", what)
-	case ',', ']', '}', ':':
-		return i, fail(i, ErrSyntax, "unexpected %q, want a value", b[i])
-	}
-	j := i
-	for j < len(b) && !delim[b[j]] {
-		j++
-	}
-	return j, nil
-}
-
-// skipString returns the end of the string whose opening quote is at i:
-// one past its closing quote. It looks at eight bytes at a time for a
-// quote or a backslash, and steps over the byte after each backslash.
-func (d *decoder) skipString(i int) (int, error) {
-	b := d.data
-	j := i + 1
-	for {
-		for j+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[j:])
-			if m := hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
-				j += bits.TrailingZeros64(m) / 8
-				break
-			}
-			j += 8
-		}
-		for j < len(b) && b[j] != '"' && b[j] != '\\' {
-			j++
-		}
-		switch {
-		case j >= len(b):
-			return len(b), fail(i, ErrSyntax, "unterminated string")
-		case b[j] == '"':
-			return j + 1, nil
-		}
-		j += 2 // a backslash and the byte it escapes
-	}
-}
-
-// hasByte returns a word with the high bit of each byte of x that is c
-// set (and none of the bytes before the first such byte: the lowest set
-// bit marks the first match).
-func hasByte(x uint64, c byte) uint64 {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	y := x ^ (lo * uint64(c))
-	return (y - lo) &^ y & hi
-}
-
-// plain reports whether s has no byte a JSON string must escape or that
-// starts an escape (a control character, a quote or a backslash), eight
-// bytes at a time.
-func plain(s []byte) bool {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	for len(s) >= 8 {
-		x := binary.LittleEndian.Uint64(s)
-		ctl := (x - lo*0x20) &^ x & hi // a byte below 0x20
-		if ctl|hasByte(x, '"')|hasByte(x, '\\') != 0 {
-			return false
-		}
-		s = s[8:]
-	}
-	for _, c := range s {
-		if c < 0x20 || c == '"' || c == '\\' {
-			return false
-		}
-	}
-	return true
-}
-
-// quote shows the input at byte i in a message, briefly.
-func (d *decoder) quote(i int) string {
-	end := min(len(d.data), i+16)
-	s := strconv.Quote(string(d.data[i:end]))
-	if end < len(d.data) {
-		s += "…"
-	}
-	return s
-}
-
-// jsonKind names the kind of the JSON value starting with c.
-func jsonKind(c byte) string {
-	switch c {
-	case '{':
-		return "an object"
-	case '[':
-		return "an array"
-	case '"':
-		return "a string"
-	case 't', 'f':
-		return "a boolean"
-	case 'n':
-		return "null"
-	}
-	return "a number"
-}
-
-// wrongType is the error of a value of the wrong JSON kind.
-func (n *node) wrongType(want string) error {
-	return n.d.scalarError(n.lo, n.hi, want)
-}
-
-// str returns the contents of the string at [lo, hi) (its quotes
-// included), unescaped, checking it as JSON requires: no control
-// characters, only JSON's escapes. The result is valid until the next
-// call (an escaped string is unescaped into a buffer the decoder reuses).
-func (d *decoder) str(lo, hi int) ([]byte, error) {
-	b := d.data
-	if hi-lo < 2 || b[lo] != '"' || b[hi-1] != '"' {
-		return nil, fail(lo, ErrSyntax, "malformed string")
-	}
-	s := b[lo+1 : hi-1]
-	if plain(s) {
-		return s, nil
-	}
-	out := d.unesc[:0]
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c < 0x20:
-			return nil, fail(lo+1+i, ErrSyntax, "control character %#02x in a string", c)
-		case c != '\\':
-			out = append(out, c)
-			continue
-		}
-		if i+1 == len(s) {
-			return nil, fail(lo+1+i, ErrSyntax, "bad escape")
-		}
-		i++
-		switch s[i] {
-		case '"', '\\', '/':
-			out = append(out, s[i])
-		case 'b':
-			out = append(out, '\b')
-		case 'f':
-			out = append(out, '\f')
-		case 'n':
-			out = append(out, '\n')
-		case 'r':
-			out = append(out, '\r')
-		case 't':
-			out = append(out, '\t')
-		case 'u':
-			r, ok := hex4(s[i+1:])
-			if !ok {
-				return nil, fail(lo+i, ErrSyntax, "bad \\u escape")
-			}
-			i += 4
-			if utf16.IsSurrogate(r) {
-				r2, ok := rune(0), false
-				if i+2 < len(s) && s[i+1] == '\\' && s[i+2] == 'u' {
-					r2, ok = hex4(s[i+3:])
-				}
-				r = utf16.DecodeRune(r, r2)
-				if !ok || r == utf8.RuneError {
-					return nil, fail(lo+i, ErrSyntax, "lone surrogate in a \\u escape")
-				}
-				i += 6
-			}
-			out = utf8.AppendRune(out, r)
-		default:
-			return nil, fail(lo+i, ErrSyntax, "bad escape \\%c", s[i])
-		}
-	}
-	d.unesc = out
-	return out, nil
-}
-
-// hex4 reads the four hex digits of a \u escape.
-func hex4(s []byte) (rune, bool) {
-	if len(s) < 4 {
-		return 0, false
-	}
-	var r rune
-	for _, c := range s[:4] {
-		x, ok := hexVal(c)
-		if !ok {
-			return 0, false
-		}
-		r = r<<4 | rune(x)
-	}
-	return r, true
-}
-
-func hexVal(c byte) (byte, bool) {
-	switch {
-	case '0' <= c && c <= '9':
-		return c - '0', true
-	case 'a' <= c && c <= 'f':
-		return c - 'a' + 10, true
-	case 'A' <= c && c <= 'F':
-		return c - 'A' + 10, true
-	}
-	return 0, false
-}
-
-// Nil is false: JSON spells out every value, zero ones too.
-func (n *node) Nil(*ssz.Type) bool { return false }
-
-// Leaf parses booleans, unsigned integers, bitfields, byte strings, and
-// whole sequences of booleans and integers up to uint64 (into the Go
-// value directly, without a node per element).
-func (n *node) Leaf(t *ssz.Type, v reflect.Value) (bool, error) {
 	switch t.Kind {
 	case ssz.KindBool:
-		b, err := n.d.boolean(n.lo, n.hi)
+		b, hi, err := d.boolAt(lo)
 		if err != nil {
-			return true, err
+			return hi, err
 		}
 		v.SetBool(b)
+		return hi, nil
 	case ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
-		x, err := n.d.uint(n.lo, n.hi, 8*int(t.Size))
+		x, hi, err := d.uintAt(lo, 8*int(t.Size))
 		if err != nil {
-			return true, err
+			return hi, err
 		}
 		v.SetUint(x)
+		return hi, nil
 	case ssz.KindUint128, ssz.KindUint256:
-		return true, n.bigUint(t, v)
+		return d.bigUint(t, v, lo)
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		return true, n.bitfield(t, v)
+		return d.bitfield(t, v, lo)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
-		switch c := n.d.data[n.lo]; {
-		case c == '"' && t.Elem.Kind == ssz.KindUint8:
-			return true, n.byteString(t, v)
-		case c == '[' && basicElem(t.Elem):
-			return true, n.basicSequence(t, v)
-		case c != '[':
-			if t.Elem.Kind == ssz.KindUint8 {
-				return true, n.wrongType(`a "0x" hex string`)
-			}
-			return true, n.wrongType("an array")
-		}
-		return false, nil
-	default:
-		return false, nil
+		return d.sequence(t, v, lo, depth)
+	case ssz.KindContainer, ssz.KindProgressiveContainer:
+		return d.container(t, v, lo, depth)
+	case ssz.KindUnion, ssz.KindCompatibleUnion:
+		return d.union(t, v, lo, depth)
 	}
-	return true, nil
+	return lo, fail(lo, ssz.ErrUnsupported, "kind %s", t.Kind)
 }
 
-// boolean parses true or false.
-func (d *decoder) boolean(lo, hi int) (bool, error) {
-	switch string(d.data[lo:hi]) {
-	case "true":
-		return true, nil
-	case "false":
-		return false, nil
+// bigUint parses a uint128 or uint256 into v, a [16]byte, [2]uint64,
+// [32]byte or [4]uint64 array (named or not, uint256.Int among them; a
+// *uint256.Int's pointee), little-endian as package ssz stores them.
+func (d *decoder) bigUint(t *ssz.Type, v reflect.Value, lo int) (int, error) {
+	c := d.data[lo]
+	if c != '"' && !isNumberStart(c) {
+		return lo, d.scalarError(lo, d.endOf(lo), "an unsigned integer")
 	}
-	return false, d.scalarError(lo, hi, "true or false")
-}
-
-// scalarError is the error of a value at [lo, hi) that is not the
-// scalar wanted: of another JSON kind, or no JSON at all.
-func (d *decoder) scalarError(lo, hi int, want string) error {
-	switch tok := string(d.data[lo:hi]); {
-	case tok == "true" || tok == "false" || tok == "null" || d.data[lo] == '"' || d.data[lo] == '{' || d.data[lo] == '[' || isNumber(d.data[lo:hi]):
-		return fail(lo, ErrType, "want %s, got %s", want, jsonKind(d.data[lo]))
-	}
-	return fail(lo, ErrSyntax, "bad token %s", d.quote(lo))
-}
-
-// isNumber reports whether b is a JSON number:
-// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
-func isNumber(b []byte) bool {
-	i := 0
-	if i < len(b) && b[i] == '-' {
-		i++
-	}
-	digits := func() int {
-		s := i
-		for i < len(b) && '0' <= b[i] && b[i] <= '9' {
-			i++
+	hi := d.tokenEnd(lo)
+	if c == '"' {
+		var err error
+		if hi, err = d.skipString(lo); err != nil {
+			return hi, err
 		}
-		return i - s
-	}
-	switch {
-	case i < len(b) && b[i] == '0':
-		i++
-	case digits() == 0:
-		return false
-	}
-	if i < len(b) && b[i] == '.' {
-		i++
-		if digits() == 0 {
-			return false
-		}
-	}
-	if i < len(b) && (b[i] == 'e' || b[i] == 'E') {
-		i++
-		if i < len(b) && (b[i] == '+' || b[i] == '-') {
-			i++
-		}
-		if digits() == 0 {
-			return false
-		}
-	}
-	return i == len(b)
-}
-
-// digits returns the decimal digits of the unsigned integer at [lo, hi):
-// a JSON number or a string of digits, the beacon API's form (no sign,
-// no leading zeros, no fraction or exponent, no white space).
-func (d *decoder) digits(lo, hi int) ([]byte, error) {
-	b := d.data[lo:hi]
-	quoted := b[0] == '"'
-	if quoted {
-		s, err := d.str(lo, hi)
-		if err != nil {
-			return nil, err
-		}
-		b = s
-	} else if !isNumber(b) {
-		return nil, d.scalarError(lo, hi, "an unsigned integer")
-	}
-	if len(b) == 0 {
-		return nil, fail(lo, ErrNumber, "empty string")
-	}
-	for i, c := range b {
-		if c < '0' || c > '9' {
-			switch {
-			case c == '-' && i == 0:
-				return nil, fail(lo, ErrNumber, "negative")
-			case !quoted && (c == '.' || c == 'e' || c == 'E'):
-				return nil, fail(lo, ErrNumber, "not an integer")
-			}
-			return nil, fail(lo, ErrNumber, "not a decimal integer: %s", d.quote(lo))
-		}
-	}
-	if len(b) > 1 && b[0] == '0' {
-		return nil, fail(lo, ErrNumber, "leading zero")
-	}
-	return b, nil
-}
-
-// uint parses an unsigned integer of bits (8 … 64) bits.
-func (d *decoder) uint(lo, hi int, bits int) (uint64, error) {
-	// The beacon API's "1234": at most 19 digits, no escapes, no leading
-	// zero, parsed at once.
-	if b := d.data[lo:hi]; len(b) >= 3 && len(b) <= 21 && b[0] == '"' && (b[1] != '0' || len(b) == 3) {
-		var x uint64
-		ok := true
-		for _, c := range b[1 : len(b)-1] {
-			ok = ok && '0' <= c && c <= '9'
-			x = x*10 + uint64(c-'0')
-		}
-		if ok && (bits == 64 || x>>bits == 0) {
-			return x, nil
-		}
-	}
-	if d.data[lo] != '"' && !isNumberStart(d.data[lo]) {
-		return 0, d.scalarError(lo, hi, "an unsigned integer")
 	}
 	b, err := d.digits(lo, hi)
 	if err != nil {
-		return 0, err
-	}
-	max := uint64(1)<<bits - 1
-	if bits == 64 {
-		max = ^uint64(0)
-	}
-	var x uint64
-	for _, c := range b {
-		dig := uint64(c - '0')
-		if x > (max-dig)/10 {
-			return 0, fail(lo, ErrNumber, "out of range for uint%d", bits)
-		}
-		x = x*10 + dig
-	}
-	return x, nil
-}
-
-func isNumberStart(c byte) bool { return c == '-' || '0' <= c && c <= '9' }
-
-// bigUint parses a uint128 or uint256 into v (of t's Go type, or the
-// pointee of a *uint256.Int), through its little-endian bytes, which
-// package ssz stores in every Go form of the type.
-func (n *node) bigUint(t *ssz.Type, v reflect.Value) error {
-	d := n.d
-	if c := d.data[n.lo]; c != '"' && !isNumberStart(c) {
-		return d.scalarError(n.lo, n.hi, "an unsigned integer")
-	}
-	b, err := d.digits(n.lo, n.hi)
-	if err != nil {
-		return err
+		return hi, err
 	}
 	var limbs [4]uint64 // little-endian limbs of the value so far
 	words := int(t.Size / 8)
 	for _, c := range b {
 		carry := uint64(c - '0')
 		for i := range words {
-			hi, lo := bits.Mul64(limbs[i], 10)
-			lo, c := bits.Add64(lo, carry, 0)
-			limbs[i], carry = lo, hi+c
+			h, l := bits.Mul64(limbs[i], 10)
+			l, c := bits.Add64(l, carry, 0)
+			limbs[i], carry = l, h+c
 		}
 		if carry != 0 {
-			return fail(n.lo, ErrNumber, "out of range for %s", t.Kind)
+			return hi, fail(lo, ErrNumber, "out of range for %s", t.Kind)
 		}
 	}
-	le := make([]byte, t.Size)
+	if v.Type().Elem().Kind() == reflect.Uint64 {
+		for i := range words {
+			v.Index(i).SetUint(limbs[i])
+		}
+		return hi, nil
+	}
+	out := v.Bytes()
 	for i := range words {
-		for j := range 8 {
-			le[8*i+j] = byte(limbs[i] >> (8 * j))
-		}
+		binary.LittleEndian.PutUint64(out[8*i:], limbs[i])
 	}
-	u := v
-	if t.Go.Kind() == reflect.Pointer {
-		u = reflect.New(t.Go).Elem()
-	}
-	if err := ssz.UnmarshalValue(t, le, u); err != nil {
-		return fail(n.lo, ErrNumber, "%v", err)
-	}
-	if u != v {
-		v.Set(u.Elem())
-	}
-	return nil
+	return hi, nil
 }
 
 // hexDigits returns the digits of the "0x" hex string at [lo, hi).
-func (n *node) hexDigits() ([]byte, error) {
-	d := n.d
-	if d.data[n.lo] != '"' {
-		return nil, n.wrongType(`a "0x" hex string`)
-	}
-	s, err := d.str(n.lo, n.hi)
+func (d *decoder) hexDigits(lo, hi int) ([]byte, error) {
+	s, err := d.str(lo, hi)
 	if err != nil {
 		return nil, err
 	}
 	if len(s) < 2 || s[0] != '0' || s[1] != 'x' {
-		return nil, fail(n.lo, ErrHex, `want "0x" and hex digits, got %s`, d.quote(n.lo))
+		return nil, fail(lo, ErrHex, `want "0x" and hex digits, got %s`, d.quote(lo))
 	}
 	s = s[2:]
 	if len(s)%2 != 0 {
-		return nil, fail(n.lo, ErrHex, "odd number of hex digits (%d)", len(s))
+		return nil, fail(lo, ErrHex, "odd number of hex digits (%d)", len(s))
 	}
 	return s, nil
 }
 
-// decodeHex decodes hex digits s into dst (len(s)/2 bytes).
-func (n *node) decodeHex(dst, s []byte) error {
+// decodeHex decodes the hex digits s of the string at byte lo into dst
+// (len(s)/2 bytes).
+func decodeHex(lo int, dst, s []byte) error {
 	if _, err := hex.Decode(dst, s); err != nil {
 		for i, c := range s {
 			if _, ok := hexVal(c); !ok {
-				return fail(n.lo+3+i, ErrHex, "bad hex digit %q", c)
+				return fail(lo+3+i, ErrHex, "bad hex digit %q", c)
 			}
 		}
-		return fail(n.lo, ErrHex, "%v", err)
+		return fail(lo, ErrHex, "%v", err)
 	}
 	return nil
 }
 
-// bitfield parses a bitvector's or bitlist's SSZ bytes in hex; package
-// ssz checks the delimiter and the unused bits.
-func (n *node) bitfield(t *ssz.Type, v reflect.Value) error {
-	s, err := n.hexDigits()
+// hexString returns the end of the "0x" hex string at byte lo and its
+// digits.
+func (d *decoder) hexString(lo int) (int, []byte, error) {
+	if d.data[lo] != '"' {
+		return lo, nil, d.scalarError(lo, d.endOf(lo), `a "0x" hex string`)
+	}
+	hi, err := d.skipString(lo)
 	if err != nil {
-		return err
+		return hi, nil, err
+	}
+	s, err := d.hexDigits(lo, hi)
+	return hi, s, err
+}
+
+// bitfield parses a bitvector's or bitlist's SSZ bytes in hex, straight
+// into the Go array or a new slice, and checks them as package ssz does:
+// a bitvector's unused bits clear, a bitlist's delimiter bit there and
+// its bits within the limit.
+func (d *decoder) bitfield(t *ssz.Type, v reflect.Value, lo int) (int, error) {
+	hi, s, err := d.hexString(lo)
+	if err != nil {
+		return hi, err
 	}
 	size := uint64(len(s) / 2)
 	switch t.Kind {
 	case ssz.KindBitvector:
 		if size != t.Size {
-			return fail(n.lo, ssz.ErrSize, "%d bytes for %s (%d bytes)", size, t, t.Size)
+			return hi, fail(lo, ssz.ErrSize, "%d bytes for %s (%d bytes)", size, t, t.Size)
 		}
 	case ssz.KindBitlist:
 		if size > t.Limit/8+1 {
-			return fail(n.lo, ssz.ErrListTooLong, "%d bytes for %s (at most %d)", size, t, t.Limit/8+1)
+			return hi, fail(lo, ssz.ErrListTooLong, "%d bytes for %s (at most %d)", size, t, t.Limit/8+1)
 		}
 	}
-	b := make([]byte, size)
-	if err := n.decodeHex(b, s); err != nil {
-		return err
+	if v.Kind() == reflect.Slice {
+		makeSlice(v, int(size))
 	}
-	return n.sszErr(ssz.UnmarshalValue(t, b, v))
+	b := v.Bytes()
+	if err := decodeHex(lo, b, s); err != nil {
+		return hi, err
+	}
+	if t.Kind == ssz.KindBitvector {
+		if extra := t.Length % 8; extra != 0 && b[len(b)-1]>>extra != 0 {
+			return hi, fail(lo, ssz.ErrBitvector, "bits set beyond bit %d", t.Length)
+		}
+		return hi, nil
+	}
+	if len(b) == 0 {
+		return hi, fail(lo, ssz.ErrBitlist, "empty bitlist has no delimiter bit")
+	}
+	last := b[len(b)-1]
+	if last == 0 {
+		return hi, fail(lo, ssz.ErrBitlist, "no delimiter bit in last byte")
+	}
+	if n := uint64(len(b)-1)*8 + uint64(bits.Len8(last)) - 1; t.Kind == ssz.KindBitlist && n > t.Limit {
+		return hi, fail(lo, ssz.ErrListTooLong, "%d bits, limit %d", n, t.Limit)
+	}
+	return hi, nil
 }
 
-// sszErr is a node's error for an error of package ssz: its cause,
-// without ssz's own path.
-func (n *node) sszErr(err error) error {
-	if err == nil {
-		return nil
-	}
-	var se *ssz.Error
-	if errors.As(err, &se) {
-		err = se.Err
-	}
-	return &srcErr{off: n.lo, err: err}
+// sliceHeader is the layout of a Go slice.
+type sliceHeader struct {
+	data     unsafe.Pointer
+	len, cap int
 }
 
-// count checks an element count of sequence t as it grows: at most the
-// vector's length or the list's limit.
-func (n *node) count(t *ssz.Type, k uint64, at int) error {
+// noElements is what an empty slice points to.
+var noElements [0]uint64
+
+// makeSlice sets v, a settable slice, to a new slice of length n: for 0
+// an empty slice, not nil (as package ssz makes it); else zeroed memory
+// of its own (never v's old array). Unlike reflect.MakeSlice it
+// allocates the array alone, not also a slice header for the
+// reflect.Value it returns: a list of a million empty lists costs no
+// million headers.
+func makeSlice(v reflect.Value, n int) {
+	if n == 0 {
+		*(*sliceHeader)(v.Addr().UnsafePointer()) = sliceHeader{data: unsafe.Pointer(&noElements)}
+		return
+	}
+	v.SetZero()
+	v.Grow(n)
+	v.SetLen(n)
+}
+
+// checkCount checks an element count of sequence t as it grows: at most
+// the vector's length or the list's limit.
+func checkCount(t *ssz.Type, k uint64, at int) error {
 	switch {
 	case t.Kind == ssz.KindVector && k > t.Length:
 		return fail(at, ssz.ErrSize, "more than %d elements for %s", t.Length, t)
@@ -715,37 +300,19 @@ func (n *node) count(t *ssz.Type, k uint64, at int) error {
 	return nil
 }
 
-// exact checks the final element count k of sequence t.
-func (n *node) exact(t *ssz.Type, k uint64) error {
+// checkExact checks the final element count k of sequence t, which
+// starts at byte lo.
+func checkExact(t *ssz.Type, k uint64, lo int) error {
 	if t.Kind == ssz.KindVector && k != t.Length {
-		return fail(n.lo, ssz.ErrSize, "%d elements for %s", k, t)
+		return fail(lo, ssz.ErrSize, "%d elements for %s", k, t)
 	}
-	return n.count(t, k, n.lo)
+	return checkCount(t, k, lo)
 }
 
-// byteString parses a byte vector or list given as hex.
-func (n *node) byteString(t *ssz.Type, v reflect.Value) error {
-	s, err := n.hexDigits()
-	if err != nil {
-		return err
-	}
-	k := uint64(len(s) / 2)
-	if err := n.exact(t, k); err != nil {
-		return err
-	}
-	if v.Kind() == reflect.Array {
-		return n.decodeHex(v.Bytes(), s)
-	}
-	sl := reflect.MakeSlice(v.Type(), int(k), int(k))
-	if err := n.decodeHex(sl.Bytes(), s); err != nil {
-		return err
-	}
-	v.Set(sl)
-	return nil
-}
-
-// basicElem reports whether sequences of t are parsed whole by
-// basicSequence: booleans and unsigned integers up to 64 bits.
+// basicElem reports whether the elements of a sequence of t are parsed
+// straight into its memory: booleans and unsigned integers up to 64
+// bits, which the Go value holds as Go bools or unsigned integers of
+// the SSZ size, named or not.
 func basicElem(t *ssz.Type) bool {
 	switch t.Kind {
 	case ssz.KindBool, ssz.KindUint8, ssz.KindUint16, ssz.KindUint32, ssz.KindUint64:
@@ -754,209 +321,217 @@ func basicElem(t *ssz.Type) bool {
 	return false
 }
 
-// basicSequence parses an array of booleans or integers into v, counted
-// in a buffer the decoder reuses, then stored straight into the Go
-// array or a new slice (their elements are Go bools or unsigned integers
-// of the SSZ size, named or not).
-func (n *node) basicSequence(t *ssz.Type, v reflect.Value) error {
-	d, et := n.d, t.Elem
-	nums := d.nums[:0]
-	err := n.members('[', func(k, lo, hi, _, _ int) error {
-		if err := n.count(t, uint64(k)+1, lo); err != nil {
-			return err
+// sequence reads a vector or list: a byte string (sszlayout.IsBytes,
+// the writer's own test) as hex or as an array of numbers, anything
+// else as an array.
+func (d *decoder) sequence(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	switch c := d.data[lo]; {
+	case c == '"' && sszlayout.IsBytes(t):
+		return d.byteString(t, v, lo)
+	case c != '[':
+		if sszlayout.IsBytes(t) {
+			return lo, d.scalarError(lo, d.endOf(lo), `a "0x" hex string`)
 		}
-		var x uint64
-		var err error
-		if et.Kind == ssz.KindBool {
-			var b bool
-			b, err = d.boolean(lo, hi)
-			if b {
-				x = 1
-			}
-		} else {
-			x, err = d.uint(lo, hi, 8*int(et.Size))
-		}
-		if err != nil {
-			return elemErr(k, err)
-		}
-		nums = append(nums, x)
-		return nil
-	})
-	d.nums = nums[:0]
+		return lo, d.scalarError(lo, d.endOf(lo), "an array")
+	case basicElem(t.Elem):
+		return d.basicSequence(t, v, lo)
+	}
+	return d.elements(t, v, lo, depth)
+}
+
+// byteString reads a byte vector or list given as hex.
+func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) {
+	hi, s, err := d.hexString(lo)
 	if err != nil {
-		return err
+		return hi, err
 	}
-	if err := n.exact(t, uint64(len(nums))); err != nil {
-		return err
+	k := uint64(len(s) / 2)
+	if err := checkExact(t, k, lo); err != nil {
+		return hi, err
 	}
-	seq := v
+	if v.Kind() == reflect.Array {
+		return hi, decodeHex(lo, v.Bytes(), s)
+	}
+	makeSlice(v, int(k))
+	return hi, decodeHex(lo, v.Bytes(), s)
+}
+
+// basicSequence reads an array of booleans or integers into v: into an
+// array as it goes; for a slice, counted first, then into a new slice
+// of the exact length. Either way each element is written straight into
+// the Go value's memory.
+func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, error) {
+	n := v.Len() // an array's
 	if v.Kind() == reflect.Slice {
-		seq = reflect.MakeSlice(v.Type(), len(nums), len(nums))
+		var err error
+		if n, _, err = d.count(t, lo, 0); err != nil {
+			return lo, err
+		}
+		makeSlice(v, n)
 	}
 	var p unsafe.Pointer
-	if len(nums) > 0 {
-		p = seq.Index(0).Addr().UnsafePointer()
+	if n > 0 {
+		p = v.Index(0).Addr().UnsafePointer()
 	}
-	for i, x := range nums {
-		switch et.Size {
-		case 1:
-			*(*uint8)(unsafe.Add(p, i)) = uint8(x)
-		case 2:
-			*(*uint16)(unsafe.Add(p, 2*i)) = uint16(x)
-		case 4:
-			*(*uint32)(unsafe.Add(p, 4*i)) = uint32(x)
-		default:
-			*(*uint64)(unsafe.Add(p, 8*i)) = x
+	et := t.Elem
+	b := d.data
+	i := d.ws(lo + 1)
+	k := 0
+	if i < len(b) && b[i] == ']' {
+		return i + 1, checkExact(t, 0, lo)
+	}
+	for ; ; k++ {
+		if i >= len(b) {
+			return i, fail(lo, ErrSyntax, "unterminated array")
 		}
-	}
-	if v.Kind() == reflect.Slice {
-		v.Set(seq)
-	}
-	return nil
-}
-
-// elemErr puts element k's step on a node's error.
-func elemErr(k int, err error) error {
-	if se, ok := err.(*srcErr); ok {
-		se.step = "[" + strconv.Itoa(k) + "]" + dotted(se.step)
-	}
-	return err
-}
-
-// dotted is a step to append after another: ".name" or "[i]".
-func dotted(step string) string {
-	if step == "" || step[0] == '[' {
-		return step
-	}
-	return "." + step
-}
-
-// members scans the node's object (open '{') or array (open '['),
-// calling f with each member's index and spans: an element's [lo, hi),
-// or a key's [lo, hi) and its value's [vlo, vhi). It checks the commas,
-// the colons and the closing bracket; the members themselves are left to
-// f.
-func (n *node) members(open byte, f func(k, lo, hi, vlo, vhi int) error) error {
-	d, b := n.d, n.d.data
-	if b[n.lo] != open {
-		if open == '{' {
-			return n.wrongType("an object")
+		if k == n {
+			// Only an array gets here: a slice was counted.
+			return i, checkCount(t, uint64(k)+1, i)
 		}
-		return n.wrongType("an array")
-	}
-	closer := byte(']')
-	if open == '{' {
-		closer = '}'
-	}
-	i := d.ws(n.lo + 1)
-	if i < n.hi && b[i] == closer {
-		return n.end(i + 1)
-	}
-	for k := 0; ; k++ {
-		if i >= n.hi {
-			return fail(i, ErrSyntax, "unexpected end, want a value")
+		var hi int
+		var err error
+		if et.Kind == ssz.KindBool {
+			var x bool
+			x, hi, err = d.boolAt(i)
+			*(*bool)(unsafe.Add(p, k)) = x
+		} else {
+			var x uint64
+			x, hi, err = d.uintAt(i, 8*int(et.Size))
+			switch et.Size {
+			case 1:
+				*(*uint8)(unsafe.Add(p, k)) = uint8(x)
+			case 2:
+				*(*uint16)(unsafe.Add(p, 2*k)) = uint16(x)
+			case 4:
+				*(*uint32)(unsafe.Add(p, 4*k)) = uint32(x)
+			default:
+				*(*uint64)(unsafe.Add(p, 8*k)) = x
+			}
 		}
-		lo := i
-		hi, err := d.skip(i)
 		if err != nil {
-			return err
+			return hi, elemErr(k, err)
 		}
-		if hi > n.hi {
-			return fail(lo, ErrSyntax, "unterminated value")
-		}
-		vlo, vhi := lo, hi
-		if open == '{' {
-			// The key, then its value.
-			if b[lo] != '"' {
-				return fail(lo, ErrSyntax, "want a key string, got %s", d.quote(lo))
-			}
-			j := d.ws(hi)
-			if j >= n.hi || b[j] != ':' {
-				return fail(j, ErrSyntax, "want ':' after a key")
-			}
-			vlo = d.ws(j + 1)
-			if vhi, err = d.skip(vlo); err != nil {
-				return err
-			}
-			if vhi > n.hi {
-				return fail(vlo, ErrSyntax, "unterminated value")
-			}
-		}
-		if err := f(k, lo, hi, vlo, vhi); err != nil {
-			return err
-		}
-		i = d.ws(vhi)
+		i = d.ws(hi)
 		switch {
-		case i < n.hi && b[i] == ',':
+		case i < len(b) && b[i] == ',':
 			i = d.ws(i + 1)
-			if i < n.hi && (b[i] == closer) {
-				return fail(i, ErrSyntax, "trailing comma")
+			if i < len(b) && b[i] == ']' {
+				return i, fail(i, ErrSyntax, "trailing comma")
 			}
-		case i < n.hi && b[i] == closer:
-			return n.end(i + 1)
+		case i < len(b) && b[i] == ']':
+			return i + 1, checkExact(t, uint64(k)+1, lo)
+		case i >= len(b):
+			return i, fail(lo, ErrSyntax, "unterminated array")
 		default:
-			return fail(i, ErrSyntax, "want ',' or '%c'", closer)
+			return i, fail(i, ErrSyntax, "want ',' or ']'")
 		}
 	}
 }
 
-// end checks that the node's value ends at i.
-func (n *node) end(i int) error {
-	if i != n.hi {
-		return fail(i, ErrSyntax, "data after the value: %s", n.d.quote(i))
-	}
-	return nil
-}
-
-// Elems reads an array, one node per element; a vector must have all its
-// elements, a list at most its limit. An element shorter than any valid
-// JSON of its type is read at once, for its error: so each node kept
-// stands for at least minJSON bytes of input, and an array of a million
-// {} costs no million nodes.
-func (n *node) Elems(t *ssz.Type) ([]sszwalk.Source, error) {
-	spans := n.d.spans[:0]
+// count scans the array at byte lo for its elements and returns their
+// count, checked against the vector's length or the list's limit as it
+// grows and at the end. An element shorter than any JSON of a valid
+// value of its type is read at once, for its error: so each element
+// counted stands for at least minJSON bytes of input, and a million {}
+// for a list of containers cost no slice of a million containers.
+//
+// It returns the count and the end of the array; the elements are at
+// depth.
+func (d *decoder) count(t *ssz.Type, lo, depth int) (int, int, error) {
 	least := minJSON(t.Elem)
-	err := n.members('[', func(k, lo, hi, _, _ int) error {
-		if err := n.count(t, uint64(k)+1, lo); err != nil {
+	n := 0
+	hi, err := d.members(lo, '[', func(k, elo, ehi, _, _ int) error {
+		if err := checkCount(t, uint64(k)+1, elo); err != nil {
 			return err
 		}
-		if uint64(hi-lo) < least {
-			e := &node{d: n.d, lo: lo, hi: hi, depth: n.depth + 1}
-			if err := e.fill(t.Elem); err != nil {
+		if uint64(ehi-elo) < least {
+			if _, err := d.value(t.Elem, reflect.New(t.Elem.Go).Elem(), elo, depth); err != nil {
 				return elemErr(k, err)
 			}
 		}
-		if len(spans) == cap(spans) {
-			// Doubling: append's gentler growth of large slices would
-			// copy a million spans five times over.
-			spans = append(make([][2]int, 0, 2*cap(spans)+64), spans...)
-		}
-		spans = append(spans, [2]int{lo, hi})
+		n = k + 1
 		return nil
 	})
-	n.d.spans = spans[:0]
 	if err != nil {
-		return nil, err
+		return n, hi, err
 	}
-	if err := n.exact(t, uint64(len(spans))); err != nil {
-		return nil, err
-	}
-	nodes := make([]node, len(spans))
-	srcs := make([]sszwalk.Source, len(spans))
-	for i, sp := range spans {
-		nodes[i] = node{d: n.d, lo: sp[0], hi: sp[1], depth: n.depth + 1}
-		srcs[i] = &nodes[i]
-	}
-	return srcs, nil
+	return n, hi, checkExact(t, uint64(n), lo)
 }
 
-// Fields reads an object with one key per field, in any order; a key
-// names a field as a proof path's step does (proof.FieldIndex).
-func (n *node) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
-	d := n.d
+// The budget of an element slice: it is made in one piece when its Go
+// size is within allocPerByte bytes per byte of the array's JSON (plus
+// allocSlack). Every SSZ type's elements are (a uint256 "0," takes 32
+// bytes in Go for 2 of JSON, an empty list "[]," 24 for 3, a uint64 "0,"
+// 8 for 2); elements far larger in Go than in JSON (structs with bulk the
+// SSZ type leaves out) start there and double as elements are reached,
+// so an input refused early allocates in proportion to itself and to
+// what it read, as package ssz's decoder does.
+const (
+	allocPerByte = 16
+	allocSlack   = 4 << 10
+)
+
+// elements reads an array of composite values (containers, unions,
+// sequences, uint128/256, bitfields) into v: counted first, then each
+// element read in place into the array or a new slice of the count's
+// length.
+func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	n, end, err := d.count(t, lo, depth+1)
+	if err != nil {
+		return end, err
+	}
+	capacity := n
+	if v.Kind() == reflect.Slice {
+		if size := uint64(v.Type().Elem().Size()); size > 0 {
+			budget := allocPerByte*uint64(end-lo) + allocSlack
+			if over, total := bits.Mul64(uint64(n), size); over != 0 || total > budget {
+				capacity = int(max(budget/size, 1))
+			}
+		}
+		makeSlice(v, capacity)
+	}
+	i := d.ws(lo + 1)
+	for k := 0; k < n; k++ {
+		if k == capacity {
+			capacity = min(2*capacity, n)
+			v.Grow(capacity - k)
+			v.SetLen(capacity)
+		}
+		hi, err := d.value(t.Elem, v.Index(k), i, depth+1)
+		if err != nil {
+			return hi, elemErr(k, err)
+		}
+		// count checked the commas and the closing bracket.
+		i = d.ws(d.ws(hi) + 1)
+	}
+	return end, nil
+}
+
+// fieldSpans returns the buffer of n spans of depth, zeroed.
+func (d *decoder) fieldSpans(depth, n int) []span {
+	for len(d.spans) <= depth {
+		d.spans = append(d.spans, nil)
+	}
+	s := d.spans[depth]
+	if cap(s) < n {
+		s = make([]span, n)
+		d.spans[depth] = s
+	}
+	s = s[:n]
+	clear(s)
+	return s
+}
+
+// container reads an object with one key per field, in any order; a key
+// names a field as a proof path's step does (proof.FieldIndex). All keys
+// are checked before any field is read.
+func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	if d.data[lo] != '{' {
+		return lo, d.scalarError(lo, d.endOf(lo), "an object")
+	}
 	keys := keysOf(t)
-	nodes := make([]node, len(t.Fields))
-	err := n.members('{', func(k, klo, khi, vlo, vhi int) error {
+	spans := d.fieldSpans(depth, len(t.Fields))
+	hi, err := d.members(lo, '{', func(k, klo, khi, vlo, vhi int) error {
 		key, err := d.str(klo, khi)
 		if err != nil {
 			return err
@@ -968,58 +543,47 @@ func (n *node) Fields(t *ssz.Type) ([]sszwalk.Source, error) {
 		if !ok {
 			return failAt(klo, stepName(key), ErrUnknownField, "no field %q in %s", truncate(key), t)
 		}
-		if nodes[f].d != nil {
+		if spans[f].hi != 0 {
 			return failAt(klo, keys.names[f], ErrDuplicateField, "%s given twice", keys.names[f])
 		}
-		nodes[f] = node{d: d, lo: vlo, hi: vhi, depth: n.depth + 1}
+		spans[f] = span{vlo, vhi}
 		return nil
 	})
 	if err != nil {
-		return nil, err
+		return hi, err
 	}
-	srcs := make([]sszwalk.Source, len(nodes))
-	for i := range nodes {
-		if nodes[i].d == nil {
-			return nil, failAt(n.lo, keys.names[i], ErrMissingField, "%s has no %s", t, keys.names[i])
-		}
-		srcs[i] = &nodes[i]
-	}
-	return srcs, nil
-}
-
-// truncate shortens a key for a message.
-func truncate(b []byte) string {
-	if len(b) > 64 {
-		return string(b[:64]) + "…"
-	}
-	return string(b)
-}
-
-// stepName is a key as a path step: itself when it is a name a path
-// can spell, else quoted.
-func stepName(key []byte) string {
-	for i, c := range key {
-		if !(c == '_' || 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
-			return strconv.Quote(truncate(key))
+	for i := range spans {
+		if spans[i].hi == 0 {
+			return hi, failAt(lo, keys.names[i], ErrMissingField, "%s has no %s", t, keys.names[i])
 		}
 	}
-	if len(key) == 0 {
-		return `""`
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		// spans is this depth's buffer: the fields' values, read below
+		// it, use deeper ones.
+		if _, err := d.value(f.Type, structfield.Settable(v, f.Index), spans[i].lo, depth+1); err != nil {
+			return hi, withStep(err, keys.names[i])
+		}
 	}
-	return truncate(key)
+	return hi, nil
 }
 
-// Option reads a union's {"selector": n, "value": v} (Union; the None
-// option's value is null or left out) or a compatible union's
-// {"selector": n, "data": v}; no other keys.
-func (n *node) Option(t *ssz.Type) (int, sszwalk.Source, error) {
-	d := n.d
+// union reads a union's {"selector": n, "value": v} (Union; the None
+// option's value is null) or a compatible union's {"selector": n,
+// "data": v}: both keys, no others, the selector a JSON number (as the
+// spec's value.yaml has it, never a string). It sets the selector (a
+// Union's Selector, a CompatibleUnion's Variant: the first field) and
+// the value (Value or Data, the second, holding the option's Go type).
+func (d *decoder) union(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	if d.data[lo] != '{' {
+		return lo, d.scalarError(lo, d.endOf(lo), "an object")
+	}
 	valueKey := "value"
 	if t.Kind == ssz.KindCompatibleUnion {
 		valueKey = "data"
 	}
-	var sel, val *node
-	err := n.members('{', func(_, klo, khi, vlo, vhi int) error {
+	var sel, val span
+	hi, err := d.members(lo, '{', func(_, klo, khi, vlo, vhi int) error {
 		key, err := d.str(klo, khi)
 		if err != nil {
 			return err
@@ -1032,56 +596,47 @@ func (n *node) Option(t *ssz.Type) (int, sszwalk.Source, error) {
 		default:
 			return failAt(klo, stepName(key), ErrUnknownField, "a %s has only selector and %s", t.Kind, valueKey)
 		}
-		if *p != nil {
+		if p.hi != 0 {
 			return failAt(klo, string(key), ErrDuplicateField, "%s given twice", key)
 		}
-		*p = &node{d: d, lo: vlo, hi: vhi, depth: n.depth + 1}
+		*p = span{vlo, vhi}
 		return nil
 	})
 	if err != nil {
-		return 0, nil, err
+		return hi, err
 	}
-	if sel == nil {
-		return 0, nil, failAt(n.lo, "selector", ErrMissingField, "no selector")
+	if sel.hi == 0 {
+		return hi, failAt(lo, "selector", ErrMissingField, "no selector")
+	}
+	if !isNumberStart(d.data[sel.lo]) {
+		return hi, withStep(d.scalarError(sel.lo, d.endOf(sel.lo), "a number"), "selector")
 	}
 	s, err := d.uint(sel.lo, sel.hi, 8)
 	if err != nil {
-		return 0, nil, withStep(err, "selector")
+		return hi, withStep(err, "selector")
 	}
 	if s >= uint64(len(t.Options)) || t.Options[s] == nil && (t.Kind == ssz.KindCompatibleUnion || s != 0) {
-		return 0, nil, failAt(sel.lo, "selector", ssz.ErrUnion, "selector %d is not an option of %s", s, t)
+		return hi, failAt(sel.lo, "selector", ssz.ErrUnion, "selector %d is not an option of %s", s, t)
 	}
-	for len(d.sels) <= n.depth {
-		d.sels = append(d.sels, 0)
-	}
-	d.sels[n.depth] = int(s)
-	if t.Options[s] == nil {
-		if val != nil && string(d.data[val.lo:val.hi]) != "null" {
-			return 0, nil, failAt(val.lo, valueKey, ErrType, "the None option has no value: want null")
+	opt := t.Options[s]
+	switch {
+	case val.hi == 0 && opt == nil:
+		return hi, failAt(lo, valueKey, ErrMissingField, "no %s (null for the None option)", valueKey)
+	case val.hi == 0:
+		return hi, failAt(lo, valueKey, ErrMissingField, "no %s", valueKey)
+	case opt == nil:
+		if string(d.data[val.lo:val.hi]) != "null" {
+			return hi, failAt(val.lo, valueKey, ErrType, "the None option has no value: want null")
 		}
-		return int(s), nil, nil
+		v.Field(0).SetUint(s)
+		v.Field(1).SetZero()
+		return hi, nil
 	}
-	if val == nil {
-		return 0, nil, failAt(n.lo, valueKey, ErrMissingField, "no %s", valueKey)
+	x := reflect.New(opt.Go).Elem()
+	if _, err := d.value(opt, x, val.lo, depth+1); err != nil {
+		return hi, withStep(err, valueKey)
 	}
-	return int(s), val, nil
-}
-
-// withStep puts step on a node's error.
-func withStep(err error, step string) error {
-	if se, ok := err.(*srcErr); ok {
-		se.step = step + dotted(se.step)
-	}
-	return err
-}
-
-// fill reads the node into a value of t that is then dropped, for the
-// node's error: a *srcErr with the path below the node.
-func (n *node) fill(t *ssz.Type) error {
-	err := sszwalk.Fill(t, reflect.New(t.Go).Elem(), n)
-	if err == nil {
-		return nil
-	}
-	je := n.d.convertAt(t, err, n.depth).(*Error)
-	return &srcErr{off: int(je.Offset), step: je.Path, err: je.Err}
+	v.Field(0).SetUint(s)
+	v.Field(1).Set(x)
+	return hi, nil
 }

@@ -21,8 +21,9 @@
 //   - Other vectors and lists are arrays; a vector held in an empty Go
 //     slice (the zero vector) is written out in full.
 //   - A Union is {"selector": n, "value": v}, the None option's value
-//     null; a CompatibleUnion is {"selector": n, "data": v}; selectors are
-//     JSON numbers, as the spec's value.yaml has them.
+//     null; a CompatibleUnion is {"selector": n, "data": v}; both keys
+//     are always there, and selectors are JSON numbers, as the spec's
+//     value.yaml has them.
 //   - A nil pointer is the zero value of what it points to, as in SSZ.
 //
 // # Reading
@@ -32,30 +33,56 @@
 // arrays of numbers for byte strings, upper-case hex digits, any JSON
 // white space, escaped characters in strings, and object keys in any
 // order naming a field as a proof path step does (the Go name, the spec
-// name, either ignoring case and underscores). Everything else is an
-// error, an *Error naming the path of the value at fault and the byte of
-// the input, wrapping a sentinel: an unknown key or a union key other than
-// selector and value/data (ErrUnknownField), a missing field
-// (ErrMissingField), a field given twice, under one key or two
-// (ErrDuplicateField), a JSON value of the wrong kind (ErrType), a number
-// that is negative, fractional, has an exponent, a sign, leading zeros,
-// is empty or too large for its type (ErrNumber), hex without "0x", with
-// an odd number of digits or a bad digit (ErrHex), a vector with the
-// wrong number of elements or a byte string of the wrong length
-// (ssz.ErrSize), a list over its limit (ssz.ErrListTooLong), a bitlist
-// without its delimiter (ssz.ErrBitlist), unused bitvector bits set
-// (ssz.ErrBitvector), a union selector that is no option (ssz.ErrUnion),
-// and anything that is not JSON, or is followed by more than white
-// space (ErrSyntax).
+// name, either ignoring underscores and the case of ASCII letters: no
+// Unicode case mapping, so "pub\u212aey" with a KELVIN SIGN names no
+// field). Everything else is an error, an *Error naming the path of the
+// value at fault and the byte of the input, wrapping a sentinel: an
+// unknown key or a union key other than selector and value/data
+// (ErrUnknownField), a missing field, union selector or union value (the
+// None option's null too: ErrMissingField), a field given twice, under
+// one key or two (ErrDuplicateField), a JSON value of the wrong kind (a
+// selector written as a string, hex for a sequence of a named uint8
+// too: ErrType), a number that is negative, fractional, has an exponent,
+// a sign, leading zeros, is empty or too large for its type (ErrNumber),
+// hex without "0x", with an odd number of digits or a bad digit
+// (ErrHex), a vector with the wrong number of elements or a byte string
+// of the wrong length (ssz.ErrSize), a list over its limit
+// (ssz.ErrListTooLong), a bitlist without its delimiter (ssz.ErrBitlist),
+// unused bitvector bits set (ssz.ErrBitvector), a union selector that is
+// no option (ssz.ErrUnion), and anything that is not JSON, or is followed
+// by more than white space (ErrSyntax).
 //
-// Reading is one pass per nesting level over the input's bytes, without
-// recursion on the input (only on the type, whose depth is fixed) and
-// without a tree of the document: its memory is the decoded value plus a
-// few words per object member or array element of one level at a time,
-// so a hostile input cannot make it allocate much more than its own size,
-// nor nest deeper than its type. Lengths are checked before anything is
-// allocated for them: a byte list's hex against its limit, an array's
-// count against its vector length or list limit as it is counted.
+// Reading recurses on the type only, whose depth is fixed, never on the
+// input, and makes no tree of the document: an object's keys are all
+// checked, each member skipped (strings eight bytes at a time, nesting by
+// counting brackets), before any field is read; an array is counted the
+// same way before anything is allocated for it, its count checked
+// against the vector's length or the list's limit as it grows, and each
+// element against the fewest bytes a valid one takes. So every byte is
+// skipped once by each level above it and parsed once by its own, and
+// nesting deeper than the type is ErrType where it starts.
+//
+// # Memory
+//
+// Unmarshal allocates the decoded value's own heap (its slices, what its
+// pointers point to, its unions' values) and at most the input's size
+// besides. That extra is the one buffer strings with escapes are
+// unescaped into (as long as the longest of them), a copy of each union's
+// value before it is boxed, and one span per field of the containers on
+// the current path. A list is made once, of its exact length, when it
+// has been counted, and read in place (booleans and integers parsed
+// straight into its memory): a million 0s for a []uint64 allocate their
+// 8 MB, four times their 2 MB of JSON, and nothing else; a million [] for
+// a [][]byte their 24 MB of slice headers, eight times their JSON. An
+// input that is refused allocates no more than the one it would be with
+// its fault fixed, and one refused for a count over a limit, an element
+// too short to be one, nesting deeper than its type or a fault in a
+// list's commas and brackets allocates nothing for that list. Elements
+// that take more than 16 bytes of Go per byte of their list's JSON (none
+// of SSZ's kinds do: a uint256 "0," takes 32 for 2; only Go structs with
+// fields SSZ leaves out) are allocated from that budget and double as
+// they are read, as package ssz does, so an input refused early
+// allocates in proportion to itself.
 //
 // # Writing
 //
@@ -69,6 +96,7 @@
 //
 // go-eth2-client's JSON of states and blocks (phase0 … fulu) reads into
 // the types of ssz/consensus and back, root for root (the eth2 module's
-// tests). A response's envelope, {"version": …, "data": …}, is unwrapped
-// by Envelope.
+// tests). A response, {"version": …, "finalized": …, "data": …}, is
+// split by ParseResponse and Envelope: an object with a "data" key whose
+// other keys are all the beacon-APIs spec's response metadata.
 package sszjson

@@ -132,11 +132,18 @@ func marshal(t *ssz.Type, v reflect.Value, prefix, indent string) ([]byte, error
 // flushAt is the buffered output an encoder with a writer lets build up.
 const flushAt = 64 << 10
 
+// flush writes the buffer out to w. Every caller returns its error at
+// once: an encoder stops at its first failed write (a writer that takes
+// fewer bytes than it is given without saying why fails with
+// io.ErrShortWrite).
 func (e *encoder) flush() error {
 	if e.w == nil || len(e.buf) == 0 {
 		return nil
 	}
-	_, err := e.w.Write(e.buf)
+	n, err := e.w.Write(e.buf)
+	if err == nil && n < len(e.buf) {
+		err = io.ErrShortWrite
+	}
 	e.written += len(e.buf)
 	e.buf = e.buf[:0]
 	if err != nil {
@@ -234,7 +241,8 @@ func (e *encoder) close(c byte, n int) {
 	e.buf = append(e.buf, c)
 }
 
-// next starts member i.
+// next starts member i, flushing the buffer when it has grown past
+// flushAt: its error must be returned.
 func (e *encoder) next(i int) error {
 	if i > 0 {
 		e.buf = append(e.buf, ',')
@@ -401,10 +409,14 @@ func (e *encoder) union(t *ssz.Type, v reflect.Value) error {
 		sep = ": "
 	}
 	e.open('{')
-	e.next(0)
+	if err := e.next(0); err != nil {
+		return err
+	}
 	e.buf = append(e.buf, `"selector"`+sep...)
 	e.buf = strconv.AppendUint(e.buf, sel, 10)
-	e.next(1)
+	if err := e.next(1); err != nil {
+		return err
+	}
 	e.buf = append(e.buf, `"`+valueKey+`"`+sep...)
 	if opt == nil {
 		if !val.IsNil() {

@@ -93,3 +93,101 @@ func (w *countWriter) Write(p []byte) (int, error) {
 	w.writes++
 	return w.buf.Write(p)
 }
+
+// failWriter fails the writes whose number (from 1) is k, or with every
+// set any multiple of k, and keeps what the others write.
+type failWriter struct {
+	buf    bytes.Buffer
+	k      int
+	every  bool
+	writes int
+	failed int
+}
+
+var errWrite = errors.New("write refused")
+
+func (w *failWriter) Write(p []byte) (int, error) {
+	w.writes++
+	if w.writes == w.k || w.every && w.writes%w.k == 0 {
+		w.failed++
+		return 0, errWrite
+	}
+	return w.buf.Write(p)
+}
+
+// wOpts are the options of the unions the write-error tests write.
+type wOpts = ssz.Union[struct {
+	None ssz.None
+	A    uint16
+	B    []uint64 `ssz-max:"3"`
+}]
+
+// padUnion puts a union where the encoder's buffer passes its flush
+// threshold: the pad's hex and keys fill 65,532 bytes, so the union's
+// first member flushes.
+type padUnion struct {
+	Pad []byte `ssz-max:"100000"`
+	U   wOpts
+}
+
+type manyUnions struct {
+	V []wOpts `ssz-max:"100000"`
+}
+
+// TestEncoderWriteErrors checks that an Encoder whose writer fails
+// returns the writer's error, for a failure at each write k of a value
+// (once, or at every k-th write), for values of unions, containers and
+// lists, compact and indented: never nil with output missing. When no
+// write fails, the output is Marshal's.
+func TestEncoderWriteErrors(t *testing.T) {
+	pad := padUnion{Pad: make([]byte, 32760), U: wOpts{Selector: 1, Value: uint16(5)}}
+	many := manyUnions{}
+	for i := range 20000 {
+		switch i % 3 {
+		case 0:
+			many.V = append(many.V, wOpts{Selector: 1, Value: uint16(i)})
+		case 1:
+			many.V = append(many.V, wOpts{Selector: 2, Value: []uint64{uint64(i), 1 << 60}})
+		default:
+			many.V = append(many.V, wOpts{})
+		}
+	}
+	state := &phase0.BeaconState{}
+	for i := range 3000 {
+		state.Validators = append(state.Validators, &phase0.Validator{EffectiveBalance: phase0.Gwei(i), WithdrawalCredentials: make([]byte, 32)})
+		state.Balances = append(state.Balances, phase0.Gwei(i))
+	}
+	for _, c := range []struct {
+		name string
+		v    any
+	}{{"padUnion", pad}, {"manyUnions", many}, {"phase0.BeaconState", state}} {
+		for _, indent := range []string{"", "  "} {
+			want, err := sszjson.MarshalIndent(c.v, "", indent)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want = append(want, '\n')
+			for _, every := range []bool{false, true} {
+				for k := 1; ; k++ {
+					w := &failWriter{k: k, every: every}
+					enc := sszjson.NewEncoder(w)
+					enc.SetIndent("", indent)
+					err := enc.Encode(c.v)
+					if w.failed == 0 {
+						if err != nil || !bytes.Equal(w.buf.Bytes(), want) {
+							t.Errorf("%s indent %q: no write failed: %v, %d bytes of %d", c.name, indent, err, w.buf.Len(), len(want))
+						}
+						break
+					}
+					var je *sszjson.Error
+					if !errors.Is(err, errWrite) || !errors.As(err, &je) {
+						t.Errorf("%s indent %q: write %d of %d failed (every %v): Encode returned %v with %d bytes of %d", c.name, indent, k, w.writes, every, err, w.buf.Len(), len(want))
+					}
+					if every && k == 1 {
+						break // only one write: the first, which failed
+					}
+				}
+			}
+		}
+	}
+}

@@ -1,67 +1,113 @@
 package sszjson
 
-import (
-	"encoding/json"
-)
+import "fmt"
 
-// Envelope returns the value of the "data" key of a beacon-API response
-// document, {"version": "fulu", "execution_optimistic": false,
-// "finalized": true, "data": {…}}, as a slice of doc, and the string of
-// its "version" key ("" when it has none). The other keys may hold any
-// JSON; each key may appear once. A document that is not a JSON object,
-// or is one without a "data" key, is an *Error wrapping ErrNoEnvelope;
-// other faults are *Error wrapping ErrSyntax, ErrDuplicateField or
-// ErrType (a version that is not a string). The data is not checked:
-// Unmarshal it.
-func Envelope(doc []byte) (data []byte, version string, err error) {
+// responseKeys are the keys a beacon-API response gives beside "data"
+// (the beacon-APIs spec's response metadata), and the JSON kind of each
+// one's value: 's' a string, 'b' a boolean.
+var responseKeys = map[string]byte{
+	"version":                   's',
+	"execution_optimistic":      'b',
+	"finalized":                 'b',
+	"dependent_root":            's',
+	"execution_payload_blinded": 'b',
+	"execution_payload_value":   's',
+	"consensus_block_value":     's',
+}
+
+// A Response is a beacon-API response document in its parts, as
+// ParseResponse finds them.
+type Response struct {
+	// Data is the value of the "data" key, a slice of the document.
+	Data []byte
+	// Offset is the byte of the document where Data starts.
+	Offset int
+	// Version is the string of the "version" key, "" when there is none.
+	Version string
+	// Keys are the document's keys other than "data", in its order: each
+	// a response's metadata key, at most once.
+	Keys []string
+}
+
+// ParseResponse splits a beacon-API response, {"version": "fulu",
+// "execution_optimistic": false, "finalized": true, "data": {…}}, into
+// its parts. A response is a JSON object with a "data" key whose other
+// keys are all the beacon-APIs spec's response metadata: "version",
+// "dependent_root", "execution_payload_value" and
+// "consensus_block_value" (strings), "execution_optimistic",
+// "finalized" and "execution_payload_blinded" (booleans). Keys are
+// compared exactly (after unescaping), each may appear once. A document
+// that is not an object, has any other key (an *Error naming the key,
+// at its byte) or no "data" is an *Error wrapping ErrNoEnvelope; a key
+// given twice is ErrDuplicateField, a metadata value of the wrong JSON
+// kind ErrType, anything that is not JSON ErrSyntax. The data is not
+// checked: Unmarshal it.
+func ParseResponse(doc []byte) (*Response, error) {
 	d := &decoder{data: doc}
-	lo, hi, err := d.document()
-	if err != nil {
-		return nil, "", d.convert(nil, err)
+	lo := d.ws(0)
+	if lo == len(doc) {
+		return nil, rootError(fail(lo, ErrSyntax, "no value"))
 	}
 	if doc[lo] != '{' {
-		return nil, "", &Error{Offset: int64(lo), Err: ErrNoEnvelope}
+		return nil, &Error{Offset: int64(lo), Err: fmt.Errorf("%w: %s, not an object", ErrNoEnvelope, jsonKind(doc[lo]))}
 	}
-	n := &node{d: d, lo: lo, hi: hi}
-	dlo, dhi := -1, -1
-	seenVersion := false
-	err = n.members('{', func(_, klo, khi, vlo, vhi int) error {
+	r := &Response{Offset: -1}
+	hi, err := d.members(lo, '{', func(_, klo, khi, vlo, vhi int) error {
 		key, err := d.str(klo, khi)
 		if err != nil {
 			return err
 		}
-		switch string(key) {
-		case "data":
-			if dlo >= 0 {
+		if string(key) == "data" {
+			if r.Offset >= 0 {
 				return failAt(klo, "data", ErrDuplicateField, "data given twice")
 			}
-			dlo, dhi = vlo, vhi
+			r.Data, r.Offset = doc[vlo:vhi], vlo
 			return nil
-		case "version":
-			if seenVersion {
-				return failAt(klo, "version", ErrDuplicateField, "version given twice")
+		}
+		kind, ok := responseKeys[string(key)]
+		if !ok {
+			return failAt(klo, stepName(key), ErrNoEnvelope, "%q is no key of a response (data and its metadata)", truncate(key))
+		}
+		name := string(key)
+		for _, k := range r.Keys {
+			if k == name {
+				return failAt(klo, name, ErrDuplicateField, "%s given twice", name)
 			}
-			seenVersion = true
+		}
+		r.Keys = append(r.Keys, name)
+		switch kind {
+		case 'b':
+			_, err = d.boolean(vlo, vhi)
+		default:
 			if doc[vlo] != '"' {
-				return failAt(vlo, "version", ErrType, "want a string, got %s", jsonKind(doc[vlo]))
+				return failAt(vlo, name, ErrType, "want a string, got %s", jsonKind(doc[vlo]))
 			}
-			s, err := d.str(vlo, vhi)
-			if err != nil {
-				return withStep(err, "version")
+			var s []byte
+			if s, err = d.str(vlo, vhi); err == nil && name == "version" {
+				r.Version = string(s)
 			}
-			version = string(s)
-			return nil
 		}
-		if !json.Valid(doc[vlo:vhi]) {
-			return failAt(vlo, stepName(key), ErrSyntax, "not JSON")
-		}
-		return nil
+		return withStep(err, name)
 	})
 	if err != nil {
-		return nil, "", d.convert(nil, err)
+		return nil, rootError(err)
 	}
-	if dlo < 0 {
-		return nil, "", &Error{Offset: int64(lo), Err: ErrNoEnvelope}
+	if end := d.ws(hi); end != len(doc) {
+		return nil, rootError(fail(end, ErrSyntax, "data after the value: %s", d.quote(end)))
 	}
-	return doc[dlo:dhi], version, nil
+	if r.Offset < 0 {
+		return nil, &Error{Offset: int64(lo), Err: fmt.Errorf("%w: no data key", ErrNoEnvelope)}
+	}
+	return r, nil
+}
+
+// Envelope returns the value of the "data" key of a beacon-API response
+// document as a slice of doc, and the string of its "version" key (""
+// when it has none): ParseResponse's Data and Version, with its errors.
+func Envelope(doc []byte) (data []byte, version string, err error) {
+	r, err := ParseResponse(doc)
+	if err != nil {
+		return nil, "", err
+	}
+	return r.Data, r.Version, nil
 }

@@ -56,14 +56,16 @@ var (
 	ErrSyntax = errors.New("not JSON")
 	// ErrType reports a JSON value of the wrong kind for its SSZ type: a
 	// string where a container's object belongs, an object where a number
-	// does, a number where a byte string does.
+	// does, a number where a byte string does, a string for a union's
+	// selector, hex for a sequence of a named uint8.
 	ErrType = errors.New("wrong JSON type")
 	// ErrUnknownField reports an object key that names no field of its
 	// container (or, in a union, a key other than selector and
 	// value/data).
 	ErrUnknownField = errors.New("unknown field")
 	// ErrMissingField reports a container field (or a union's selector or
-	// value) that the object does not give.
+	// value, the None option's null value too) that the object does not
+	// give.
 	ErrMissingField = errors.New("missing field")
 	// ErrDuplicateField reports an object that gives one field twice,
 	// under one key or two keys naming the same field.

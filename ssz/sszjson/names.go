@@ -3,7 +3,6 @@ package sszjson
 import (
 	"encoding/json"
 	"strconv"
-	"strings"
 	"sync"
 
 	"github.com/lanehash/lanehash/internal/sszlayout"
@@ -55,65 +54,13 @@ func (k *fieldKeys) index(t *ssz.Type, key []byte) (int, bool) {
 	return i, err == nil
 }
 
-// specPath turns a path of sszwalk.Fill (Go field names, the union's
-// value field by its Go name: ".Validators[3].Pubkey", ".Choice.Value")
-// into the spec's names ("validators[3].pubkey", "choice.value"),
-// following t; the option a union step enters is the one last read at
-// its depth (d.sels).
-func (d *decoder) specPath(t *ssz.Type, goPath string, depth int) string {
-	var b strings.Builder
-	for p := goPath; p != ""; depth++ {
-		if p[0] == '[' {
-			end := strings.IndexByte(p, ']')
-			if end < 0 || t == nil || t.Elem == nil {
-				b.WriteString(p)
-				break
-			}
-			b.WriteString(p[:end+1])
-			p, t = p[end+1:], t.Elem
-			continue
-		}
-		// ".Name"
-		name := p[1:]
-		if end := strings.IndexAny(name, ".["); end >= 0 {
-			name = name[:end]
-		}
-		p = p[1+len(name):]
-		step, next := name, (*ssz.Type)(nil)
-		if t != nil {
-			switch t.Kind {
-			case ssz.KindContainer, ssz.KindProgressiveContainer:
-				for i := range t.Fields {
-					if t.Fields[i].Name == name {
-						step, next = keysOf(t).names[i], t.Fields[i].Type
-						break
-					}
-				}
-			case ssz.KindUnion, ssz.KindCompatibleUnion:
-				step = "value"
-				if t.Kind == ssz.KindCompatibleUnion {
-					step = "data"
-				}
-				if depth < len(d.sels) && d.sels[depth] < len(t.Options) {
-					next = t.Options[d.sels[depth]]
-				}
-			}
-		}
-		if b.Len() > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(step)
-		t = next
-	}
-	return b.String()
-}
-
 // indexStep is the path step of element i.
 func indexStep(i int) string { return "[" + strconv.Itoa(i) + "]" }
 
 // minJSON returns the fewest bytes any JSON of a valid value of t takes
-// (saturating): a bound Elems checks elements against, so that what it
-// keeps per element is paid for by input.
+// (saturating): the bound count checks each element of an array
+// against, so that an element too short to be one is refused before the
+// array's slice is made.
 func minJSON(t *ssz.Type) uint64 {
 	if m, ok := minJSONs.Load(t); ok {
 		return m.(uint64)
@@ -147,7 +94,21 @@ func minJSONOf(t *ssz.Type) uint64 {
 		}
 		return m
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
-		return 14 // {"selector":0}
+		// {"selector":0,"value":v} (23 bytes and the value, null for
+		// the None option) or {"selector":1,"data":v} (22 and the value).
+		base, m := uint64(23), ^uint64(0)
+		if t.Kind == ssz.KindCompatibleUnion {
+			base = 22
+		}
+		for i, o := range t.Options {
+			switch {
+			case o != nil:
+				m = min(m, minJSON(o))
+			case i == 0 && t.Kind == ssz.KindUnion:
+				m = min(m, 4) // null
+			}
+		}
+		return sat(base, m)
 	}
 	return 1 // a digit
 }
