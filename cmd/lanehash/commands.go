@@ -33,7 +33,8 @@ func addTypeFlags(fs *flag.FlagSet) typeFlags {
 		preset: fs.String("preset", "mainnet", "the consensus `preset`: mainnet or minimal"),
 		format: fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block), framed (snappy stream)\n"+
 			"or json (the beacon API's and spec tests' JSON, or a beacon-API response\n"+
-			"{\"version\": …, \"data\": …}); auto reads a name ending in .json as json"),
+			"{\"version\": …, \"data\": …} that does not read as the type; 'lanehash show -h'\n"+
+			"has the rule); auto reads a name ending in .json as json"),
 		maxInput: new(byteSize),
 	}
 	*tf.maxInput = defaultMaxInput

@@ -26,7 +26,9 @@
 // form, the beacon API's: a name ending in .json, or -format json) are
 // read strictly into the type and serialized, then go the SSZ way; a
 // beacon-API response {"version": …, "data": …} is read for its data
-// when the type has no field called data. show prints a value, or the
+// when the document fails as the type on an unknown top-level key, holds
+// only a response's keys and none of them names a field of the type
+// (docs/json.md). show prints a value, or the
 // part of it at -path, as that JSON.
 //
 // Roots are computed from the bytes by lanehash's plans (package plan),
