@@ -282,10 +282,13 @@ func (w *wide) node(h *hasher, g proof.GIndex, fetch fetchFunc) ([32]byte, error
 		return [32]byte{}, fmt.Errorf("cache: node %d below a tree of depth %d: %w", g, w.depth, proof.ErrIndex)
 	}
 	level := w.depth - d
-	j := int(uint64(g) ^ 1<<d)
-	if uint64(j) >= uint64(levelCount(w.n, min(level, 62))) || w.n == 0 {
+	// The position is compared before it is an int: on a 32-bit host an
+	// index past 2^31 would wrap onto a stored node.
+	pos := uint64(g) ^ 1<<d
+	if pos >= uint64(levelCount(w.n, min(level, 62))) || w.n == 0 {
 		return h.zero[level], nil
 	}
+	j := int(pos)
 	top := w.top()
 	if level > top {
 		return w.up[level-top-1], nil

@@ -90,17 +90,20 @@ func SeqLen(t *ssz.Type, b []byte) (int, []int, error) {
 	if len(b) < 4 {
 		return 0, nil, fmt.Errorf("%w: %d bytes end inside the first offset", ErrLayout, len(b))
 	}
-	first := int(binary.LittleEndian.Uint32(b))
-	if first%4 != 0 || first == 0 || first > len(b) {
-		return 0, nil, fmt.Errorf("%w: first offset %d", ErrLayout, first)
+	// Offsets are compared with the length as uint32 before they are
+	// ints: on a 32-bit host one past 2^31 would be negative.
+	first32 := binary.LittleEndian.Uint32(b)
+	if first32%4 != 0 || first32 == 0 || uint64(first32) > uint64(len(b)) {
+		return 0, nil, fmt.Errorf("%w: first offset %d", ErrLayout, first32)
 	}
-	n := first / 4
+	n := int(first32 / 4)
 	offs := make([]int, n+1)
 	for i := 0; i < n; i++ {
-		offs[i] = int(binary.LittleEndian.Uint32(b[4*i:]))
-		if i > 0 && offs[i] < offs[i-1] || offs[i] > len(b) {
+		off := binary.LittleEndian.Uint32(b[4*i:])
+		if uint64(off) > uint64(len(b)) || i > 0 && int(off) < offs[i-1] {
 			return 0, nil, fmt.Errorf("%w: offset of element %d out of order", ErrLayout, i)
 		}
+		offs[i] = int(off)
 	}
 	offs[n] = len(b)
 	return n, offs, nil
