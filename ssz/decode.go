@@ -551,7 +551,7 @@ func minSizeOf(t *Type) uint64 {
 		if t.Fixed {
 			return t.Size
 		}
-		return satAdd(4, minSize(t))
+		return checked.SatAdd(4, minSize(t))
 	}
 	switch t.Kind {
 	case KindBitlist, KindProgressiveBitlist:
@@ -565,7 +565,7 @@ func minSizeOf(t *Type) uint64 {
 	case KindContainer, KindProgressiveContainer:
 		var n uint64
 		for i := range t.Fields {
-			n = satAdd(n, part(t.Fields[i].Type))
+			n = checked.SatAdd(n, part(t.Fields[i].Type))
 		}
 		return n
 	case KindUnion, KindCompatibleUnion:
@@ -578,15 +578,7 @@ func minSizeOf(t *Type) uint64 {
 				least = min(least, minSize(o))
 			}
 		}
-		return satAdd(1, least)
+		return checked.SatAdd(1, least)
 	}
 	return 0 // lists
-}
-
-// satAdd returns a+b, or math.MaxUint64 if that wraps.
-func satAdd(a, b uint64) uint64 {
-	if s, ok := checked.Add(a, b); ok {
-		return s
-	}
-	return math.MaxUint64
 }

@@ -338,7 +338,7 @@ func (c *compiler) sequence(d *decType) {
 	}
 	d.elemFree = !hasPointers(g.Elem())
 	if !t.Elem.Fixed {
-		d.elemBytes = satAdd(4, minSize(t.Elem))
+		d.elemBytes = checked.SatAdd(4, minSize(t.Elem))
 	}
 	d.plain = d.op == opVector && !d.slice && d.elem.plain
 }

@@ -192,7 +192,7 @@ func oldSequenceLen(et *Type, b []byte) (uint64, error) {
 // table alone would let 4 bytes claim an element of any minimum size, and
 // the element slice is made from the count before any element is read.
 func oldBacked(et *Type, b []byte, n uint64) error {
-	per := satAdd(4, minSize(et))
+	per := checked.SatAdd(4, minSize(et))
 	if need, ok := checked.Mul(n, per); !ok || need > uint64(len(b)) {
 		return errorf("", ErrSize, "%d bytes cannot hold %d elements of at least %d bytes", len(b), n, per)
 	}

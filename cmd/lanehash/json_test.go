@@ -338,7 +338,7 @@ func TestJSONResponseRule(t *testing.T) {
 // for a small input, and 16 MB of slack.
 func TestJSONPeakMemory(t *testing.T) {
 	if testing.Short() {
-		t.Skip("inputs of 26 and 83 MB")
+		t.Skip("-short: inputs of 26 and 83 MB")
 	}
 	bin := filepath.Join(t.TempDir(), "lanehash")
 	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
@@ -411,7 +411,7 @@ func TestJSONPeakMemory(t *testing.T) {
 func TestPeakHelper(t *testing.T) {
 	args := os.Getenv("LANEHASH_PEAK_HELPER")
 	if args == "" {
-		t.Skip("run by TestJSONPeakMemory")
+		t.Skip("not a test of its own: the child TestJSONPeakMemory runs with LANEHASH_PEAK_HELPER set")
 	}
 	argv := strings.Split(args, "\n")
 	cmd := exec.Command(argv[0], argv[1:]...)

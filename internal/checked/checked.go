@@ -32,6 +32,23 @@ func Mul(a, b uint64) (uint64, bool) {
 	return lo, hi == 0
 }
 
+// SatAdd returns a+b, or the largest uint64 where the sum does not fit:
+// a size that saturates is too large for any input it is compared with.
+func SatAdd(a, b uint64) uint64 {
+	if s, ok := Add(a, b); ok {
+		return s
+	}
+	return math.MaxUint64
+}
+
+// SatMul returns a·b, saturating as SatAdd does.
+func SatMul(a, b uint64) uint64 {
+	if p, ok := Mul(a, b); ok {
+		return p
+	}
+	return math.MaxUint64
+}
+
 // CeilDiv returns ⌈a/d⌉ for d > 0 without the overflow of (a+d-1)/d,
 // which wraps for a within d-1 of 2^64 (a bitlist limit of 2^64-1 bits
 // is 2^56 chunks, not 0). d == 0 returns 0.

@@ -2,6 +2,7 @@ package sszjson
 
 import (
 	"encoding/json"
+	"github.com/lanehash/lanehash/internal/checked"
 	"strconv"
 	"sync"
 
@@ -77,20 +78,20 @@ func minJSONOf(t *ssz.Type) uint64 {
 	case ssz.KindBool:
 		return 4 // true
 	case ssz.KindBitvector:
-		return sat(4, sat(t.Size, t.Size)) // "0x" and the bytes in hex
+		return checked.SatAdd(4, checked.SatAdd(t.Size, t.Size)) // "0x" and the bytes in hex
 	case ssz.KindBitlist, ssz.KindProgressiveBitlist:
 		return 6 // "0x01"
 	case ssz.KindVector:
 		// [e,e,…], or a byte string's hex, or [n,n,…]: 2L+1 at least.
-		per := sat(minJSON(t.Elem), 1)
-		return sat(1, satMul(t.Length, per))
+		per := checked.SatAdd(minJSON(t.Elem), 1)
+		return checked.SatAdd(1, checked.SatMul(t.Length, per))
 	case ssz.KindList, ssz.KindProgressiveList:
 		return 2 // []
 	case ssz.KindContainer, ssz.KindProgressiveContainer:
 		// {"k":v,"k":v}: a key of one character at least.
 		m := uint64(1)
 		for i := range t.Fields {
-			m = sat(m, sat(5, minJSON(t.Fields[i].Type)))
+			m = checked.SatAdd(m, checked.SatAdd(5, minJSON(t.Fields[i].Type)))
 		}
 		return m
 	case ssz.KindUnion, ssz.KindCompatibleUnion:
@@ -108,21 +109,7 @@ func minJSONOf(t *ssz.Type) uint64 {
 				m = min(m, 4) // null
 			}
 		}
-		return sat(base, m)
+		return checked.SatAdd(base, m)
 	}
 	return 1 // a digit
-}
-
-func sat(a, b uint64) uint64 {
-	if s := a + b; s >= a {
-		return s
-	}
-	return ^uint64(0)
-}
-
-func satMul(a, b uint64) uint64 {
-	if a != 0 && b > ^uint64(0)/a {
-		return ^uint64(0)
-	}
-	return a * b
 }
