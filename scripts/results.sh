@@ -22,6 +22,10 @@
 #      Validator, AttestationData) and BenchmarkBlock (the mainnet-shaped
 #      electra SignedBeaconBlock, one and 64 at a time), ROUNDS rounds,
 #      medians of CPU ns (raw: <class>/small-raw.txt, block-raw.txt);
+#      the ratio columns are the median of each round's own ratio (the
+#      two libraries timed next to each other in one process), which a
+#      change of clock between rounds does not move as it moves the
+#      medians of each library taken apart;
 #   4. (full run only) lanebench -all, every kernel and workload at N
 #      validators, with its chart (<class>/lanebench.md, lanebench.svg).
 #
@@ -134,10 +138,18 @@ done
 
 : > "$raw/small-raw.txt"
 : > "$raw/block-raw.txt"
+# One object's root is a chain of a few hundred nanoseconds: a move to
+# the other core in the middle of a library's run moves its figure by
+# more than the libraries differ, so these runs stay on the last core
+# where taskset is there to keep them.
+pin=()
+if command -v taskset > /dev/null && taskset -c "$(($(getconf _NPROCESSORS_ONLN) - 1))" true 2> /dev/null; then
+	pin=(taskset -c "$(($(getconf _NPROCESSORS_ONLN) - 1))")
+fi
 for ((r = 1; r <= rounds; r++)); do
-	(cd bench/compare && "$tmp/compare.test" -test.run '^$' -test.benchtime 100000x \
+	(cd bench/compare && "${pin[@]}" "$tmp/compare.test" -test.run '^$' -test.benchtime 100000x \
 		-test.bench '^BenchmarkSmall$') | grep '^Benchmark' >> "$raw/small-raw.txt"
-	(cd bench/compare && "$tmp/compare.test" -test.run '^$' -test.benchtime 20x \
+	(cd bench/compare && "${pin[@]}" "$tmp/compare.test" -test.run '^$' -test.benchtime 20x \
 		-test.bench '^BenchmarkBlock$/^part=SignedBeaconBlock$') | grep '^Benchmark' >> "$raw/block-raw.txt"
 done
 
@@ -172,7 +184,21 @@ groupmedians() {
 	       for (i = 2; i < NF; i++) if ($(i+1) == unit) print g "/" lib, $i }' "$1" |
 		medianby | awk '{ split($1, q, "/"); print q[1], q[2], $2 }'
 }
+# pairedratios prints "group median min max count" of the ratio of lib
+# $3 to lib $4 in each round of file $1 (metric $2): a line's round is
+# the number of earlier lines of its group and lib.
+pairedratios() {
+	awk -v unit="$2" -v a="$3" -v b="$4" '{ n = split($1, p, "/"); g = substr(p[2], index(p[2], "=") + 1)
+	       lib = substr(p[3], 5); sub(/-[0-9]+$/, "", lib)
+	       for (i = 2; i < NF; i++) if ($(i+1) == unit) { r = ++seen[g "/" lib]; v[g "/" lib "/" r] = $i }
+	       groups[g] = 1 }
+	     END { for (g in groups) for (r = 1; (g "/" a "/" r) in v && (g "/" b "/" r) in v; r++)
+	               if (v[g "/" b "/" r] > 0) print g, v[g "/" a "/" r] / v[g "/" b "/" r] }' "$1" | medianby
+}
 groupmedians "$raw/small-raw.txt" cpu-ns/object > "$tmp/small"
+pairedratios "$raw/small-raw.txt" cpu-ns/object lanehash fastssz-gohashtree > "$tmp/small-ratio"
+pairedratios "$raw/block-raw.txt" cpu-ns/block lanehash go-eth2-client > "$tmp/block-ratio"
+pairedratios "$raw/block-raw.txt" cpu-ns/block lanehash-RootAllPtr-64 go-eth2-client-64 > "$tmp/block64-ratio"
 groupmedians "$raw/block-raw.txt" cpu-ns/block > "$tmp/block"
 base=$(awk '$1 == "dynamic-ssz" { print $2 }' "$tmp/medians")
 
@@ -202,28 +228,30 @@ base=$(awk '$1 == "dynamic-ssz" { print $2 }' "$tmp/medians")
 	echo
 	echo "## One object, one block"
 	echo
-	echo "One small container's root at a time (lanehash's \`Plan.Root\`, one worker) and the mainnet-shaped electra \`SignedBeaconBlock\` (200 transactions of 100–1,500 bytes, 8 attestations, 16 withdrawals, 6 blob commitments), one block and 64 through \`RootAllPtr\`; every root checked against the reference first. CPU ns, median of $rounds round(s); raw: [\`$cls/small-raw.txt\`]($cls/small-raw.txt), [\`$cls/block-raw.txt\`]($cls/block-raw.txt)."
+	echo "One small container's root at a time (lanehash's \`Plan.Root\`, one worker) and the mainnet-shaped electra \`SignedBeaconBlock\` (200 transactions of 100–1,500 bytes, 8 attestations, 16 withdrawals, 6 blob commitments), one block and 64 through \`RootAllPtr\`; every root checked against the reference first. CPU ns, median of $rounds round(s); a ratio is the median (range) of each round's own ratio, its two libraries timed one after the other; raw: [\`$cls/small-raw.txt\`]($cls/small-raw.txt), [\`$cls/block-raw.txt\`]($cls/block-raw.txt)."
 	echo
 	echo '```sh'
-	echo "./compare.test -test.run '^\$' -test.benchtime 100000x -test.bench '^BenchmarkSmall\$'"
-	echo "./compare.test -test.run '^\$' -test.benchtime 20x -test.bench '^BenchmarkBlock\$/^part=SignedBeaconBlock\$'"
+	echo "${pin[*]}${pin[*]:+ }./compare.test -test.run '^\$' -test.benchtime 100000x -test.bench '^BenchmarkSmall\$'"
+	echo "${pin[*]}${pin[*]:+ }./compare.test -test.run '^\$' -test.benchtime 20x -test.bench '^BenchmarkBlock\$/^part=SignedBeaconBlock\$'"
 	echo '```'
 	echo
 	echo "| object | lanehash | fastssz + gohashtree | fastssz | dynamic-ssz | karalabe/ssz | lanehash ÷ fastssz + gohashtree |"
 	echo "|---|---:|---:|---:|---:|---:|---:|"
 	for typ in Checkpoint Fork BeaconBlockHeader Validator AttestationData; do
-		awk -v t="$typ" '$1 == t { m[$2] = $3 }
+		awk -v t="$typ" 'FILENAME == ARGV[1] && $1 == t { m[$2] = $3 }
+			FILENAME == ARGV[2] && $1 == t { ratio = sprintf("**%.2f** (%.2f–%.2f)", $2, $3, $4) }
 			function f(x) { return (x > 0) ? sprintf("%.0f", x) : "–" }
 			END { printf "| `%s` | **%s** | %s | %s | %s | %s | %s |\n", t, f(m["lanehash"]), f(m["fastssz-gohashtree"]), f(m["fastssz"]),
-				f(m["dynamic-ssz"]), f(m["karalabe-ssz"]), (m["fastssz-gohashtree"] > 0 ? sprintf("**%.2f**", m["lanehash"] / m["fastssz-gohashtree"]) : "–") }' "$tmp/small"
+				f(m["dynamic-ssz"]), f(m["karalabe-ssz"]), (ratio != "" ? ratio : "–") }' "$tmp/small" "$tmp/small-ratio"
 	done
 	echo
 	echo "| block | lanehash | go-eth2-client | lanehash ÷ go-eth2-client |"
 	echo "|---|---:|---:|---:|"
-	awk '$1 == "SignedBeaconBlock" { m[$2] = $3 }
-		function r(a, b) { return (m[b] > 0) ? sprintf("**%.2f**", m[a] / m[b]) : "–" }
-		END { printf "| one (`Root`) | **%.0f** | %.0f | %s |\n", m["lanehash"], m["go-eth2-client"], r("lanehash", "go-eth2-client")
-		      printf "| 64 (`RootAllPtr`), per block | **%.0f** | %.0f | %s |\n", m["lanehash-RootAllPtr-64"], m["go-eth2-client-64"], r("lanehash-RootAllPtr-64", "go-eth2-client-64") }' "$tmp/block"
+	awk 'FILENAME == ARGV[1] && $1 == "SignedBeaconBlock" { m[$2] = $3 }
+		FILENAME == ARGV[2] && $1 == "SignedBeaconBlock" { one = sprintf("**%.2f** (%.2f–%.2f)", $2, $3, $4) }
+		FILENAME == ARGV[3] && $1 == "SignedBeaconBlock" { many = sprintf("**%.2f** (%.2f–%.2f)", $2, $3, $4) }
+		END { printf "| one (`Root`) | **%.0f** | %.0f | %s |\n", m["lanehash"], m["go-eth2-client"], (one != "" ? one : "–")
+		      printf "| 64 (`RootAllPtr`), per block | **%.0f** | %.0f | %s |\n", m["lanehash-RootAllPtr-64"], m["go-eth2-client-64"], (many != "" ? many : "–") }' "$tmp/block" "$tmp/block-ratio" "$tmp/block64-ratio"
 	echo
 	echo "## Strategies on the automatic kernels"
 	echo
