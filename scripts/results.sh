@@ -147,9 +147,9 @@ if command -v taskset > /dev/null && taskset -c "$(($(getconf _NPROCESSORS_ONLN)
 	pin=(taskset -c "$(($(getconf _NPROCESSORS_ONLN) - 1))")
 fi
 for ((r = 1; r <= rounds; r++)); do
-	(cd bench/compare && "${pin[@]}" "$tmp/compare.test" -test.run '^$' -test.benchtime 100000x \
+	(cd bench/compare && "${pin[@]}" "$tmp/compare.test" -test.run '^$' -test.cpu 1 -test.benchtime 100000x \
 		-test.bench '^BenchmarkSmall$') | grep '^Benchmark' >> "$raw/small-raw.txt"
-	(cd bench/compare && "${pin[@]}" "$tmp/compare.test" -test.run '^$' -test.benchtime 20x \
+	(cd bench/compare && "${pin[@]}" "$tmp/compare.test" -test.run '^$' -test.cpu 1 -test.benchtime 20x \
 		-test.bench '^BenchmarkBlock$/^part=SignedBeaconBlock$') | grep '^Benchmark' >> "$raw/block-raw.txt"
 done
 
@@ -177,10 +177,12 @@ medians() {
 medians "$raw/compare-raw.txt" > "$tmp/medians"
 
 # groupmedians prints "group lib median" of metric $2 in file $1, where a
-# line's name is Benchmark<X>/<key>=<group>/lib=<lib>[-procs].
+# line's name is Benchmark<X>/<key>=<group>/lib=<lib> (run with
+# -test.cpu 1, so that no -procs suffix joins a name that may end in
+# digits itself, such as lanehash-RootAllPtr-64).
 groupmedians() {
 	awk -v unit="$2" '{ n = split($1, p, "/"); g = substr(p[2], index(p[2], "=") + 1)
-	       lib = substr(p[3], 5); sub(/-[0-9]+$/, "", lib)
+	       lib = substr(p[3], 5)
 	       for (i = 2; i < NF; i++) if ($(i+1) == unit) print g "/" lib, $i }' "$1" |
 		medianby | awk '{ split($1, q, "/"); print q[1], q[2], $2 }'
 }
@@ -189,7 +191,7 @@ groupmedians() {
 # the number of earlier lines of its group and lib.
 pairedratios() {
 	awk -v unit="$2" -v a="$3" -v b="$4" '{ n = split($1, p, "/"); g = substr(p[2], index(p[2], "=") + 1)
-	       lib = substr(p[3], 5); sub(/-[0-9]+$/, "", lib)
+	       lib = substr(p[3], 5)
 	       for (i = 2; i < NF; i++) if ($(i+1) == unit) { r = ++seen[g "/" lib]; v[g "/" lib "/" r] = $i }
 	       groups[g] = 1 }
 	     END { for (g in groups) for (r = 1; (g "/" a "/" r) in v && (g "/" b "/" r) in v; r++)
