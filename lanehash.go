@@ -82,6 +82,7 @@ import (
 
 	"github.com/lanehash/lanehash/internal/anyplan"
 	"github.com/lanehash/lanehash/internal/options"
+	"github.com/lanehash/lanehash/internal/pointee"
 	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/lanes"
 	"github.com/lanehash/lanehash/plan"
@@ -380,13 +381,11 @@ func compile(t reflect.Type, opts []plan.Option) (*entry, error) {
 // to one (the plan of a **VersionedBeaconState, HashTreeRoot(&resp.Data),
 // is compiled for *VersionedBeaconState).
 func versioned(t reflect.Type) bool {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || !strings.HasPrefix(t.PkgPath(), "github.com/attestantio/go-eth2-client/") || !strings.HasPrefix(t.Name(), "Versioned") {
+	t, ok := pointee.Type(t) // a type that points to itself is no wrapper
+	if !ok || t.Kind() != reflect.Struct || !strings.HasPrefix(t.PkgPath(), "github.com/attestantio/go-eth2-client/") || !strings.HasPrefix(t.Name(), "Versioned") {
 		return false
 	}
-	_, ok := t.FieldByName("Version")
+	_, ok = t.FieldByName("Version")
 	return ok
 }
 
@@ -433,10 +432,8 @@ func holdsVersioned(t reflect.Type) (string, bool) {
 // promotes an embedded struct's fields, so the wrapper is no part of
 // the SSZ type to find there. seen stops at a type embedding itself.
 func embedsVersioned(t reflect.Type, seen map[reflect.Type]bool) (string, bool) {
-	for t.Kind() == reflect.Pointer {
-		t = t.Elem()
-	}
-	if t.Kind() != reflect.Struct || seen[t] {
+	t, ok := pointee.Type(t)
+	if !ok || t.Kind() != reflect.Struct || seen[t] {
 		return "", false
 	}
 	seen[t] = true

@@ -1,7 +1,9 @@
 package lanehash_test
 
 import (
+	"errors"
 	"testing"
+	"time"
 
 	"github.com/lanehash/lanehash"
 	"github.com/lanehash/lanehash/plan"
@@ -38,6 +40,34 @@ func TestSpecKeyNamesWithSeparators(t *testing.T) {
 			if err != nil || got != want {
 				t.Errorf("WithSpec(%v): root %x, %v; plan.PlanFor's %x", s, got, err, want)
 			}
+		}
+	}
+}
+
+// selfPointer is a pointer type that is its own element: Go allows it,
+// and a value of it can point to itself.
+type selfPointer *selfPointer
+
+// TestSelfPointerRefused: HashTreeRoot stripped a value's pointer types
+// to look for a versioned wrapper with no bound, and spun forever on a
+// pointer type that is its own element; the type is refused
+// (ssz.ErrUnsupported) as plan.PlanFor refuses it.
+func TestSelfPointerRefused(t *testing.T) {
+	var x selfPointer
+	x = &x
+	for name, v := range map[string]any{"self-pointing value": x, "value of a fresh pointer": selfPointer(new(selfPointer))} {
+		done := make(chan error, 1)
+		go func() {
+			_, err := lanehash.HashTreeRoot(v)
+			done <- err
+		}()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ssz.ErrUnsupported) {
+				t.Errorf("%s: %v, want ssz.ErrUnsupported", name, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s: HashTreeRoot did not return in 10 s", name)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	apiv1 "github.com/attestantio/go-eth2-client/api/v1"
 	"github.com/lanehash/lanehash"
+	"github.com/lanehash/lanehash/internal/pointee"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/pk910/dynamic-ssz/sszutils"
@@ -124,6 +125,11 @@ func typeOfBytes(of any) (reflect.Type, error) {
 	t := reflect.TypeOf(of)
 	if t == nil {
 		return nil, lanehash.ErrNil
+	}
+	if _, ok := pointee.Type(t); !ok {
+		// A pointer type that is its own element (type P *P), whose
+		// pointers have no end to strip: lanehash refuses it as it is.
+		return t, nil
 	}
 	rv := reflect.ValueOf(of)
 	for t.Kind() == reflect.Pointer {

@@ -39,6 +39,7 @@ import (
 
 	"github.com/attestantio/go-eth2-client/spec"
 	"github.com/lanehash/lanehash"
+	"github.com/lanehash/lanehash/internal/pointee"
 )
 
 // The refusals of a versioned value, wrapped by a *VersionError.
@@ -109,6 +110,14 @@ func HashTreeRoot(v any) ([32]byte, error) {
 // value, nil included, is returned as it is.
 func Unwrap(v any) (any, error) {
 	rv := reflect.ValueOf(v)
+	if rv.IsValid() {
+		if _, ok := pointee.Type(rv.Type()); !ok {
+			// A pointer type that is its own element (type P *P) is no
+			// wrapper, and a value of it may point to itself: the loop
+			// below would not end. lanehash refuses the type.
+			return v, nil
+		}
+	}
 	// Through every pointer: a **VersionedBeaconState (&resp.Data) is a
 	// wrapper too, and rooting it as anything else would root the wrapper.
 	for rv.Kind() == reflect.Pointer {

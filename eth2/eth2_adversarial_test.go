@@ -2,7 +2,9 @@ package eth2_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/attestantio/go-eth2-client/api"
 	apiv1 "github.com/attestantio/go-eth2-client/api/v1"
@@ -12,6 +14,7 @@ import (
 	"github.com/attestantio/go-eth2-client/spec/phase0"
 	"github.com/lanehash/lanehash"
 	"github.com/lanehash/lanehash/eth2"
+	"github.com/lanehash/lanehash/ssz"
 )
 
 // TestNilRegistrationMessage: a SignedValidatorRegistration with a nil
@@ -96,5 +99,44 @@ func TestWrapperBehindTwoPointers(t *testing.T) {
 	}
 	if got, err := lanehash.HashTreeRootList([]**spec.VersionedBeaconState{&v}, 4); !errors.Is(err, lanehash.ErrVersioned) {
 		t.Errorf("lanehash.HashTreeRootList([]**VersionedBeaconState): root %x, %v; want ErrVersioned", got, err)
+	}
+}
+
+// selfPointer is a pointer type that is its own element: Go allows it,
+// and a value of it can point to itself.
+type selfPointer *selfPointer
+
+// TestSelfPointerRefused: Unwrap stripped a value's pointers, and the
+// bytes functions its type's, with no bound: a value pointing to itself
+// (or, for the bytes functions, the type alone) spun forever. Each call
+// returns: Unwrap the value as it is, the others a refusal of the type
+// (lanehash's, or ErrNotProvable).
+func TestSelfPointerRefused(t *testing.T) {
+	var x selfPointer
+	x = &x
+	var none selfPointer
+	calls := map[string]func() error{
+		"Unwrap": func() error {
+			if v, err := eth2.Unwrap(x); err != nil || v != any(x) {
+				return fmt.Errorf("Unwrap: %v, %v; want the value, nil", v, err)
+			}
+			return ssz.ErrUnsupported
+		},
+		"HashTreeRoot":      func() error { _, err := eth2.HashTreeRoot(x); return err },
+		"ProveField":        func() error { _, _, err := eth2.ProveField(x, "slot"); return err },
+		"HashTreeRootBytes": func() error { _, err := eth2.HashTreeRootBytes(none, []byte{0}); return err },
+		"ProveFieldBytes":   func() error { _, _, err := eth2.ProveFieldBytes(none, []byte{0}, "slot"); return err },
+	}
+	for name, call := range calls {
+		done := make(chan error, 1)
+		go func() { done <- call() }()
+		select {
+		case err := <-done:
+			if !errors.Is(err, ssz.ErrUnsupported) && !errors.Is(err, eth2.ErrNotProvable) {
+				t.Errorf("%s: %v, want ssz.ErrUnsupported or eth2.ErrNotProvable", name, err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("%s did not return in 10 s", name)
+		}
 	}
 }
