@@ -7,6 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"strings"
@@ -226,7 +227,10 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format string, maxInput in
 		if err == nil {
 			return pl, nil
 		}
-		if first == nil {
+		// A reading that is the type and has another root than the
+		// one expected answers the question; another reading's failure
+		// to parse (raw bytes of a snappy file) does not.
+		if first == nil || errors.Is(err, cache.ErrUnexpectedRoot) {
 			first = describe(t, p, name, pl, err)
 		}
 	}
@@ -434,7 +438,9 @@ when no file or - is given): that the leaf and the branch lead to the root
 (the spec's is_valid_merkle_branch at the proof's generalized index), and,
 when the proof names a type and a path, that the index is that path's.
 -root checks against a root you trust (a block's state_root) instead of
-the one in the proof; -type and -path check the index against them.
+the one in the proof; -type and -path check the index against them. A
+path with no type to check it against (none in the proof, no -type) is
+a usage error: the report never names a path it did not check.
 
 Exit status: 0 valid, 1 invalid, 2 unreadable proof or bad flags.
 
@@ -468,6 +474,11 @@ func (e *env) verify(fs *flag.FlagSet, args []string) int {
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&pj); err != nil {
 		return e.fail("verify", fmt.Errorf("%w: %s: not a proof: %w", errInput, file, err))
+	}
+	// One proof a file, as every JSON input is one value: a second
+	// document after it would otherwise go unread and unremarked.
+	if _, err := dec.Token(); err != io.EOF {
+		return e.fail("verify", fmt.Errorf("%w: %s: not a proof: data after the proof", errInput, file))
 	}
 	pr := &proof.Proof{Index: proof.GIndex(pj.GIndex), Branch: make([][32]byte, len(pj.Branch))}
 	if pr.Leaf, err = parseRoot(pj.Leaf); err != nil {
@@ -513,7 +524,11 @@ func (e *env) verify(fs *flag.FlagSet, args []string) int {
 			fmt.Fprintf(e.stdout, "invalid: gindex %d is not %s of %s (%s), which is %d\n", pr.Index, pathName, t.Name(), p.name, g)
 			return exitNegative
 		}
-	} else if *typ != "" || *path != "" {
+	} else if pathName != "" {
+		// A path names what is proved; unchecked, the report would
+		// vouch for a name the index may not be.
+		return e.fail("verify", fmt.Errorf("%w: checking the index against path %q needs a type: give -type", errUsage, pathName))
+	} else if *typ != "" {
 		return e.fail("verify", fmt.Errorf("%w: checking the index needs both a type and a path", errUsage))
 	}
 	what := fmt.Sprintf("gindex %d", pr.Index)

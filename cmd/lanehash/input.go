@@ -302,9 +302,17 @@ func payloads(name string, raw []byte, format string, lim inputLimit) ([]payload
 		}
 		return []payload{{b, formatBlock}}, nil
 	}
-	out := []payload{{raw, formatSSZ}}
+	// Read raw only within the SSZ limit: the file may be as long as
+	// the limit's snappy encoding at worst, which is longer.
+	var out []payload
+	if int64(len(raw)) <= lim.ssz {
+		out = append(out, payload{raw, formatSSZ})
+	}
 	if b, err := unsnappyBlock(raw, lim); err == nil {
 		out = append(out, payload{b, formatBlock})
+	}
+	if len(out) == 0 {
+		return nil, &tooLargeError{Size: int64(len(raw)), Limit: lim.ssz, Why: lim.sszWhy, TypeBound: lim.typeBound}
 	}
 	return out, nil
 }

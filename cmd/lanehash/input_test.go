@@ -216,3 +216,61 @@ func TestByteSize(t *testing.T) {
 		t.Errorf("default shows as %q", s.String())
 	}
 }
+
+// TestMaxInputRawUnderAuto: under -format auto a file may be as long as
+// the limit's snappy encoding at worst, and its raw reading was tried at
+// that length: -max-input let about 7/6 of itself through as raw SSZ.
+// The raw reading is now within the SSZ limit, from a file and from
+// stdin, as under -format ssz.
+func TestMaxInputRawUnderAuto(t *testing.T) {
+	v := phase0.RandomValidators(64, 5)
+	ptrs := make([]*phase0.Validator, len(v))
+	for i := range v {
+		ptrs[i] = &v[i]
+	}
+	state := &phase0.BeaconState{Validators: ptrs, Balances: make([]phase0.Gwei, len(v))}
+	raw, err := ssz.Marshal(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := writeFile(t, "state.ssz", raw)
+	limit := strconv.Itoa(len(raw) - 300)
+	for _, format := range []string{"ssz", "auto"} {
+		runLimited(t, nil, file+": "+strconv.Itoa(len(raw))+" bytes, over the limit of "+limit+" (-max-input)",
+			"root", "-type", "phase0.BeaconState", "-format", format, "-max-input", limit, file)
+		// A stream is refused once it passes the limit it may have.
+		runLimited(t, bytes.NewReader(raw), "the limit of "+limit+" (-max-input)", "root", "-type", "phase0.BeaconState", "-format", format, "-max-input", limit, "-")
+	}
+	// At the limit it is read.
+	if out, errOut, code := runCmd(t, nil, "root", "-type", "phase0.BeaconState", "-max-input", strconv.Itoa(len(raw)), file); code != exitOK {
+		t.Errorf("-max-input the file's size: status %d, %q %q", code, out, errOut)
+	}
+}
+
+// TestProveExpectSnappyUnnamed: a snappy block under a name that does
+// not say snappy is read raw first, then as snappy; prove -expect with
+// another root got the raw reading's parse error (status 2) where the
+// snappy reading, the type with another root, is the answer (status 1),
+// as for the same bytes named .ssz_snappy.
+func TestProveExpectSnappyUnnamed(t *testing.T) {
+	c := vectorCases(t, "ssz_random")[0]
+	for _, vc := range vectorCases(t, "ssz_random") {
+		if vc.typ == "phase0.BeaconBlock" && vc.preset == "mainnet" {
+			c = vc
+		}
+	}
+	block, err := os.ReadFile(c.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	unnamed := writeFile(t, "block.bin", block)
+	if out, errOut, code := runCmd(t, nil, "root", "-type", c.typ, "-preset", c.preset, unnamed); code != exitOK || strings.TrimSpace(out) != c.root {
+		t.Fatalf("root of %s: status %d, %q %q; want %s", unnamed, code, out, errOut, c.root)
+	}
+	for _, f := range []string{c.file, unnamed} {
+		args := []string{"prove", "-type", c.typ, "-preset", c.preset, "-path", "slot", "-expect", flipHex(c.root), f}
+		if out, errOut, code := runCmd(t, nil, args...); code != exitNegative || out != "" || !strings.Contains(errOut, "differs from -expect") {
+			t.Errorf("%s: prove -expect another root: status %d, %q %q; want status 1", f, code, out, errOut)
+		}
+	}
+}

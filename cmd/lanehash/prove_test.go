@@ -88,6 +88,11 @@ func TestVerifyErrors(t *testing.T) {
 		"short leaf":    `{"gindex":1,"leaf":"0x00","branch":[],"root":"0x00"}`,
 		"no root":       `{"gindex":1,"leaf":"0x` + strings.Repeat("00", 32) + `","branch":[]}`,
 		"unknown type":  `{"type":"fulu.Nope","path":"slot","gindex":1,"leaf":"0x` + strings.Repeat("00", 32) + `","branch":[],"root":"0x` + strings.Repeat("00", 32) + `"}`,
+		// A path with no type could not be checked: reporting the
+		// proof valid would name a path the index may not be.
+		"path, no type": `{"path":"slot","gindex":1,"leaf":"0x` + strings.Repeat("00", 32) + `","branch":[],"root":"0x` + strings.Repeat("00", 32) + `"}`,
+		// One proof a file: a second document is not left unread.
+		"data after": `{"gindex":1,"leaf":"0x` + strings.Repeat("00", 32) + `","branch":[],"root":"0x` + strings.Repeat("00", 32) + `"} {}`,
 	} {
 		if _, errOut, code := runCmd(t, []byte(in), "verify"); code != exitError || errOut == "" {
 			t.Errorf("%s: status %d, %q", name, code, errOut)
