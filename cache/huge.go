@@ -47,6 +47,12 @@ func vectorsWalk(t *ssz.Type, path string, seen map[*ssz.Type]bool) error {
 	seen[t] = true
 	switch t.Kind {
 	case ssz.KindVector, ssz.KindBitvector:
+		if _, ok := checked.Int(t.Length); !ok {
+			// The tree counts a vector's elements (a bitvector's bits)
+			// in an int: on a 32-bit host a bitvector of 2^31 bits or
+			// more, which costs less than MaxVectorBytes, would wrap.
+			return &ssz.Error{Path: path, Err: fmt.Errorf("%w (%w): a vector of %d elements or bits is more than an int counts on this host; plan.PlanFor roots it", ErrTooLarge, ssz.ErrUnsupported, t.Length)}
+		}
 		if cost, ok := vectorCost(t); !ok || cost > MaxVectorBytes {
 			what := fmt.Sprintf("%d elements", t.Length)
 			if t.Kind == ssz.KindBitvector {

@@ -119,3 +119,65 @@ func TestHugeVectorNotMaterialised(t *testing.T) {
 	}
 	hostile.Isolated(t, cases, hostile.DefaultLimits)
 }
+
+// Bitvectors whose bit count is at and past the largest int of a 32-bit
+// host, under MaxVectorBytes (2^32 bits cost 1 GiB of tree).
+type (
+	bitsIntMax struct {
+		A uint64
+		B []byte `ssz-bitsize:"2147483647"`
+	}
+	bits2p31 struct {
+		A uint64
+		B []byte `ssz-bitsize:"2147483648"`
+	}
+	bits2p32 struct {
+		A uint64
+		B []byte `ssz-bitsize:"4294967296"`
+	}
+)
+
+// TestBitvectorBitsPastInt: the tree counted a bitvector's bits in an
+// int, so on a 32-bit host one of 2^31 bits or more panicked (a negative
+// chunk count) and one of 2^32 bits took a held value for the zero
+// vector, a wrong root with no error (found by breaker22). Such a type
+// is refused there (ErrTooLarge, ssz.ErrUnsupported) and rooted on a
+// 64-bit host; one of 2^31−1 bits, whose chunk count rounded up wrapped,
+// is rooted on both. The zero value is kept by description, so no case
+// allocates its bits; the root to match is plan's, which roots every
+// vector by description.
+func TestBitvectorBitsPastInt(t *testing.T) {
+	t.Run("2^31-1", func(t *testing.T) { checkBitsPastInt(t, &bitsIntMax{A: 5}, true) })
+	t.Run("2^31", func(t *testing.T) { checkBitsPastInt(t, &bits2p31{A: 5}, strconv.IntSize == 64) })
+	t.Run("2^32", func(t *testing.T) { checkBitsPastInt(t, &bits2p32{A: 5}, strconv.IntSize == 64) })
+}
+
+// checkBitsPastInt roots v with TreeOf against plan.PlanFor's root when
+// the host's int counts its bits (fits), else expects the refusal.
+func checkBitsPastInt[T any](t *testing.T, v *T, fits bool) {
+	p, err := plan.PlanFor[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := p.Root(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := cache.TreeOf(v)
+	if !fits {
+		if !errors.Is(err, cache.ErrTooLarge) || !errors.Is(err, ssz.ErrUnsupported) {
+			t.Fatalf("TreeOf: %v, want ErrTooLarge on a %d-bit host", err, strconv.IntSize)
+		}
+		return
+	}
+	if err != nil || got != want {
+		t.Fatalf("TreeOf: root %x, %v; want %x", got, err, want)
+	}
+	tree, err := cache.New[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := tree.Root(v); err != nil || got != want {
+		t.Fatalf("New, Root: %x, %v; want %x", got, err, want)
+	}
+}

@@ -128,10 +128,17 @@ func (p *packed) shape(v unsafe.Pointer) (unsafe.Pointer, int) {
 
 // chunkCount is the number of chunks for n elements (or bits).
 func (p *packed) chunkCount(n int) int {
-	if p.bits {
-		return (n + 255) / 256
+	// Divided before rounding up: n near the largest int (a bitvector
+	// of 2^31−1 bits on a 32-bit host) must not wrap when rounded.
+	per, size := 256, n
+	if !p.bits {
+		per, size = 32, n*p.esize // a vector's byte size fits an int (ssz)
 	}
-	return (n*p.esize + 31) / 32
+	c := size / per
+	if size%per != 0 {
+		c++
+	}
+	return c
 }
 
 // putChunk copies chunk i of b (zero-padded) into dst.
