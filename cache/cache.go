@@ -93,6 +93,14 @@ func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
 // they verify with, as the Tree's own Prove methods' do.
 func (t *Tree[T]) Hash() lanes.Hash { return t.tr.c.hash }
 
+// ReadNodes runs read with the tree's nodes as of one Root: no Root,
+// mark or proof of the tree runs until read returns (read must not call
+// the tree's methods). With it a Tree is a proof.SnapshotSource:
+// proof.Prove, ProveMulti and ProveCompact read all of a proof's nodes
+// in one call, so that a Root beside them cannot give them nodes of two
+// trees.
+func (t *Tree[T]) ReadNodes(read func(proof.NodeSource) error) error { return t.tr.readNodes(read) }
+
 // GIndex returns the generalized index of path in T, such as
 // "Validators[12345].EffectiveBalance".
 func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(t.tr.t, path) }
@@ -170,6 +178,10 @@ func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
 // Hash returns the list's hash function: a List is a proof.HashedSource,
 // as a Tree is.
 func (l *List[E]) Hash() lanes.Hash { return l.tr.c.hash }
+
+// ReadNodes runs read with the list's nodes as of one Root, as
+// Tree.ReadNodes does: a List is a proof.SnapshotSource.
+func (l *List[E]) ReadNodes(read func(proof.NodeSource) error) error { return l.tr.readNodes(read) }
 
 // Prove returns the proof of the value at path, such as "[12].Slashed".
 func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }

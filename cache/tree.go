@@ -295,7 +295,15 @@ func (tr *tree) nodeLocked(g proof.GIndex) ([32]byte, error) {
 	return [32]byte{}, ve
 }
 
+// lockedSource reads the nodes of a tree whose lock its caller holds.
 type lockedSource struct{ tr *tree }
+
+// readNodes runs read on the tree's nodes under its lock (Tree.ReadNodes).
+func (tr *tree) readNodes(read func(proof.NodeSource) error) error {
+	tr.mu.Lock()
+	defer tr.mu.Unlock()
+	return read(lockedSource{tr})
+}
 
 func (s lockedSource) Node(g proof.GIndex) ([32]byte, error) { return s.tr.nodeLocked(g) }
 

@@ -201,7 +201,8 @@ func (c *CompactMultiproof) Verify(root [32]byte) bool {
 }
 
 // ProveCompact reads the compact multiproof of indices from src,
-// labelled with src's hash function (HashedSource). Its
+// labelled with src's hash function (HashedSource); from a
+// SnapshotSource, all its nodes from one tree. Its
 // requests are ProveMulti's: no index or index 0 fail with ErrIndex, an
 // index given twice is carried once (the descriptor describes nodes, not
 // requests).
@@ -211,12 +212,8 @@ func ProveCompact(src NodeSource, indices []GIndex) (*CompactMultiproof, error) 
 	}
 	nodes := CompactNodes(indices)
 	c := &CompactMultiproof{Descriptor: descriptorOf(nodes), Nodes: make([][32]byte, len(nodes)), Hash: hashOf(src)}
-	for i, g := range nodes {
-		n, err := src.Node(g)
-		if err != nil {
-			return nil, err
-		}
-		c.Nodes[i] = n
+	if err := readNodes(src, func(src NodeSource) error { return readInto(src, nodes, c.Nodes) }); err != nil {
+		return nil, err
 	}
 	return c, nil
 }

@@ -25,6 +25,27 @@ type HashedSource interface {
 	Hash() lanes.Hash
 }
 
+// SnapshotSource is a NodeSource whose nodes can change between two
+// calls of Node, as a cache.Tree's do when a Root runs beside the reads.
+// Prove, ProveMulti and ProveCompact read all of one proof's nodes
+// inside one call of ReadNodes, from the source it passes to read, so
+// that they come from one tree: a proof whose nodes came from two could
+// verify against neither root. cache.Tree and cache.List hold their
+// lock for the call.
+type SnapshotSource interface {
+	NodeSource
+	ReadNodes(read func(NodeSource) error) error
+}
+
+// readNodes runs read on src's nodes: inside one ReadNodes call for a
+// SnapshotSource, directly otherwise.
+func readNodes(src NodeSource, read func(NodeSource) error) error {
+	if s, ok := src.(SnapshotSource); ok {
+		return s.ReadNodes(read)
+	}
+	return read(src)
+}
+
 // hashOf is the hash function src's proofs are labelled with.
 func hashOf(src NodeSource) lanes.Hash {
 	if h, ok := src.(HashedSource); ok {
@@ -163,52 +184,67 @@ func (m *Multiproof) Verify(root [32]byte) bool {
 }
 
 // Prove reads the single proof of g from src, labelled with src's hash
-// function (HashedSource).
+// function (HashedSource); from a SnapshotSource, all its nodes from one
+// tree.
 func Prove(src NodeSource, g GIndex) (*Proof, error) {
 	if g == 0 {
 		return nil, fmt.Errorf("proof: %w", ErrIndex)
 	}
-	leaf, err := src.Node(g)
+	p := &Proof{Index: g, Branch: make([][32]byte, 0, g.Depth()), Hash: hashOf(src)}
+	err := readNodes(src, func(src NodeSource) error {
+		var err error
+		if p.Leaf, err = src.Node(g); err != nil {
+			return err
+		}
+		for _, s := range BranchIndices(g) {
+			n, err := src.Node(s)
+			if err != nil {
+				return err
+			}
+			p.Branch = append(p.Branch, n)
+		}
+		return nil
+	})
 	if err != nil {
 		return nil, err
-	}
-	p := &Proof{Index: g, Leaf: leaf, Branch: make([][32]byte, 0, g.Depth()), Hash: hashOf(src)}
-	for _, s := range BranchIndices(g) {
-		n, err := src.Node(s)
-		if err != nil {
-			return nil, err
-		}
-		p.Branch = append(p.Branch, n)
 	}
 	return p, nil
 }
 
 // ProveMulti reads the multiproof of indices from src, labelled with
-// src's hash function (HashedSource). A request that
-// names no index or index 0 fails with ErrIndex: it asks for nothing, and
-// its proof could not verify. An index may be given more than once.
+// src's hash function (HashedSource); from a SnapshotSource, all its
+// nodes from one tree. A request that names no index or index 0 fails
+// with ErrIndex: it asks for nothing, and its proof could not verify. An
+// index may be given more than once.
 func ProveMulti(src NodeSource, indices []GIndex) (*Multiproof, error) {
 	if err := checkRequest(indices); err != nil {
 		return nil, err
 	}
-	m := &Multiproof{Indices: append([]GIndex(nil), indices...), Leaves: make([][32]byte, len(indices)), Hash: hashOf(src)}
-	for i, g := range indices {
-		n, err := src.Node(g)
-		if err != nil {
-			return nil, err
-		}
-		m.Leaves[i] = n
-	}
 	helpers := HelperIndices(indices)
-	m.Hashes = make([][32]byte, len(helpers))
-	for i, g := range helpers {
-		n, err := src.Node(g)
-		if err != nil {
-			return nil, err
+	m := &Multiproof{Indices: append([]GIndex(nil), indices...), Leaves: make([][32]byte, len(indices)),
+		Hashes: make([][32]byte, len(helpers)), Hash: hashOf(src)}
+	err := readNodes(src, func(src NodeSource) error {
+		if err := readInto(src, indices, m.Leaves); err != nil {
+			return err
 		}
-		m.Hashes[i] = n
+		return readInto(src, helpers, m.Hashes)
+	})
+	if err != nil {
+		return nil, err
 	}
 	return m, nil
+}
+
+// readInto sets dst[i] to src's node at gs[i].
+func readInto(src NodeSource, gs []GIndex, dst [][32]byte) error {
+	for i, g := range gs {
+		n, err := src.Node(g)
+		if err != nil {
+			return err
+		}
+		dst[i] = n
+	}
+	return nil
 }
 
 // checkRequest rejects, with ErrIndex, a set of indices to prove that is
