@@ -141,8 +141,13 @@ func DescriptorIndices(desc []byte) ([]GIndex, error) {
 }
 
 // Root computes the root the compact multiproof leads to, hashing the
-// subtree its descriptor describes bottom up.
+// subtree its descriptor describes bottom up. It fails with ErrProof for
+// a descriptor that is no tree, a count of nodes that is not its
+// leaves', or a Hash that is no hash function lanehash has.
 func (c *CompactMultiproof) Root() ([32]byte, error) {
+	if err := checkHash(c.Hash); err != nil {
+		return [32]byte{}, err
+	}
 	type pending struct {
 		left    [32]byte
 		hasLeft bool
@@ -194,7 +199,13 @@ func (c *CompactMultiproof) Root() ([32]byte, error) {
 	return root, nil
 }
 
-// Verify reports whether the compact multiproof leads to root.
+// Verify reports whether the compact multiproof leads to root. It does
+// not say which nodes the proof is of: the descriptor comes with the
+// proof, and any shape of nodes leading to root verifies (the descriptor
+// of a single leaf with root as its node among them). A verifier that
+// asked for indices compares the proof's Descriptor with
+// Descriptor(indices) first, and reads the proved nodes at
+// DescriptorIndices' positions.
 func (c *CompactMultiproof) Verify(root [32]byte) bool {
 	r, err := c.Root()
 	return err == nil && r == root

@@ -91,22 +91,55 @@ func PathIndices(g GIndex) []GIndex {
 // helper when it is a sibling on some leaf's path and neither a leaf nor
 // computable from the leaves (an ancestor of one).
 func HelperIndices(indices []GIndex) []GIndex {
-	need := map[GIndex]bool{}
-	computed := map[GIndex]bool{}
-	for _, g := range indices {
-		for c := g; c > 1; c >>= 1 {
-			need[c.Sibling()] = true
-			computed[c] = true
-		}
+	out, _ := helperIndices(indices, -1)
+	return out
+}
+
+// helperIndices is HelperIndices, giving up (false) as soon as there are
+// more than limit helpers (limit < 0: no limit). It walks the leaves and
+// the ancestors it reaches in decreasing order, as the spec's
+// calculate_multi_merkle_root does: a node's sibling that is neither a
+// leaf nor reached by then is a helper. The parents it reaches come in
+// decreasing order too (the parent of a smaller node is no larger), so a
+// queue merged with the sorted leaves is the whole walk, and it holds
+// the leaves, the helpers and about as many branching nodes: what a
+// verifier holds is bounded by the proof it was given, not by the
+// leaves' depth (63 helpers for one deep leaf, and n of them in a proof
+// that carries no hashes).
+func helperIndices(indices []GIndex, limit int) ([]GIndex, bool) {
+	leaves := slices.Clone(indices)
+	slices.SortFunc(leaves, cmpDesc)
+	leaves = slices.Compact(leaves)
+	known := make(map[GIndex]struct{}, 2*len(leaves))
+	for _, g := range leaves {
+		known[g] = struct{}{}
 	}
-	out := make([]GIndex, 0, len(need))
-	for g := range need {
-		if !computed[g] {
-			out = append(out, g)
+	var parents, out []GIndex // parents: reached, not leaves, in decreasing order
+	for i, head := 0, 0; i < len(leaves) || head < len(parents); {
+		var k GIndex
+		if head == len(parents) || i < len(leaves) && leaves[i] > parents[head] {
+			k, i = leaves[i], i+1
+		} else {
+			k, head = parents[head], head+1
+		}
+		if k <= 1 {
+			continue
+		}
+		// Every node at or above k's sibling that the leaves reach is
+		// known by now: its children are larger than k.
+		if _, ok := known[k.Sibling()]; !ok {
+			if limit >= 0 && len(out) == limit {
+				return nil, false
+			}
+			out = append(out, k.Sibling())
+		}
+		if _, ok := known[k.Parent()]; !ok {
+			known[k.Parent()] = struct{}{}
+			parents = append(parents, k.Parent())
 		}
 	}
 	slices.SortFunc(out, cmpDesc)
-	return out
+	return out, true
 }
 
 func cmpDesc(a, b GIndex) int {

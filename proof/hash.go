@@ -2,11 +2,22 @@ package proof
 
 import (
 	"crypto/sha256"
+	"fmt"
 
 	"golang.org/x/crypto/sha3"
 
 	"github.com/lanehash/lanehash/lanes"
 )
+
+// checkHash refuses, with ErrProof, a proof labelled with a hash function
+// lanehash does not have: verifying it as SHA-256 would pass a proof its
+// sender meant for another hash.
+func checkHash(h lanes.Hash) error {
+	if h != lanes.SHA256 && h != lanes.Keccak256 {
+		return fmt.Errorf("proof: unknown hash function %d: %w", h, ErrProof)
+	}
+	return nil
+}
 
 // hashPair is H(a ‖ b) for the tree's hash function. Verification hashes a
 // few dozen pairs, so the standard library's SHA-256 (which uses SHA-NI

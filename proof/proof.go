@@ -66,8 +66,11 @@ type Proof struct {
 
 // Root computes the root the proof leads to: the spec's
 // calculate_merkle_root. It fails with ErrProof when the branch length is
-// not the depth of Index.
+// not the depth of Index or Hash is no hash function lanehash has.
 func (p *Proof) Root() ([32]byte, error) {
+	if err := checkHash(p.Hash); err != nil {
+		return [32]byte{}, err
+	}
 	if p.Index == 0 {
 		return [32]byte{}, fmt.Errorf("proof: %w", ErrIndex)
 	}
@@ -108,17 +111,27 @@ type Multiproof struct {
 // Root computes the root the multiproof leads to: the spec's
 // calculate_multi_merkle_root. It fails with ErrProof when there is no
 // index, an index is given twice with different leaves, the counts do not
-// match, a node given
-// disagrees with the one computed from below it, or the nodes do not
-// reach the root.
+// match (too few hashes are found out before the walk costs more than the
+// proof's size), a node given disagrees with the one computed from below
+// it, the nodes do not reach the root, or Hash is no hash function
+// lanehash has.
 func (m *Multiproof) Root() ([32]byte, error) {
+	if err := checkHash(m.Hash); err != nil {
+		return [32]byte{}, err
+	}
 	if len(m.Indices) == 0 {
 		return [32]byte{}, fmt.Errorf("proof: multiproof of no index: %w", ErrProof)
 	}
 	if len(m.Leaves) != len(m.Indices) {
 		return [32]byte{}, fmt.Errorf("proof: %d leaves for %d indices: %w", len(m.Leaves), len(m.Indices), ErrProof)
 	}
-	helpers := HelperIndices(m.Indices)
+	// Counted against the hashes given while they are found: a proof
+	// with too few hashes is refused before its walk costs more than
+	// its own size.
+	helpers, ok := helperIndices(m.Indices, len(m.Hashes))
+	if !ok {
+		return [32]byte{}, fmt.Errorf("proof: %d hashes for more helper indices: %w", len(m.Hashes), ErrProof)
+	}
 	if len(m.Hashes) != len(helpers) {
 		return [32]byte{}, fmt.Errorf("proof: %d hashes for %d helper indices: %w", len(m.Hashes), len(helpers), ErrProof)
 	}
