@@ -56,18 +56,21 @@ func UnmarshalValue(t *ssz.Type, data []byte, v reflect.Value) error {
 
 // The reader is a parser that recurses on the type, never on the input:
 // value reads the JSON value at a byte as a value of a type, and returns
-// where it ends. An object is scanned once for its keys (each member's
-// value skipped: strings eight bytes at a time, nesting by counting
-// brackets, without recursion), which must be its container's fields,
-// each once, before any is read; then each field's value is read at the
-// byte its key's scan found. An array is counted first, by the same
-// scan (the count checked against the vector's length or the list's
-// limit, each element against the fewest bytes a value of its type
-// takes), and only then is its Go slice made, of its exact length, and
-// its elements read into it in place: booleans and integers parsed
-// straight into the slice's memory. So every byte is skipped once by
-// each level above it and parsed once by its own; nesting deeper than
-// the type is a wrong JSON type where it starts; and what the reader
+// where it ends. It refuses exactly what, and where, a reader that first
+// scanned each object for its keys (each member's value skipped) and
+// then read the fields in field order would: that reader is kept as the
+// oracle of TestDecoderMatchesOracle. An object in the written form is
+// read in one pass, each value parsed where its key is (container); at
+// its first member that is not, or whose value does not read, finish
+// scans the rest as that reader did, and the first fault of the scan,
+// then a missing field, then the first field in field order that does
+// not read is the error. An array is counted first, by skipping (the
+// count checked against the vector's length or the list's limit, each
+// element against the fewest bytes a value of its type takes), and only
+// then is its Go slice made, of its exact length, and its elements read
+// into it in place: booleans and integers parsed straight into the
+// slice's memory, hex decoded straight into the bytes. Nesting deeper
+// than the type is a wrong JSON type where it starts; what the reader
 // keeps besides the value is one span per field of the containers on
 // the current path (reused level by level) and one unescaped string.
 
@@ -76,6 +79,11 @@ type decoder struct {
 	data []byte
 	// unesc holds an unescaped string.
 	unesc []byte
+	// keysT and keys are the container type last read and its keys
+	// (keysOf's memo is a sync.Map: a list of containers looks it up
+	// once, not per element).
+	keysT *ssz.Type
+	keys  *fieldKeys
 	// free is where small pointer-free slices are carved from.
 	free freeBlock
 	// spans holds, for each nesting depth, the spans of the fields of
@@ -315,6 +323,19 @@ func (d *decoder) sequence(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 
 // byteString reads a byte vector or list given as hex.
 func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) {
+	// A vector's written form, "0x" and its 2×length digits, is decoded
+	// straight into it, its digits checked as they are decoded: one pass.
+	b, made := d.data, false
+	if end := lo + 3 + 2*int(t.Length); t.Kind == ssz.KindVector && t.Length <= uint64(len(b)-lo)/2 &&
+		end < len(b) && b[end] == '"' && b[lo+1] == '0' && b[lo+2] == 'x' {
+		if v.Kind() == reflect.Slice {
+			d.makeSlice(v, int(t.Length))
+			made = true
+		}
+		if decodeDigits(v.Bytes(), b[lo+3:end]) {
+			return end + 1, nil
+		}
+	}
 	hi, s, err := d.hexString(lo)
 	if err != nil {
 		return hi, err
@@ -323,10 +344,10 @@ func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) 
 	if err := checkExact(t, k, lo); err != nil {
 		return hi, err
 	}
-	if v.Kind() == reflect.Array {
-		return hi, decodeHex(lo, v.Bytes(), s)
+	if !made && v.Kind() == reflect.Slice {
+		// (Made above, it has k bytes, k being the vector's length.)
+		d.makeSlice(v, int(k))
 	}
-	d.makeSlice(v, int(k))
 	return hi, decodeHex(lo, v.Bytes(), s)
 }
 
@@ -412,24 +433,39 @@ func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, erro
 // It returns the count and the end of the array; the elements are at
 // depth.
 func (d *decoder) count(t *ssz.Type, lo, depth int) (int, int, error) {
+	// members(lo, '[', …) with its callback written in: it runs once per
+	// element of every list.
 	least := minJSON(t.Elem)
-	n := 0
-	hi, err := d.members(lo, '[', func(k, elo, ehi, _, _ int) error {
+	b := d.data
+	i := d.ws(lo + 1)
+	if i < len(b) && b[i] == ']' {
+		return 0, i + 1, checkExact(t, 0, lo)
+	}
+	for k := 0; ; k++ {
+		if i >= len(b) {
+			return k, i, fail(lo, ErrSyntax, "unterminated array")
+		}
+		elo := i
+		ehi, err := d.skip(i)
+		if err != nil {
+			return k, ehi, err
+		}
 		if err := checkCount(t, uint64(k)+1, elo); err != nil {
-			return err
+			return k, ehi, err
 		}
 		if uint64(ehi-elo) < least {
 			if _, err := d.value(t.Elem, reflect.New(t.Elem.Go).Elem(), elo, depth); err != nil {
-				return elemErr(k, err)
+				return k, ehi, elemErr(k, err)
 			}
 		}
-		n = k + 1
-		return nil
-	})
-	if err != nil {
-		return n, hi, err
+		var done bool
+		if i, done, err = d.separator(lo, '[', ']', ehi); err != nil || done {
+			if err == nil {
+				err = checkExact(t, uint64(k)+1, lo)
+			}
+			return k + 1, i, err
+		}
 	}
-	return n, hi, checkExact(t, uint64(n), lo)
 }
 
 // The budget of an element slice: it is made in one piece when its Go
@@ -465,7 +501,11 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		d.makeSlice(v, capacity)
 	}
 	var pointees chunk
-	pointers := v.Type().Elem().Kind() == reflect.Pointer
+	pointee := v.Type().Elem() // the element's type; for a pointer, its pointee's
+	pointers := pointee.Kind() == reflect.Pointer
+	if pointers {
+		pointee = pointee.Elem()
+	}
 	i := d.ws(lo + 1)
 	for k := 0; k < n; k++ {
 		if k == capacity {
@@ -477,7 +517,7 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		if pointers {
 			// What the element points to, from a chunk (value would
 			// allocate it alone).
-			p := pointees.next(e.Type().Elem(), n-k)
+			p := pointees.next(pointee, n-k)
 			e.Set(p)
 			e = p.Elem()
 		}
@@ -524,7 +564,7 @@ func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, e
 	if b[lo] != '{' {
 		return lo, d.scalarError(lo, d.endOf(lo), "an object")
 	}
-	keys := keysOf(t)
+	keys := d.keysOf(t)
 	spans := d.fieldSpans(depth, len(t.Fields))
 	after := lo
 	for k := 0; ; k++ {
@@ -539,17 +579,22 @@ func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, e
 			}
 			klo = d.ws(j + 1)
 		}
-		khi := plainString(b, klo)
-		if khi < 0 {
-			return d.finish(t, v, spans, lo, depth, k, after, nil)
-		}
-		key := b[klo+1 : khi-1]
-		f, ok := k, k < len(keys.names) && keys.names[k] == string(key) // in field order, as written
-		if !ok {
-			f, ok = keys.byName[string(key)]
+		var f, khi int
+		if q := keys.quoted[min(k, len(keys.quoted)-1)]; k < len(keys.quoted) && len(b)-klo >= len(q) &&
+			string(b[klo:klo+len(q)-1]) == q[:len(q)-1] {
+			// The field of its place, its key as written: `"name"`.
+			f, khi = k, klo+len(q)-1
+		} else {
+			if khi = plainString(b, klo); khi < 0 {
+				return d.finish(t, v, spans, lo, depth, k, after, nil)
+			}
+			var ok bool
+			if f, ok = keys.byName[string(b[klo+1:khi-1])]; !ok {
+				return d.finish(t, v, spans, lo, depth, k, after, nil)
+			}
 		}
 		j := d.ws(khi)
-		if !ok || spans[f].hi != 0 || j >= len(b) || b[j] != ':' {
+		if spans[f].hi != 0 || j >= len(b) || b[j] != ':' {
 			return d.finish(t, v, spans, lo, depth, k, after, nil)
 		}
 		vlo := d.ws(j + 1)
@@ -557,7 +602,13 @@ func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, e
 			return d.finish(t, v, spans, lo, depth, k, after, nil)
 		}
 		fi := &t.Fields[f]
-		hi, err := d.value(fi.Type, structfield.Settable(v, fi.Index), vlo, depth+1)
+		var fv reflect.Value
+		if len(fi.Index) == 1 {
+			fv = v.Field(fi.Index[0]) // (structfield.Settable's first step)
+		} else {
+			fv = structfield.Settable(v, fi.Index)
+		}
+		hi, err := d.value(fi.Type, fv, vlo, depth+1)
 		if err != nil {
 			return d.finish(t, v, spans, lo, depth, k, after, &fieldErr{f, err})
 		}
@@ -565,6 +616,14 @@ func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, e
 		spans[f] = span{vlo, hi, true}
 		after = hi
 	}
+}
+
+// keysOf returns keysOf(t), from the decoder's one-entry memo.
+func (d *decoder) keysOf(t *ssz.Type) *fieldKeys {
+	if d.keysT != t {
+		d.keysT, d.keys = t, keysOf(t)
+	}
+	return d.keys
 }
 
 // fieldErr is the error of reading a field.

@@ -57,22 +57,7 @@ func hexDigitsEnd(b []byte, i int) int {
 // decodeHex decodes the hex digits s of the string at byte lo into dst
 // (len(s)/2 bytes).
 func decodeHex(lo int, dst, s []byte) error {
-	s = s[:2*len(dst)]
-	i := 0
-	for ; 2*i+16 <= len(s); i += 8 {
-		x, y := binary.LittleEndian.Uint64(s[2*i:]), binary.LittleEndian.Uint64(s[2*i+8:])
-		if !hexWord(x) || !hexWord(y) {
-			break
-		}
-		binary.LittleEndian.PutUint64(dst[i:], uint64(decodeHexWord(x))|uint64(decodeHexWord(y))<<32)
-	}
-	var bad byte // the high nibbles of every digit's value: 0 when all are digits
-	for ; i < len(dst); i++ {
-		h, l := hexDigit[s[2*i]], hexDigit[s[2*i+1]]
-		bad |= h | l
-		dst[i] = h<<4 | l
-	}
-	if bad&0xf0 == 0 {
+	if decodeDigits(dst, s) {
 		return nil
 	}
 	for i, c := range s {
@@ -82,6 +67,27 @@ func decodeHex(lo int, dst, s []byte) error {
 	}
 	_, err := hex.Decode(dst, s)
 	return fail(lo, ErrHex, "%v", err)
+}
+
+// decodeDigits decodes the first 2*len(dst) bytes of s into dst and
+// reports whether they were all hex digits (dst then holds them).
+func decodeDigits(dst, s []byte) bool {
+	s = s[:2*len(dst)]
+	i := 0
+	for ; 2*i+16 <= len(s); i += 8 {
+		x, y := binary.LittleEndian.Uint64(s[2*i:]), binary.LittleEndian.Uint64(s[2*i+8:])
+		if !hexWord(x) || !hexWord(y) {
+			return false
+		}
+		binary.LittleEndian.PutUint64(dst[i:], uint64(decodeHexWord(x))|uint64(decodeHexWord(y))<<32)
+	}
+	var bad byte // the high nibbles of every digit's value: 0 when all are digits
+	for ; i < len(dst); i++ {
+		h, l := hexDigit[s[2*i]], hexDigit[s[2*i+1]]
+		bad |= h | l
+		dst[i] = h<<4 | l
+	}
+	return bad&0xf0 == 0
 }
 
 // hexDigit is each byte's value as a hex digit, 0xff for a byte that

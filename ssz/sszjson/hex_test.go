@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"encoding/hex"
 	"math/rand/v2"
+	"strconv"
 	"testing"
 )
 
@@ -62,6 +63,28 @@ func TestPlainString(t *testing.T) {
 					t.Fatalf("plainString(%q) = %d, want %d", s, got, want)
 				}
 			}
+		}
+	}
+}
+
+// TestDecimal holds decimal's eight digits at a time to strconv, on
+// runs of every length up to 25 digits, and to its own refusals.
+func TestDecimal(t *testing.T) {
+	r := rand.New(rand.NewPCG(2, 2))
+	for range 200000 {
+		n := 1 + r.IntN(25)
+		s := make([]byte, n, n+1)
+		for i := range s {
+			s[i] = byte('0' + r.IntN(10))
+		}
+		if r.IntN(2) == 0 {
+			s = append(s, '"')
+		}
+		x, j, ok := decimal(s, 0)
+		digits := min(n, 20)
+		want, err := strconv.ParseUint(string(s[:digits]), 10, 64)
+		if j != digits && ok || ok != (err == nil) || ok && x != want {
+			t.Fatalf("decimal(%q) = %d, %d, %v; want %d (%v)", s, x, j, ok, want, err)
 		}
 	}
 }

@@ -71,11 +71,29 @@ func (d *decoder) skip(i int) (int, error) {
 		for i < len(b) {
 			switch b[i] {
 			case '"':
-				j, err := d.skipString(i)
-				if err != nil {
-					return j, err
+				// skipString, inlined: an object is mostly strings.
+				j := i + 1
+				for {
+					for j+8 <= len(b) {
+						x := binary.LittleEndian.Uint64(b[j:])
+						if m := hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
+							j += bits.TrailingZeros64(m) / 8
+							break
+						}
+						j += 8
+					}
+					for j < len(b) && b[j] != '"' && b[j] != '\\' {
+						j++
+					}
+					if j >= len(b) {
+						return len(b), fail(i, ErrSyntax, "unterminated string")
+					}
+					if b[j] == '"' {
+						break
+					}
+					j += 2 // a backslash and the byte it escapes
 				}
-				i = j
+				i = j + 1
 				continue
 			case '{', '[':
 				depth++
@@ -571,6 +589,16 @@ func (d *decoder) uintAt(i int, bits int) (uint64, int, error) {
 // at them again, strictly).
 func decimal(b []byte, i int) (x uint64, j int, ok bool) {
 	j = i
+	// Eight digits at a time while they are at most 19 in all, which a
+	// uint64 holds whatever they are.
+	for j+8 <= len(b) && j-i <= 11 {
+		w := binary.LittleEndian.Uint64(b[j:])
+		if w&highs != 0 || inRange(w, '0', '9') != highs {
+			break
+		}
+		x = x*100000000 + eightDigits(w)
+		j += 8
+	}
 	for j < len(b) && j-i < 19 && '0' <= b[j] && b[j] <= '9' {
 		x = x*10 + uint64(b[j]-'0')
 		j++
@@ -584,6 +612,16 @@ func decimal(b []byte, i int) (x uint64, j int, ok bool) {
 		j++
 	}
 	return x, j, true
+}
+
+// eightDigits returns the value of the eight decimal digits of w, the
+// first in its lowest byte: pairs, then fours, then all eight, each
+// step one multiplication.
+func eightDigits(w uint64) uint64 {
+	w -= ones * '0'
+	w = w * (1 + 10<<8) >> 8 & 0x00ff00ff00ff00ff
+	w = w * (1 + 100<<16) >> 16 & 0x0000ffff0000ffff
+	return w * (1 + 10000<<32) >> 32
 }
 
 // boolAt parses the true or false that starts at byte i and returns it
