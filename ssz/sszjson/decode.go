@@ -2,7 +2,6 @@ package sszjson
 
 import (
 	"encoding/binary"
-	"encoding/hex"
 	"fmt"
 	"math/bits"
 	"reflect"
@@ -57,18 +56,21 @@ func UnmarshalValue(t *ssz.Type, data []byte, v reflect.Value) error {
 
 // The reader is a parser that recurses on the type, never on the input:
 // value reads the JSON value at a byte as a value of a type, and returns
-// where it ends. An object is scanned once for its keys (each member's
-// value skipped: strings eight bytes at a time, nesting by counting
-// brackets, without recursion), which must be its container's fields,
-// each once, before any is read; then each field's value is read at the
-// byte its key's scan found. An array is counted first, by the same
-// scan (the count checked against the vector's length or the list's
-// limit, each element against the fewest bytes a value of its type
-// takes), and only then is its Go slice made, of its exact length, and
-// its elements read into it in place: booleans and integers parsed
-// straight into the slice's memory. So every byte is skipped once by
-// each level above it and parsed once by its own; nesting deeper than
-// the type is a wrong JSON type where it starts; and what the reader
+// where it ends. It refuses exactly what, and where, a reader that first
+// scanned each object for its keys (each member's value skipped) and
+// then read the fields in field order would: that reader is kept as the
+// oracle of TestDecoderMatchesOracle. An object in the written form is
+// read in one pass, each value parsed where its key is (container); at
+// its first member that is not, or whose value does not read, finish
+// scans the rest as that reader did, and the first fault of the scan,
+// then a missing field, then the first field in field order that does
+// not read is the error. An array is counted first, by skipping (the
+// count checked against the vector's length or the list's limit, each
+// element against the fewest bytes a value of its type takes), and only
+// then is its Go slice made, of its exact length, and its elements read
+// into it in place: booleans and integers parsed straight into the
+// slice's memory, hex decoded straight into the bytes. Nesting deeper
+// than the type is a wrong JSON type where it starts; what the reader
 // keeps besides the value is one span per field of the containers on
 // the current path (reused level by level) and one unescaped string.
 
@@ -77,6 +79,13 @@ type decoder struct {
 	data []byte
 	// unesc holds an unescaped string.
 	unesc []byte
+	// keysT and keys are the container type last read and its keys
+	// (keysOf's memo is a sync.Map: a list of containers looks it up
+	// once, not per element).
+	keysT *ssz.Type
+	keys  *fieldKeys
+	// free is where small pointer-free slices are carved from.
+	free freeBlock
 	// spans holds, for each nesting depth, the spans of the fields of
 	// the container being read there: one buffer per depth, reused by
 	// every container read at it (the walk finishes one before it
@@ -84,8 +93,12 @@ type decoder struct {
 	spans [][]span
 }
 
-// span is a value's bytes, [lo, hi); the zero span is none.
-type span struct{ lo, hi int }
+// span is a value's bytes, [lo, hi), and whether it has been read into
+// its field; the zero span is none.
+type span struct {
+	lo, hi int
+	read   bool
+}
 
 // value reads the JSON value at byte lo (not white space) into v, a
 // settable value of t's Go type (or, for an option of a union, of
@@ -189,23 +202,17 @@ func (d *decoder) hexDigits(lo, hi int) ([]byte, error) {
 	return s, nil
 }
 
-// decodeHex decodes the hex digits s of the string at byte lo into dst
-// (len(s)/2 bytes).
-func decodeHex(lo int, dst, s []byte) error {
-	if _, err := hex.Decode(dst, s); err != nil {
-		for i, c := range s {
-			if _, ok := hexVal(c); !ok {
-				return fail(lo+3+i, ErrHex, "bad hex digit %q", c)
-			}
-		}
-		return fail(lo, ErrHex, "%v", err)
-	}
-	return nil
-}
-
 // hexString returns the end of the "0x" hex string at byte lo and its
 // digits.
 func (d *decoder) hexString(lo int) (int, []byte, error) {
+	// The written form, "0x" and an even number of hex digits, is taken
+	// at once; anything else (escapes too) is checked by str.
+	b := d.data
+	if len(b)-lo >= 4 && b[lo] == '"' && b[lo+1] == '0' && b[lo+2] == 'x' {
+		if j := hexDigitsEnd(b, lo+3); j < len(b) && b[j] == '"' && (j-lo-3)%2 == 0 {
+			return j + 1, b[lo+3 : j], nil
+		}
+	}
 	if d.data[lo] != '"' {
 		return lo, nil, d.scalarError(lo, d.endOf(lo), `a "0x" hex string`)
 	}
@@ -238,7 +245,7 @@ func (d *decoder) bitfield(t *ssz.Type, v reflect.Value, lo int) (int, error) {
 		}
 	}
 	if v.Kind() == reflect.Slice {
-		makeSlice(v, int(size))
+		d.makeSlice(v, int(size))
 	}
 	b := v.Bytes()
 	if err := decodeHex(lo, b, s); err != nil {
@@ -261,31 +268,6 @@ func (d *decoder) bitfield(t *ssz.Type, v reflect.Value, lo int) (int, error) {
 		return hi, fail(lo, ssz.ErrListTooLong, "%d bits, limit %d", n, t.Limit)
 	}
 	return hi, nil
-}
-
-// sliceHeader is the layout of a Go slice.
-type sliceHeader struct {
-	data     unsafe.Pointer
-	len, cap int
-}
-
-// noElements is what an empty slice points to.
-var noElements [0]uint64
-
-// makeSlice sets v, a settable slice, to a new slice of length n: for 0
-// an empty slice, not nil (as package ssz makes it); else zeroed memory
-// of its own (never v's old array). Unlike reflect.MakeSlice it
-// allocates the array alone, not also a slice header for the
-// reflect.Value it returns: a list of a million empty lists costs no
-// million headers.
-func makeSlice(v reflect.Value, n int) {
-	if n == 0 {
-		*(*sliceHeader)(v.Addr().UnsafePointer()) = sliceHeader{data: unsafe.Pointer(&noElements)}
-		return
-	}
-	v.SetZero()
-	v.Grow(n)
-	v.SetLen(n)
 }
 
 // checkCount checks an element count of sequence t as it grows: at most
@@ -341,6 +323,19 @@ func (d *decoder) sequence(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 
 // byteString reads a byte vector or list given as hex.
 func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) {
+	// A vector's written form, "0x" and its 2×length digits, is decoded
+	// straight into it, its digits checked as they are decoded: one pass.
+	b, made := d.data, false
+	if end := lo + 3 + 2*int(t.Length); t.Kind == ssz.KindVector && t.Length <= uint64(len(b)-lo)/2 &&
+		end < len(b) && b[end] == '"' && b[lo+1] == '0' && b[lo+2] == 'x' {
+		if v.Kind() == reflect.Slice {
+			d.makeSlice(v, int(t.Length))
+			made = true
+		}
+		if decodeDigits(v.Bytes(), b[lo+3:end]) {
+			return end + 1, nil
+		}
+	}
 	hi, s, err := d.hexString(lo)
 	if err != nil {
 		return hi, err
@@ -349,10 +344,10 @@ func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) 
 	if err := checkExact(t, k, lo); err != nil {
 		return hi, err
 	}
-	if v.Kind() == reflect.Array {
-		return hi, decodeHex(lo, v.Bytes(), s)
+	if !made && v.Kind() == reflect.Slice {
+		// (Made above, it has k bytes, k being the vector's length.)
+		d.makeSlice(v, int(k))
 	}
-	makeSlice(v, int(k))
 	return hi, decodeHex(lo, v.Bytes(), s)
 }
 
@@ -367,7 +362,7 @@ func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, erro
 		if n, _, err = d.count(t, lo, 0); err != nil {
 			return lo, err
 		}
-		makeSlice(v, n)
+		d.makeSlice(v, n)
 	}
 	var p unsafe.Pointer
 	if n > 0 {
@@ -438,24 +433,39 @@ func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, erro
 // It returns the count and the end of the array; the elements are at
 // depth.
 func (d *decoder) count(t *ssz.Type, lo, depth int) (int, int, error) {
+	// members(lo, '[', …) with its callback written in: it runs once per
+	// element of every list.
 	least := minJSON(t.Elem)
-	n := 0
-	hi, err := d.members(lo, '[', func(k, elo, ehi, _, _ int) error {
+	b := d.data
+	i := d.ws(lo + 1)
+	if i < len(b) && b[i] == ']' {
+		return 0, i + 1, checkExact(t, 0, lo)
+	}
+	for k := 0; ; k++ {
+		if i >= len(b) {
+			return k, i, fail(lo, ErrSyntax, "unterminated array")
+		}
+		elo := i
+		ehi, err := d.skip(i)
+		if err != nil {
+			return k, ehi, err
+		}
 		if err := checkCount(t, uint64(k)+1, elo); err != nil {
-			return err
+			return k, ehi, err
 		}
 		if uint64(ehi-elo) < least {
 			if _, err := d.value(t.Elem, reflect.New(t.Elem.Go).Elem(), elo, depth); err != nil {
-				return elemErr(k, err)
+				return k, ehi, elemErr(k, err)
 			}
 		}
-		n = k + 1
-		return nil
-	})
-	if err != nil {
-		return n, hi, err
+		var done bool
+		if i, done, err = d.separator(lo, '[', ']', ehi); err != nil || done {
+			if err == nil {
+				err = checkExact(t, uint64(k)+1, lo)
+			}
+			return k + 1, i, err
+		}
 	}
-	return n, hi, checkExact(t, uint64(n), lo)
 }
 
 // The budget of an element slice: it is made in one piece when its Go
@@ -488,7 +498,13 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 				capacity = int(max(budget/size, 1))
 			}
 		}
-		makeSlice(v, capacity)
+		d.makeSlice(v, capacity)
+	}
+	var pointees chunk
+	pointee := v.Type().Elem() // the element's type; for a pointer, its pointee's
+	pointers := pointee.Kind() == reflect.Pointer
+	if pointers {
+		pointee = pointee.Elem()
 	}
 	i := d.ws(lo + 1)
 	for k := 0; k < n; k++ {
@@ -497,7 +513,15 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 			v.Grow(capacity - k)
 			v.SetLen(capacity)
 		}
-		hi, err := d.value(t.Elem, v.Index(k), i, depth+1)
+		e := v.Index(k)
+		if pointers {
+			// What the element points to, from a chunk (value would
+			// allocate it alone).
+			p := pointees.next(pointee, n-k)
+			e.Set(p)
+			e = p.Elem()
+		}
+		hi, err := d.value(t.Elem, e, i, depth+1)
 		if err != nil {
 			return hi, elemErr(k, err)
 		}
@@ -523,15 +547,101 @@ func (d *decoder) fieldSpans(depth, n int) []span {
 }
 
 // container reads an object with one key per field, in any order; a key
-// names a field as a proof path's step does (proof.FieldIndex). All keys
-// are checked before any field is read.
+// names a field as a proof path's step does (proof.FieldIndex). What it
+// finds wrong is what a scan of all the keys (each member's value
+// skipped) before any field is read would find first, then a missing
+// field, then the first field in field order that does not read.
+//
+// It reads the members as they come, each value parsed where its key
+// is (no skip), while the object is the written form: keys without
+// escapes that are fields' written names, each once, values that read.
+// At the first member that is not, it hands the rest to finish, which
+// scans the remaining members as the whole scan would have, and so
+// finds what it would have found first; the members read so far have
+// passed that scan, and read.
 func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
-	if d.data[lo] != '{' {
+	b := d.data
+	if b[lo] != '{' {
 		return lo, d.scalarError(lo, d.endOf(lo), "an object")
 	}
-	keys := keysOf(t)
+	keys := d.keysOf(t)
 	spans := d.fieldSpans(depth, len(t.Fields))
-	hi, err := d.members(lo, '{', func(k, klo, khi, vlo, vhi int) error {
+	after := lo
+	for k := 0; ; k++ {
+		klo := d.ws(after + 1)
+		if k > 0 {
+			j := d.ws(after)
+			if j < len(b) && b[j] == '}' {
+				return j + 1, d.missing(t, keys, spans, lo)
+			}
+			if j >= len(b) || b[j] != ',' {
+				return d.finish(t, v, spans, lo, depth, k, after, nil)
+			}
+			klo = d.ws(j + 1)
+		}
+		var f, khi int
+		if q := keys.quoted[min(k, len(keys.quoted)-1)]; k < len(keys.quoted) && len(b)-klo >= len(q) &&
+			string(b[klo:klo+len(q)-1]) == q[:len(q)-1] {
+			// The field of its place, its key as written: `"name"`.
+			f, khi = k, klo+len(q)-1
+		} else {
+			if khi = plainString(b, klo); khi < 0 {
+				return d.finish(t, v, spans, lo, depth, k, after, nil)
+			}
+			var ok bool
+			if f, ok = keys.byName[string(b[klo+1:khi-1])]; !ok {
+				return d.finish(t, v, spans, lo, depth, k, after, nil)
+			}
+		}
+		j := d.ws(khi)
+		if spans[f].hi != 0 || j >= len(b) || b[j] != ':' {
+			return d.finish(t, v, spans, lo, depth, k, after, nil)
+		}
+		vlo := d.ws(j + 1)
+		if vlo >= len(b) {
+			return d.finish(t, v, spans, lo, depth, k, after, nil)
+		}
+		fi := &t.Fields[f]
+		var fv reflect.Value
+		if len(fi.Index) == 1 {
+			fv = v.Field(fi.Index[0]) // (structfield.Settable's first step)
+		} else {
+			fv = structfield.Settable(v, fi.Index)
+		}
+		hi, err := d.value(fi.Type, fv, vlo, depth+1)
+		if err != nil {
+			return d.finish(t, v, spans, lo, depth, k, after, &fieldErr{f, err})
+		}
+		// A value that reads ends where skip would end it.
+		spans[f] = span{vlo, hi, true}
+		after = hi
+	}
+}
+
+// keysOf returns keysOf(t), from the decoder's one-entry memo.
+func (d *decoder) keysOf(t *ssz.Type) *fieldKeys {
+	if d.keysT != t {
+		d.keysT, d.keys = t, keysOf(t)
+	}
+	return d.keys
+}
+
+// fieldErr is the error of reading a field.
+type fieldErr struct {
+	field int
+	err   error
+}
+
+// finish reads the rest of container t's object at lo from its member
+// k on (member k-1's value ends at after), the members before it having
+// been read into v and their fields' spans (spans, of depth) marked read; failed, when
+// not nil, is the error of member k's field. It scans the remaining
+// members (skipping each value), then checks for missing fields, then
+// reads each field not read yet in field order, failed's giving its
+// error: the order of members and container's old single scan.
+func (d *decoder) finish(t *ssz.Type, v reflect.Value, spans []span, lo, depth, k, after int, failed *fieldErr) (int, error) {
+	keys := keysOf(t)
+	hi, err := d.membersFrom(lo, '{', k, after, func(k, klo, khi, vlo, vhi int) error {
 		key, err := d.str(klo, khi)
 		if err != nil {
 			return err
@@ -546,18 +656,22 @@ func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, e
 		if spans[f].hi != 0 {
 			return failAt(klo, keys.names[f], ErrDuplicateField, "%s given twice", keys.names[f])
 		}
-		spans[f] = span{vlo, vhi}
+		spans[f] = span{vlo, vhi, false}
 		return nil
 	})
 	if err != nil {
 		return hi, err
 	}
-	for i := range spans {
-		if spans[i].hi == 0 {
-			return hi, failAt(lo, keys.names[i], ErrMissingField, "%s has no %s", t, keys.names[i])
-		}
+	if err := d.missing(t, keys, spans, lo); err != nil {
+		return hi, err
 	}
 	for i := range t.Fields {
+		switch {
+		case spans[i].read:
+			continue
+		case failed != nil && failed.field == i:
+			return hi, withStep(failed.err, keys.names[i])
+		}
 		f := &t.Fields[i]
 		// spans is this depth's buffer: the fields' values, read below
 		// it, use deeper ones.
@@ -566,6 +680,17 @@ func (d *decoder) container(t *ssz.Type, v reflect.Value, lo, depth int) (int, e
 		}
 	}
 	return hi, nil
+}
+
+// missing returns the error of the first field of t without a span (its
+// object at lo lacks it).
+func (d *decoder) missing(t *ssz.Type, keys *fieldKeys, spans []span, lo int) error {
+	for i := range spans {
+		if spans[i].hi == 0 {
+			return failAt(lo, keys.names[i], ErrMissingField, "%s has no %s", t, keys.names[i])
+		}
+	}
+	return nil
 }
 
 // union reads a union's {"selector": n, "value": v} (Union; the None
@@ -599,7 +724,7 @@ func (d *decoder) union(t *ssz.Type, v reflect.Value, lo, depth int) (int, error
 		if p.hi != 0 {
 			return failAt(klo, string(key), ErrDuplicateField, "%s given twice", key)
 		}
-		*p = span{vlo, vhi}
+		*p = span{vlo, vhi, false}
 		return nil
 	})
 	if err != nil {

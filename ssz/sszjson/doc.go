@@ -53,13 +53,18 @@
 // by more than white space (ErrSyntax).
 //
 // Reading recurses on the type only, whose depth is fixed, never on the
-// input, and makes no tree of the document: an object's keys are all
-// checked, each member skipped (strings eight bytes at a time, nesting by
-// counting brackets), before any field is read; an array is counted the
-// same way before anything is allocated for it, its count checked
-// against the vector's length or the list's limit as it grows, and each
-// element against the fewest bytes a valid one takes. So every byte is
-// skipped once by each level above it and parsed once by its own, and
+// input, and makes no tree of the document. What it refuses, and where,
+// is what it would find first if it checked all of an object's keys,
+// each member skipped (strings eight bytes at a time, nesting by
+// counting brackets), before it read any field: an object in the
+// written form (each key a field's name as written, once) is read in one
+// pass, its members parsed where their keys are, and from its first
+// member that is not (or whose value does not read) the rest is scanned
+// so before the error is chosen. An array is counted by the same skip
+// before anything is allocated for it, its count checked against the
+// vector's length or the list's limit as it grows, and each element
+// against the fewest bytes a valid one takes. So the bytes of an object
+// are parsed once, an array's are skipped once more by its count, and
 // nesting deeper than the type is ErrType where it starts.
 //
 // # Memory
@@ -69,7 +74,11 @@
 // besides. That extra is the one buffer strings with escapes are
 // unescaped into (as long as the longest of them), a copy of each union's
 // value before it is boxed, and one span per field of the containers on
-// the current path. A list is made once, of its exact length, when it
+// the current path. A sequence's pointees are carved from chunks of up
+// to 16 KiB made for the elements left, and small pointer-free slices (a
+// withdrawal credential, a bitlist) from blocks of 4 KiB, so a state's
+// hundreds of thousands of them cost hundreds of allocations; one kept
+// alive keeps its chunk or block. A list is made once, of its exact length, when it
 // has been counted, and read in place (booleans and integers parsed
 // straight into its memory): a million 0s for a []uint64 allocate their
 // 8 MB, four times their 2 MB of JSON, and nothing else; a million [] for

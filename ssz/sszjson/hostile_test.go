@@ -83,16 +83,38 @@ func TestHostile(t *testing.T) {
 	if err := sszjson.Unmarshal(valid, new(kinds)); err != nil {
 		t.Fatalf("the base document: %v", err)
 	}
+	for _, c := range hostileCases(t) {
+		err := sszjson.Unmarshal(c.in, new(kinds))
+		var je *sszjson.Error
+		switch {
+		case !errors.As(err, &je):
+			t.Errorf("%s: error %v, want an *sszjson.Error", c.name, err)
+		case !errors.Is(err, c.err) || je.Path != c.path:
+			t.Errorf("%s: %v (path %q), want %v at %q", c.name, err, je.Path, c.err, c.path)
+		case je.Offset < 0 || je.Offset > int64(len(c.in)):
+			t.Errorf("%s: offset %d outside the input of %d bytes", c.name, je.Offset, len(c.in))
+		}
+	}
+}
+
+// hostileCase is a document of kinds wrong in one way, the sentinel of
+// its error and the error's path.
+type hostileCase struct {
+	name string
+	in   []byte
+	err  error
+	path string
+}
+
+// hostileCases are TestHostile's documents (the differential test reads
+// them too).
+func hostileCases(t testing.TB) []hostileCase {
+	valid := doc(base(t))
 	tail := func(s string) []byte { // valid with s put before its closing brace
 		return append(append(bytes.Clone(valid[:len(valid)-1]), s...), '}')
 	}
 	deep := strings.Repeat("[", 100000) + strings.Repeat("]", 100000)
-	cases := []struct {
-		name string
-		in   []byte
-		err  error
-		path string
-	}{
+	return []hostileCase{
 		{"unknown key", edit(t, "zzz", "1"), sszjson.ErrUnknownField, "zzz"},
 		{"odd key", edit(t, "a b", "1"), sszjson.ErrUnknownField, `"a b"`},
 		{"missing field", edit(t, "root", ""), sszjson.ErrMissingField, "root"},
@@ -180,18 +202,6 @@ func TestHostile(t *testing.T) {
 		{"mismatched brackets", edit(t, "nums", `[1,2}`), sszjson.ErrSyntax, "nums"},
 		{"array comma", edit(t, "nums", `[1,,2]`), sszjson.ErrSyntax, "nums"},
 		{"not an object", []byte(`[1,2]`), sszjson.ErrType, ""},
-	}
-	for _, c := range cases {
-		err := sszjson.Unmarshal(c.in, new(kinds))
-		var je *sszjson.Error
-		switch {
-		case !errors.As(err, &je):
-			t.Errorf("%s: error %v, want an *sszjson.Error", c.name, err)
-		case !errors.Is(err, c.err) || je.Path != c.path:
-			t.Errorf("%s: %v (path %q), want %v at %q", c.name, err, je.Path, c.err, c.path)
-		case je.Offset < 0 || je.Offset > int64(len(c.in)):
-			t.Errorf("%s: offset %d outside the input of %d bytes", c.name, je.Offset, len(c.in))
-		}
 	}
 }
 

@@ -3,6 +3,7 @@ package sszjson
 import (
 	"encoding/binary"
 	"fmt"
+	"math"
 	"math/bits"
 	"strconv"
 	"unicode/utf16"
@@ -70,11 +71,29 @@ func (d *decoder) skip(i int) (int, error) {
 		for i < len(b) {
 			switch b[i] {
 			case '"':
-				j, err := d.skipString(i)
-				if err != nil {
-					return j, err
+				// skipString, inlined: an object is mostly strings.
+				j := i + 1
+				for {
+					for j+8 <= len(b) {
+						x := binary.LittleEndian.Uint64(b[j:])
+						if m := hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
+							j += bits.TrailingZeros64(m) / 8
+							break
+						}
+						j += 8
+					}
+					for j < len(b) && b[j] != '"' && b[j] != '\\' {
+						j++
+					}
+					if j >= len(b) {
+						return len(b), fail(i, ErrSyntax, "unterminated string")
+					}
+					if b[j] == '"' {
+						break
+					}
+					j += 2 // a backslash and the byte it escapes
 				}
-				i = j
+				i = j + 1
 				continue
 			case '{', '[':
 				depth++
@@ -157,6 +176,39 @@ func plain(s []byte) bool {
 		}
 	}
 	return true
+}
+
+// plainString returns the end of the string at byte i (one past its
+// closing quote) when there is one and it has nothing to unescape or
+// refuse (no backslash, no control character): its contents are then
+// the bytes between its quotes. Else it returns -1. It looks at eight
+// bytes at a time.
+func plainString(b []byte, i int) int {
+	if i >= len(b) || b[i] != '"' {
+		return -1
+	}
+	j := i + 1
+	for j+8 <= len(b) {
+		x := binary.LittleEndian.Uint64(b[j:])
+		ctl := (x - ones*0x20) &^ x & highs // a byte below 0x20
+		if m := ctl | hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
+			j += bits.TrailingZeros64(m) / 8
+			if b[j] == '"' {
+				return j + 1
+			}
+			return -1
+		}
+		j += 8
+	}
+	for ; j < len(b); j++ {
+		switch c := b[j]; {
+		case c == '"':
+			return j + 1
+		case c == '\\' || c < 0x20:
+			return -1
+		}
+	}
+	return -1
 }
 
 // quote shows the input at byte i in a message, briefly.
@@ -499,19 +551,14 @@ func (d *decoder) endOf(i int) int {
 
 // uintAt parses the unsigned integer of bits (8 … 64) bits that starts
 // at byte i and returns it and its end. The forms the beacon API and
-// value.yaml write ("1234" with at most 19 digits, 1234) are read at
+// value.yaml write ("1234" with at most 20 digits, 1234) are read at
 // once; anything else goes through uint, which checks it strictly.
 func (d *decoder) uintAt(i int, bits int) (uint64, int, error) {
 	b := d.data
-	var x uint64
 	switch c := b[i]; {
 	case c == '"':
-		j := i + 1
-		for j < len(b) && j-i <= 19 && '0' <= b[j] && b[j] <= '9' {
-			x = x*10 + uint64(b[j]-'0')
-			j++
-		}
-		if n := j - i - 1; j < len(b) && b[j] == '"' && n > 0 && n <= 19 && (b[i+1] != '0' || n == 1) && (bits == 64 || x>>bits == 0) {
+		x, j, ok := decimal(b, i+1)
+		if n := j - i - 1; ok && j < len(b) && b[j] == '"' && n > 0 && (b[i+1] != '0' || n == 1) && (bits == 64 || x>>bits == 0) {
 			return x, j + 1, nil
 		}
 		hi, err := d.skipString(i)
@@ -521,12 +568,8 @@ func (d *decoder) uintAt(i int, bits int) (uint64, int, error) {
 		x, err = d.uint(i, hi, bits)
 		return x, hi, err
 	case '0' <= c && c <= '9':
-		j := i
-		for j < len(b) && j-i < 19 && '0' <= b[j] && b[j] <= '9' {
-			x = x*10 + uint64(b[j]-'0')
-			j++
-		}
-		if (j == len(b) || delim[b[j]]) && (c != '0' || j == i+1) && (bits == 64 || x>>bits == 0) {
+		x, j, ok := decimal(b, i)
+		if ok && (j == len(b) || delim[b[j]]) && (c != '0' || j == i+1) && (bits == 64 || x>>bits == 0) {
 			return x, j, nil
 		}
 		hi := d.tokenEnd(i)
@@ -538,6 +581,47 @@ func (d *decoder) uintAt(i int, bits int) (uint64, int, error) {
 		return x, hi, err
 	}
 	return 0, i, d.scalarError(i, d.endOf(i), "an unsigned integer")
+}
+
+// decimal reads the decimal digits at b[i:], at most 20 of them (as
+// many as a uint64 has), and returns their value and their end; ok is
+// false when they are more than a uint64 holds (the caller then looks
+// at them again, strictly).
+func decimal(b []byte, i int) (x uint64, j int, ok bool) {
+	j = i
+	// Eight digits at a time while they are at most 19 in all, which a
+	// uint64 holds whatever they are.
+	for j+8 <= len(b) && j-i <= 11 {
+		w := binary.LittleEndian.Uint64(b[j:])
+		if w&highs != 0 || inRange(w, '0', '9') != highs {
+			break
+		}
+		x = x*100000000 + eightDigits(w)
+		j += 8
+	}
+	for j < len(b) && j-i < 19 && '0' <= b[j] && b[j] <= '9' {
+		x = x*10 + uint64(b[j]-'0')
+		j++
+	}
+	if j-i == 19 && j < len(b) && '0' <= b[j] && b[j] <= '9' {
+		dig := uint64(b[j] - '0')
+		if x > (math.MaxUint64-dig)/10 {
+			return x, j, false
+		}
+		x = x*10 + dig
+		j++
+	}
+	return x, j, true
+}
+
+// eightDigits returns the value of the eight decimal digits of w, the
+// first in its lowest byte: pairs, then fours, then all eight, each
+// step one multiplication.
+func eightDigits(w uint64) uint64 {
+	w -= ones * '0'
+	w = w * (1 + 10<<8) >> 8 & 0x00ff00ff00ff00ff
+	w = w * (1 + 100<<16) >> 16 & 0x0000ffff0000ffff
+	return w * (1 + 10000<<32) >> 32
 }
 
 // boolAt parses the true or false that starts at byte i and returns it
@@ -562,16 +646,34 @@ func (d *decoder) boolAt(i int) (bool, int, error) {
 // bracket, and returns the end of the object or array; the members
 // themselves are left to f.
 func (d *decoder) members(lo int, open byte, f func(k, lo, hi, vlo, vhi int) error) (int, error) {
+	return d.membersFrom(lo, open, 0, lo, f)
+}
+
+// membersFrom is members resumed at member k, whose predecessor's value
+// ends at byte after (for k = 0, from the opening bracket: after is
+// ignored). The reader's fast paths that read members as they go hand
+// the rest of an object to it, from the member where they stopped, so
+// that it finds the fault the scan of the whole would have.
+func (d *decoder) membersFrom(lo int, open byte, k, after int, f func(k, lo, hi, vlo, vhi int) error) (int, error) {
 	b := d.data
 	closer := byte(']')
 	if open == '{' {
 		closer = '}'
 	}
-	i := d.ws(lo + 1)
-	if i < len(b) && b[i] == closer {
-		return i + 1, nil
+	var i int
+	if k == 0 {
+		i = d.ws(lo + 1)
+		if i < len(b) && b[i] == closer {
+			return i + 1, nil
+		}
+	} else {
+		var done bool
+		var err error
+		if i, done, err = d.separator(lo, open, closer, after); done || err != nil {
+			return i, err
+		}
 	}
-	for k := 0; ; k++ {
+	for ; ; k++ {
 		if i >= len(b) {
 			return i, fail(lo, ErrSyntax, "unterminated %s", jsonKind(open)[3:])
 		}
@@ -598,19 +700,31 @@ func (d *decoder) members(lo int, open byte, f func(k, lo, hi, vlo, vhi int) err
 		if err := f(k, klo, khi, vlo, vhi); err != nil {
 			return vhi, err
 		}
-		i = d.ws(vhi)
-		switch {
-		case i < len(b) && b[i] == ',':
-			i = d.ws(i + 1)
-			if i < len(b) && b[i] == closer {
-				return i, fail(i, ErrSyntax, "trailing comma")
-			}
-		case i < len(b) && b[i] == closer:
-			return i + 1, nil
-		case i >= len(b):
-			return i, fail(lo, ErrSyntax, "unterminated %s", jsonKind(open)[3:])
-		default:
-			return i, fail(i, ErrSyntax, "want ',' or '%c'", closer)
+		var done bool
+		if i, done, err = d.separator(lo, open, closer, vhi); done || err != nil {
+			return i, err
 		}
 	}
+}
+
+// separator checks what follows a member of the object or array at lo
+// whose value ends at byte after: a comma and the next member, whose
+// start it returns, or the closing bracket, whose end it returns with
+// done.
+func (d *decoder) separator(lo int, open, closer byte, after int) (i int, done bool, err error) {
+	b := d.data
+	i = d.ws(after)
+	switch {
+	case i < len(b) && b[i] == ',':
+		i = d.ws(i + 1)
+		if i < len(b) && b[i] == closer {
+			return i, false, fail(i, ErrSyntax, "trailing comma")
+		}
+		return i, false, nil
+	case i < len(b) && b[i] == closer:
+		return i + 1, true, nil
+	case i >= len(b):
+		return i, false, fail(lo, ErrSyntax, "unterminated %s", jsonKind(open)[3:])
+	}
+	return i, false, fail(i, ErrSyntax, "want ',' or '%c'", closer)
 }
