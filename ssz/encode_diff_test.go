@@ -8,6 +8,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/holiman/uint256"
 
@@ -100,6 +101,20 @@ func TestEncoderMatchesOracle(t *testing.T) {
 		typ, err := ssz.TypeOf(gt)
 		if err != nil {
 			t.Fatalf("%s: %v", gt, err)
+		}
+		// Nil pointers at the root: the zero value, or for a pointer
+		// type that is itself the descriptor's Go type, Marshal's nil
+		// pointer error.
+		for _, x := range []any{reflect.Zero(reflect.PointerTo(gt)).Interface(), reflect.Zero(gt).Interface()} {
+			want, werr := ssz.OracleMarshal(x)
+			got, gerr := ssz.Marshal(x)
+			n, serr := ssz.Size(x)
+			if err := sameEncoding(got, gerr, want, werr); err != nil {
+				t.Fatalf("type %d %s, Marshal(%T zero): %v", i, gt, x, err)
+			}
+			if err := sameDecodeError(serr, werr); err != nil || werr == nil && n != len(want) {
+				t.Fatalf("type %d %s, Size(%T zero) %d: %v", i, gt, x, n, err)
+			}
 		}
 		for k := range values {
 			maxList := []int{0, 3, 12}[k%3]
@@ -221,16 +236,89 @@ func sameEncoding(got []byte, gerr error, want []byte, werr error) error {
 	return nil
 }
 
-// checkEncodeForms holds Size and MarshalAppend to the oracle's answer
-// for v: for now, nothing (the encoder has neither yet).
-func checkEncodeForms(*rand.Rand, *ssz.Type, reflect.Value, []byte, error) error { return nil }
+// checkEncodeForms holds Size, SizeValue, MarshalAppend and
+// MarshalAppendValue to the oracle's answer for v (want, or werr): the
+// size is len(want), the same error otherwise; an append is dst's bytes
+// then want, for random dst lengths and spare capacities (none, short
+// of want, exactly enough, more), in dst's array when it had room and
+// grown once otherwise; on error dst comes back as it was, its spare
+// capacity unwritten.
+func checkEncodeForms(rng *rand.Rand, typ *ssz.Type, v reflect.Value, want []byte, werr error) error {
+	for k, x := range []any{nil, v.Addr().Interface(), v.Interface()} {
+		var n int
+		var err error
+		want, werr := want, werr
+		if x == nil {
+			n, err = ssz.SizeValue(typ, v)
+		} else {
+			// Its own descriptor, which a type whose tags are its
+			// container's (a spec vector's) does not have: Marshal's
+			// error then.
+			n, err = ssz.Size(x)
+			want, werr = ssz.OracleMarshal(x)
+		}
+		if err := sameDecodeError(err, werr); err != nil {
+			return fmt.Errorf("Size form %d: %w", k, err)
+		}
+		if err == nil && n != len(want) {
+			return fmt.Errorf("Size form %d: %d, Marshal wrote %d", k, n, len(want))
+		}
+		if err != nil && n != 0 {
+			return fmt.Errorf("Size form %d: %d with the error %v", k, n, err)
+		}
+	}
+	for k := range 4 {
+		have := rng.IntN(20)
+		spare := []int{0, rng.IntN(len(want) + 1), len(want), len(want) + rng.IntN(64)}[k]
+		buf := make([]byte, have+spare)
+		for i := range buf {
+			buf[i] = byte(rng.Uint32())
+		}
+		before := bytes.Clone(buf)
+		dst := buf[:have]
+		var out []byte
+		var err error
+		want, werr := want, werr
+		if k%2 == 0 {
+			out, err = ssz.MarshalAppendValue(dst, typ, v)
+		} else {
+			out, err = ssz.MarshalAppend(dst, v.Addr().Interface())
+			want, werr = ssz.OracleMarshal(v.Addr().Interface())
+		}
+		if err := sameDecodeError(err, werr); err != nil {
+			return fmt.Errorf("MarshalAppend (%d + %d spare): %w", have, spare, err)
+		}
+		if err != nil {
+			if len(out) != have || cap(out) != cap(dst) || !bytes.Equal(buf, before) {
+				return fmt.Errorf("MarshalAppend failed but changed dst (len %d → %d, cap %d → %d, contents or spare capacity written %v)",
+					have, len(out), cap(dst), cap(out), !bytes.Equal(buf, before))
+			}
+			continue
+		}
+		if !bytes.Equal(out[:have], before[:have]) || !bytes.Equal(out[have:], want) {
+			return fmt.Errorf("MarshalAppend (%d + %d spare): not dst's bytes then Marshal's", have, spare)
+		}
+		if grown := len(out) > 0 && unsafe.SliceData(out) != unsafe.SliceData(buf); grown != (spare < len(want)) {
+			return fmt.Errorf("MarshalAppend (%d + %d spare) of %d bytes: grown %v", have, spare, len(want), grown)
+		}
+	}
+	if werr == nil {
+		// A nil dst: the bytes alone, in a buffer of exactly their size.
+		out, err := ssz.MarshalAppendValue(nil, typ, v)
+		if err != nil || !bytes.Equal(out, want) || cap(out) != len(want) {
+			return fmt.Errorf("MarshalAppend(nil): %d bytes, cap %d, %v", len(out), cap(out), err)
+		}
+	}
+	return nil
+}
 
 // spoilKinds are the changes spoil makes, by name.
 var spoilKinds = []string{
 	"bad bool", "list past limit", "vector slice length", "bitvector slice length", "bitvector padding",
 	"bitlist delimiter", "bitlist past limit", "union selector", "union option type", "union nil option",
 	"union None with value", "compatible selector", "compatible nil data", "compatible data type",
-	"nil pointer", "nil list", "zero vector", "inside union option",
+	"nil pointer", "nil list", "zero vector", "inside union option", "inside compatible union option",
+	"nil embedded pointer",
 }
 
 // spoilSite is a place of a value spoil can change.
@@ -245,10 +333,28 @@ type spoilSite struct {
 // interface, which reflect cannot set through) it spoils a copy of the
 // option and boxes the copy.
 func spoil(rng *rand.Rand, t *ssz.Type, v reflect.Value) string {
+	return spoilIn(rng, t, v, 1)
+}
+
+// spoilIn is spoil of v or, when from is 0, of v itself too (a union's
+// option, held in a copy).
+func spoilIn(rng *rand.Rand, t *ssz.Type, v reflect.Value, from int) string {
 	var sites []spoilSite
-	collectSpoilSites(rng, t, v, 0, &sites)
+	collectSpoilSites(rng, t, v, 1-from, &sites)
 	if len(sites) == 0 {
 		return ""
+	}
+	if rng.IntN(10) == 0 {
+		// A nil embedded pointer: the fields behind it read as zero.
+		var embedded []reflect.Value
+		embeddedPointers(v, &embedded)
+		for _, s := range sites {
+			embeddedPointers(s.v, &embedded)
+		}
+		if len(embedded) > 0 {
+			embedded[rng.IntN(len(embedded))].SetZero()
+			return "nil embedded pointer"
+		}
 	}
 	s := sites[rng.IntN(len(sites))]
 	g, v := s.t.Go, s.v
@@ -324,6 +430,28 @@ func spoil(rng *rand.Rand, t *ssz.Type, v reflect.Value) string {
 	return ""
 }
 
+// embeddedPointers adds the embedded pointers of the struct v (or the
+// struct a pointer v points to) that are not nil, and theirs, to out.
+func embeddedPointers(v reflect.Value, out *[]reflect.Value) {
+	if v.Kind() == reflect.Pointer && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() != reflect.Struct {
+		return
+	}
+	for i := 0; i < v.NumField(); i++ {
+		f, sf := v.Field(i), v.Type().Field(i)
+		switch {
+		case !sf.Anonymous || !f.CanSet():
+		case f.Kind() == reflect.Pointer && !f.IsNil():
+			*out = append(*out, f)
+			embeddedPointers(f, out)
+		case f.Kind() == reflect.Struct:
+			embeddedPointers(f, out)
+		}
+	}
+}
+
 // spoilPadding sets an unused bit of a bitvector's last byte.
 func spoilPadding(rng *rand.Rand, t *ssz.Type, v reflect.Value) string {
 	used := int(t.Length % 8)
@@ -347,7 +475,7 @@ func spoilUnion(rng *rand.Rand, t *ssz.Type, v reflect.Value) string {
 	}
 	sel, val := v.Field(0), v.Field(1)
 	compat := t.Kind == ssz.KindCompatibleUnion
-	switch rng.IntN(4) {
+	switch rng.IntN(6) {
 	case 0:
 		if compat {
 			free := []int{0}
@@ -397,10 +525,13 @@ func spoilUnion(rng *rand.Rand, t *ssz.Type, v reflect.Value) string {
 	}
 	c := reflect.New(t.Options[s].Go).Elem()
 	c.Set(val.Elem())
-	if spoil(rng, t.Options[s], c) == "" {
+	if spoilIn(rng, t.Options[s], c, 0) == "" {
 		return ""
 	}
 	val.Set(c)
+	if compat {
+		return "inside compatible union option"
+	}
 	return "inside union option"
 }
 
@@ -449,7 +580,7 @@ func TestSpoilReachesEveryCheck(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	refused := map[string]int{}
-	for range 3000 {
+	for range 10000 {
 		v := reflect.New(typ.Go).Elem()
 		(&sszrand.Filler{Rand: rng, MaxList: 3, MaxBits: 30}).Fill(typ, v)
 		if _, err := ssz.OracleMarshalValue(typ, v); err != nil {
