@@ -188,7 +188,7 @@ func (r encodeRoot) write(dst []byte) []byte {
 		return writeUnion(dst, r.n, pointee(r.n, r.p))
 	}
 	if r.p == nil { // opUint256Ptr
-		return append(dst, make([]byte, 32)...)
+		return appendZeros(dst, 32)
 	}
 	return appendLimbs(dst, r.p, 4)
 }

@@ -358,11 +358,11 @@ func writeValue(dst []byte, n *decType, p unsafe.Pointer) []byte {
 		if q := *(*unsafe.Pointer)(p); q != nil {
 			return appendLimbs(dst, q, 4)
 		}
-		return append(dst, make([]byte, 32)...)
+		return appendZeros(dst, 32)
 	case opBitvector:
 		b, _ := bitvectorAt(n, p)
 		if b == nil {
-			return append(dst, make([]byte, n.t.Size)...)
+			return appendZeros(dst, int(n.t.Size))
 		}
 		return append(dst, b...)
 	case opBitlist:
@@ -386,6 +386,14 @@ func writeValue(dst []byte, n *decType, p unsafe.Pointer) []byte {
 	return dst
 }
 
+// appendZeros appends n zero bytes. n is an int, the sizes sizeOf
+// summed having fit one: append of a make of an int length is one
+// clear, where another length type has the compiler make the slice
+// first (an allocation on a 32-bit host).
+func appendZeros(dst []byte, n int) []byte {
+	return append(dst, make([]byte, n)...)
+}
+
 // appendLimbs appends k little-endian uint64 limbs at p.
 func appendLimbs(dst []byte, p unsafe.Pointer, k int) []byte {
 	for i := range k {
@@ -402,7 +410,7 @@ func writeSequence(dst []byte, et *decType, s sequence) []byte {
 		switch {
 		case s.zero:
 			// A zero fixed-size value serializes to zero bytes.
-			return append(dst, make([]byte, uint64(s.count)*et.size)...)
+			return appendZeros(dst, s.count*int(et.size))
 		case et.plain || et.op == opBool:
 			return append(dst, bytesAt(s.base, uint64(s.count)*et.size)...)
 		case et.op == opContainerPtr:
@@ -417,7 +425,7 @@ func writeSequence(dst []byte, et *decType, s sequence) []byte {
 		return dst
 	}
 	start := len(dst)
-	dst = append(dst, make([]byte, 4*s.count)...)
+	dst = appendZeros(dst, 4*s.count)
 	for i := 0; i < s.count; i++ {
 		binary.LittleEndian.PutUint32(dst[start+4*i:], uint32(len(dst)-start))
 		dst = writeValue(dst, et, s.at(et, i))
@@ -444,7 +452,7 @@ func writeFields(dst []byte, n *decType, p unsafe.Pointer) []byte {
 			if h := (*sliceHeader)(unsafe.Add(p, op.goOff)); h.len != 0 {
 				dst = append(dst, bytesAt(h.data, op.n)...)
 			} else {
-				dst = append(dst, make([]byte, op.n)...)
+				dst = appendZeros(dst, int(op.n))
 			}
 		case fieldFixed:
 			dst = writeValue(dst, op.node, fieldPtr(n, op, p))
