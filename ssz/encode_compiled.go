@@ -170,6 +170,14 @@ func sequenceSizeOf(et *decType, s sequence) (uint64, error) {
 					return 0, step(errorf("", ErrBool, "byte 0x%02x", c), indexStep(i))
 				}
 			}
+		case et.bytesSlice():
+			// Byte strings held in slices (a deposit's proof): only
+			// their lengths can be wrong.
+			for i := 0; i < s.count; i++ {
+				if l := (*sliceHeader)(s.at(et, i)).len; l != 0 && uint64(l) != et.t.Length {
+					return 0, step(errorf("", ErrSize, "slice of %d elements for a vector of %d", l, et.t.Length), indexStep(i))
+				}
+			}
 		default:
 			for i := 0; i < s.count; i++ {
 				if _, err := sizeOf(et, s.at(et, i)); err != nil {
@@ -386,6 +394,13 @@ func writeValue(dst []byte, n *decType, p unsafe.Pointer) []byte {
 	return dst
 }
 
+// bytesSlice reports whether n is a fixed-size vector of plain
+// elements held in a slice, whose serialization is its elements' memory
+// (or zeros, for the zero vector): the fieldBytes of a sequence.
+func (n *decType) bytesSlice() bool {
+	return n.op == opVector && n.slice && n.elem.plain && n.t.Size == n.t.Length*uint64(n.elem.goSize)
+}
+
 // appendZeros appends n zero bytes. n is an int, the sizes sizeOf
 // summed having fit one: append of a make of an int length is one
 // clear, where another length type has the compiler make the slice
@@ -413,6 +428,15 @@ func writeSequence(dst []byte, et *decType, s sequence) []byte {
 			return appendZeros(dst, s.count*int(et.size))
 		case et.plain || et.op == opBool:
 			return append(dst, bytesAt(s.base, uint64(s.count)*et.size)...)
+		case et.bytesSlice():
+			for i := 0; i < s.count; i++ {
+				if h := (*sliceHeader)(s.at(et, i)); h.len != 0 {
+					dst = append(dst, bytesAt(h.data, et.size)...)
+				} else {
+					dst = appendZeros(dst, int(et.size))
+				}
+			}
+			return dst
 		case et.op == opContainerPtr:
 			for i := 0; i < s.count; i++ {
 				dst = writeFields(dst, et, pointee(et, *(*unsafe.Pointer)(s.at(et, i))))
