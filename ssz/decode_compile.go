@@ -7,13 +7,14 @@ import (
 	"sync/atomic"
 )
 
-// decType is a descriptor compiled for the decoder: what decoding a
-// value of it does, decided once per descriptor rather than per value
-// (Go kinds, sizes, field offsets, which values are one copy), so the
-// decoder walks the bytes and writes the Go memory through unsafe
-// pointers without reflect calls per field or element. It holds only
-// what the descriptor and its Go type say; the checks on the bytes are
-// the decoder's (decode.go).
+// decType is a descriptor compiled for the codec: what decoding and
+// encoding a value of it do, decided once per descriptor rather than
+// per value (Go kinds, sizes, field offsets, which values are one
+// copy), so the decoder walks the bytes and writes the Go memory, and
+// the encoder reads it, through unsafe pointers without reflect calls
+// per field or element. It holds only what the descriptor and its Go
+// type say; the checks on the bytes are the decoder's (decode.go), the
+// checks on values the encoder's (encode_compiled.go).
 type decType struct {
 	t  *Type
 	op decOp
@@ -24,6 +25,11 @@ type decType struct {
 	// serialization, and every byte string is a valid value: it decodes
 	// by one copy, with no check and no allocation. Fixed-size only.
 	plain bool
+	// valid: every Go value of this fixed-size type encodes (it holds no
+	// bool, no bitvector with unused bits, no vector or bitvector in a
+	// slice, whose length is checked, and nothing the encoder hands to
+	// the reflect encoder): the encoder's checks skip it.
+	valid bool
 
 	// Vectors and lists: the element, whether the value is a Go slice
 	// (else an array), whether an element holds no pointers (its slice
@@ -203,7 +209,9 @@ func (c *compiler) compile(t *Type) *decType {
 		d.need(g.Kind() == [...]reflect.Kind{reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64}[t.Kind-KindUint8] &&
 			t.Size == uint64(g.Size()))
 		d.plain = t.Kind == KindUint8 || littleEndian
+		d.valid = true
 	case KindUint128, KindUint256:
+		d.valid = true
 		switch {
 		case g == uint256PtrType:
 			d.op = opUint256Ptr
@@ -250,14 +258,12 @@ func (c *compiler) compile(t *Type) *decType {
 		d.need(st.Kind() == reflect.Struct && st.NumField() == 2 &&
 			st.Field(0).Type.Kind() == reflect.Uint8 && st.Field(1).Type.Kind() == reflect.Interface &&
 			st.Field(1).Type.NumMethod() == 0)
-		if t.Kind == KindUnion {
-			// A compatible union's options are decoded through
-			// decodeValue, compiled there.
-			d.options = make([]*decType, len(t.Options))
-			for i, o := range t.Options {
-				if o != nil {
-					d.options[i] = c.compile(o)
-				}
+		// The encoder writes both kinds' options through these; the
+		// decoder decodes a compatible union's through decodeValue.
+		d.options = make([]*decType, len(t.Options))
+		for i, o := range t.Options {
+			if o != nil {
+				d.options[i] = c.compile(o)
 			}
 		}
 	default:
@@ -270,6 +276,7 @@ func (c *compiler) compile(t *Type) *decType {
 	// where they are the same size (a descriptor made by hand need not
 	// say so).
 	d.plain = d.plain && d.size == uint64(d.goSize)
+	d.valid = (d.valid || d.plain) && t.Fixed && d.op != opMismatch
 	return d
 }
 
@@ -341,6 +348,7 @@ func (c *compiler) sequence(d *decType) {
 		d.elemBytes = checked.SatAdd(4, minSize(t.Elem))
 	}
 	d.plain = d.op == opVector && !d.slice && d.elem.plain
+	d.valid = d.op == opVector && !d.slice && d.elem.valid
 }
 
 // fields compiles a container's fields: their places in the struct
@@ -358,6 +366,7 @@ func (c *compiler) fields(d *decType) {
 		return
 	}
 	plain := littleEndian && d.op == opContainer
+	valid := true
 	var at uint64
 	vars := 0
 	for i := range t.Fields {
@@ -375,6 +384,7 @@ func (c *compiler) fields(d *decType) {
 			return
 		}
 		n := c.compile(f.Type)
+		valid = valid && n.valid
 		op := fieldOp{direct: direct, field: int32(i), at: at, n: f.Type.FixedPartSize(), goOff: off, node: n}
 		plain = plain && direct && n.plain && off == uintptr(at)
 		switch {
@@ -406,6 +416,7 @@ func (c *compiler) fields(d *decType) {
 	// Plain: every field a copy at its own offset, and no Go byte that
 	// is not a field's (padding, skipped or unexported fields).
 	d.plain = plain && t.Fixed && at == t.Size && uintptr(at) == st.Size()
+	d.valid = valid && t.Fixed
 }
 
 // fieldPlace follows a field's reflect index path from struct type st:

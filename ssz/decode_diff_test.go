@@ -312,26 +312,27 @@ func compareDecode(typ *ssz.Type, in []byte, seed uint64, prefilled bool, seen m
 	return nil
 }
 
-// sameDecodeError checks that the decoder's error is the oracle's: both
-// nil, or *ssz.Error values with the same path, message and sentinel.
+// sameDecodeError checks that the compiled decoder's (or encoder's)
+// error is its oracle's: both nil, or *ssz.Error values with the same
+// path, message and sentinel.
 func sameDecodeError(got, want error) error {
 	if (got == nil) != (want == nil) {
-		return fmt.Errorf("decoder: %v; oracle: %v", got, want)
+		return fmt.Errorf("compiled: %v; oracle: %v", got, want)
 	}
 	if got == nil {
 		return nil
 	}
 	var ge, we *ssz.Error
 	if !errors.As(got, &ge) || !errors.As(want, &we) {
-		return fmt.Errorf("decoder: %v; oracle: %v; want two *ssz.Error", got, want)
+		return fmt.Errorf("compiled: %v; oracle: %v; want two *ssz.Error", got, want)
 	}
 	if ge.Path != we.Path || got.Error() != want.Error() {
-		return fmt.Errorf("decoder: %q at %q; oracle: %q at %q", got, ge.Path, want, we.Path)
+		return fmt.Errorf("compiled: %q at %q; oracle: %q at %q", got, ge.Path, want, we.Path)
 	}
 	for _, s := range []error{ssz.ErrSize, ssz.ErrOffset, ssz.ErrListTooLong, ssz.ErrBitlist, ssz.ErrBitvector,
 		ssz.ErrBool, ssz.ErrUnion, ssz.ErrValue, ssz.ErrUnsupported} {
 		if errors.Is(got, s) != errors.Is(want, s) {
-			return fmt.Errorf("decoder: %v; oracle: %v; they differ on %v", got, want, s)
+			return fmt.Errorf("compiled: %v; oracle: %v; they differ on %v", got, want, s)
 		}
 	}
 	return nil

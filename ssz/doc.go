@@ -40,6 +40,20 @@
 //     127, no None); dynamic-ssz's dynssz.CompatibleUnion is read the same
 //     way. See its documentation.
 //
+// # Encoding and decoding
+//
+// Marshal returns a value's serialization; MarshalAppend appends it to a
+// buffer the caller reuses (growing it at most once, and writing nothing
+// when the value is refused); Size returns its length without encoding;
+// Unmarshal decodes strictly. Each has a Value form taking a descriptor
+// and a reflect.Value (MarshalValue, MarshalAppendValue, SizeValue,
+// UnmarshalValue). Encoding checks the whole value before writing (list
+// limits, vector lengths, bitfield padding and delimiters, bool bytes,
+// union selectors) and refuses what HashTreeRoot refuses, with the same
+// *Error. The first use of a type compiles its encoder and decoder once:
+// field offsets, and which runs of fields and elements are a plain copy
+// of Go memory.
+//
 // # Tags
 //
 // ssz-size and ssz-max give one comma-separated dimension per nesting level

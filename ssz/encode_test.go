@@ -6,8 +6,12 @@ import (
 	"testing"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/hostile"
 	"github.com/lanehash/lanehash/internal/longnames"
+	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/electra"
+	"github.com/lanehash/lanehash/ssz/consensus/gloas"
 )
 
 type encInner struct {
@@ -143,4 +147,39 @@ func valueSentinel(err error) error {
 		}
 	}
 	return nil
+}
+
+// TestEncodeAllocations counts what encoding a value passed by pointer
+// allocates once its type is compiled: Marshal the buffer alone, Size
+// and MarshalAppend into a buffer large enough nothing, for a state and
+// a block body.
+func TestEncodeAllocations(t *testing.T) {
+	if hostile.RaceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	body := new(electra.BeaconBlockBody)
+	typ, err := ssz.TypeOf(reflect.TypeFor[electra.BeaconBlockBody]())
+	if err != nil {
+		t.Fatal(err)
+	}
+	(&sszrand.Filler{Rand: sszrand.NewRand(7), MaxList: 16, MaxBits: 300}).Fill(typ, reflect.ValueOf(body).Elem())
+	for _, v := range []any{gloas.SyntheticBeaconState(1<<10, 1), body} {
+		buf, err := ssz.Marshal(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, f := range map[string]func(){
+			"Marshal":       func() { _, _ = ssz.Marshal(v) },
+			"Size":          func() { _, _ = ssz.Size(v) },
+			"MarshalAppend": func() { _, _ = ssz.MarshalAppend(buf[:0], v) },
+		} {
+			want := 0.0
+			if name == "Marshal" {
+				want = 1
+			}
+			if got := testing.AllocsPerRun(5, f); got != want {
+				t.Errorf("%T: %s allocates %v times, want %v", v, name, got, want)
+			}
+		}
+	}
 }

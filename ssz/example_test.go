@@ -61,6 +61,76 @@ func ExampleMarshal() {
 	// Output: 40 [2 1 0 0 0 0 0 0] 258
 }
 
+// One buffer serves a run of encodings: each appends to the buffer cut
+// back to empty, which grows only when a value needs more room. A value
+// that does not encode leaves the buffer as it was.
+func ExampleMarshalAppend() {
+	var buf []byte
+	for epoch := range uint64(3) {
+		var err error
+		if buf, err = ssz.MarshalAppend(buf[:0], &Checkpoint{Epoch: 256 + epoch}); err != nil {
+			panic(err)
+		}
+		fmt.Println(len(buf), buf[:2])
+	}
+	tooMany := &PendingVotes{Votes: make([]Checkpoint, 2049)}
+	out, err := ssz.MarshalAppend(buf, tooMany)
+	fmt.Println(len(out) == len(buf), errors.Is(err, ssz.ErrListTooLong))
+	// Output:
+	// 40 [0 1]
+	// 40 [1 1]
+	// 40 [2 1]
+	// true true
+}
+
+// MarshalAppendValue takes a descriptor and a reflect.Value, as
+// MarshalValue does: here serializations of two values one after the
+// other in one buffer.
+func ExampleMarshalAppendValue() {
+	t, err := ssz.TypeOf(reflect.TypeFor[Checkpoint]())
+	if err != nil {
+		panic(err)
+	}
+	var buf []byte
+	for _, cp := range []Checkpoint{{Epoch: 1}, {Epoch: 2}} {
+		if buf, err = ssz.MarshalAppendValue(buf, t, reflect.ValueOf(&cp)); err != nil {
+			panic(err)
+		}
+	}
+	fmt.Println(len(buf), buf[0], buf[40])
+	// Output: 80 1 2
+}
+
+// Size is the length Marshal would return, and its error for a value
+// Marshal refuses: a list of 3 checkpoints is an offset and 3 × 40
+// bytes.
+func ExampleSize() {
+	votes := &PendingVotes{Votes: make([]Checkpoint, 3)}
+	n, err := ssz.Size(votes)
+	fmt.Println(n, err)
+	_, err = ssz.Size(&PendingVotes{Votes: make([]Checkpoint, 2049)})
+	fmt.Println(err)
+	// Output:
+	// 124 <nil>
+	// ssz: PendingVotes.Votes: list too long: 2049 elements, limit 2048
+}
+
+// SizeValue sizes a value of a descriptor: with the minimal preset's
+// limit of 32 votes, 33 are refused.
+func ExampleSizeValue() {
+	t, err := ssz.TypeOf(reflect.TypeFor[PendingVotes](), ssz.WithSpec(ssz.MinimalSpec()))
+	if err != nil {
+		panic(err)
+	}
+	for _, n := range []int{32, 33} {
+		size, err := ssz.SizeValue(t, reflect.ValueOf(&PendingVotes{Votes: make([]Checkpoint, n)}))
+		fmt.Println(size, errors.Is(err, ssz.ErrListTooLong))
+	}
+	// Output:
+	// 1284 false
+	// 0 true
+}
+
 func ExampleTypeOf() {
 	mainnet, _ := ssz.TypeOf(reflect.TypeFor[PendingVotes]())
 	minimal, _ := ssz.TypeOf(reflect.TypeFor[PendingVotes](), ssz.WithSpec(ssz.MinimalSpec()))

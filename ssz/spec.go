@@ -121,6 +121,12 @@ func WithSpec(s SpecValues) Option {
 }
 
 func buildOptions(opts []Option) options {
+	if len(opts) == 0 {
+		// Before o, whose address the options take: o is on the heap,
+		// and a call without options (every Marshal, Size and
+		// MarshalAppend of a cached type) allocates nothing.
+		return options{spec: defaultSpec}
+	}
 	o := options{spec: defaultSpec}
 	for _, f := range opts {
 		if f != nil {

@@ -195,7 +195,12 @@ func Expect(s *Shape) Expectation {
 		if bits.Sign() == 0 {
 			return Expectation{Verdict: Tag}
 		}
-		return Expectation{fixed: true, size: bigCeilDiv(bits, 8), ZeroRoot: Zero[depth(bigCeilDiv(bits, 256))]}
+		size := bigCeilDiv(bits, 8)
+		if size.Cmp(bigMaxInt) > 0 {
+			// A size by bits past an int: 2^61 bytes on a 32-bit host.
+			return Expectation{Verdict: Overflow}
+		}
+		return Expectation{fixed: true, size: size, ZeroRoot: Zero[depth(bigCeilDiv(bits, 256))]}
 	case Bitlist:
 		return Expectation{ZeroRoot: mixIn(Zero[depth(bigCeilDiv(bigU(s.N), 256))], 0)}
 	case ProgressiveList:
