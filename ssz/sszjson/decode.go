@@ -751,7 +751,9 @@ func (d *decoder) union(t *ssz.Type, v reflect.Value, lo, depth int) (int, error
 		return hi, failAt(lo, valueKey, ErrMissingField, "no %s", valueKey)
 	case opt == nil:
 		if string(d.data[val.lo:val.hi]) != "null" {
-			return hi, failAt(val.lo, valueKey, ErrType, "the None option has no value: want null")
+			// Other JSON is of the wrong kind; a token that is no JSON
+			// (nul, nullx) is not JSON, as it is anywhere else.
+			return hi, withStep(d.scalarError(val.lo, d.endOf(val.lo), "null (the None option has no value)"), valueKey)
 		}
 		v.Field(0).SetUint(s)
 		v.Field(1).SetZero()

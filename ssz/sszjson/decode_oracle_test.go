@@ -5,7 +5,12 @@ package sszjson
 // ParseResponse), kept verbatim, identifiers prefixed "old", as the
 // oracle of TestDecoderMatchesOracle: the new reader must accept,
 // refuse, name, place and write exactly what this one does. Only tests
-// build it.
+// build it. Verbatim but for the corrections the reader had too, each
+// marked "(Corrected: …)": a token that is no JSON where a response's
+// string metadata or a None option's null belongs is ErrSyntax, not
+// ErrType; a bad hex digit after an escape is placed at its own byte;
+// a key is not cut at 256 bytes (underscores make any length name a
+// field).
 
 import (
 	"encoding/binary"
@@ -647,7 +652,8 @@ func (d *oldDecoder) union(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		return hi, oldFailAt(lo, valueKey, ErrMissingField, "no %s", valueKey)
 	case opt == nil:
 		if string(d.data[val.lo:val.hi]) != "null" {
-			return hi, oldFailAt(val.lo, valueKey, ErrType, "the None option has no value: want null")
+			// (Corrected: a token that is no JSON is ErrSyntax.)
+			return hi, oldWithStep(d.scalarError(val.lo, d.endOf(val.lo), "null (the None option has no value)"), valueKey)
 		}
 		v.Field(0).SetUint(s)
 		v.Field(1).SetZero()
@@ -1432,7 +1438,8 @@ func oldParseResponse(doc []byte) (*Response, error) {
 			_, err = d.boolean(vlo, vhi)
 		default:
 			if doc[vlo] != '"' {
-				return oldFailAt(vlo, name, ErrType, "want a string, got %s", oldJsonKind(doc[vlo]))
+				// (Corrected: a token that is no JSON is ErrSyntax.)
+				return oldWithStep(d.scalarError(vlo, d.endOf(vlo), "a string"), name)
 			}
 			var s []byte
 			if s, err = d.str(vlo, vhi); err == nil && name == "version" {

@@ -80,7 +80,9 @@ func ParseResponse(doc []byte) (*Response, error) {
 			_, err = d.boolean(vlo, vhi)
 		default:
 			if doc[vlo] != '"' {
-				return failAt(vlo, name, ErrType, "want a string, got %s", jsonKind(doc[vlo]))
+				// Other JSON is of the wrong kind, a token that is no
+				// JSON (tru, 1x) not JSON, as for the boolean keys.
+				return withStep(d.scalarError(vlo, d.endOf(vlo), "a string"), name)
 			}
 			var s []byte
 			if s, err = d.str(vlo, vhi); err == nil && name == "version" {

@@ -181,6 +181,15 @@ func hostileCases(t testing.TB) []hostileCase {
 		{"union selector true", edit(t, "u", `{"selector":true,"value":null}`), sszjson.ErrType, "u.selector"},
 		{"compatible union selector as string", edit(t, "cu", `{"selector":"1","data":{}}`), sszjson.ErrType, "cu.selector"},
 		{"union none with value", edit(t, "u", `{"selector":0,"value":1}`), sszjson.ErrType, "u.value"},
+		{"union none with a string", edit(t, "u", `{"selector":0,"value":"null"}`), sszjson.ErrType, "u.value"},
+		{"union none with an object", edit(t, "u", `{"selector":0,"value":{}}`), sszjson.ErrType, "u.value"},
+		// A token that is no JSON where the None option's null belongs
+		// is not JSON, as anywhere else, not JSON of the wrong kind.
+		{"union none with nul", edit(t, "u", `{"selector":0,"value":nul}`), sszjson.ErrSyntax, "u.value"},
+		{"union none with nullx", edit(t, "u", `{"selector":0,"value":nullx}`), sszjson.ErrSyntax, "u.value"},
+		{"union none with tru", edit(t, "u", `{"selector":0,"value":tru}`), sszjson.ErrSyntax, "u.value"},
+		{"union none with 1x", edit(t, "u", `{"value":1x,"selector":0}`), sszjson.ErrSyntax, "u.value"},
+		{"union none with -", edit(t, "u", `{"selector":0,"value":-}`), sszjson.ErrSyntax, "u.value"},
 		{"union extra key", edit(t, "u", `{"selector":1,"value":1,"x":1}`), sszjson.ErrUnknownField, "u.x"},
 		{"union twice", edit(t, "u", `{"selector":1,"selector":1,"value":1}`), sszjson.ErrDuplicateField, "u.selector"},
 		{"union value", edit(t, "u", `{"selector":1,"value":"70000"}`), sszjson.ErrNumber, "u.value"},
