@@ -248,7 +248,7 @@ func (d *decoder) bitfield(t *ssz.Type, v reflect.Value, lo int) (int, error) {
 		d.makeSlice(v, int(size))
 	}
 	b := v.Bytes()
-	if err := decodeHex(lo, b, s); err != nil {
+	if err := d.decodeHex(lo, b, s); err != nil {
 		return hi, err
 	}
 	if t.Kind == ssz.KindBitvector {
@@ -348,7 +348,7 @@ func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) 
 		// (Made above, it has k bytes, k being the vector's length.)
 		d.makeSlice(v, int(k))
 	}
-	return hi, decodeHex(lo, v.Bytes(), s)
+	return hi, d.decodeHex(lo, v.Bytes(), s)
 }
 
 // basicSequence reads an array of booleans or integers into v: into an

@@ -217,11 +217,12 @@ func (d *oldDecoder) hexDigits(lo, hi int) ([]byte, error) {
 
 // decodeHex decodes the hex digits s of the string at byte lo into dst
 // (len(s)/2 bytes).
-func oldDecodeHex(lo int, dst, s []byte) error {
+func (d *oldDecoder) decodeHex(lo int, dst, s []byte) error {
 	if _, err := hex.Decode(dst, s); err != nil {
 		for i, c := range s {
 			if _, ok := oldHexVal(c); !ok {
-				return oldFail(lo+3+i, ErrHex, "bad hex digit %q", c)
+				// (Corrected: s may be unescaped; the digit's own byte.)
+				return oldFail(d.rawOffset(lo, 2+i), ErrHex, "bad hex digit %q", c)
 			}
 		}
 		return oldFail(lo, ErrHex, "%v", err)
@@ -267,7 +268,7 @@ func (d *oldDecoder) bitfield(t *ssz.Type, v reflect.Value, lo int) (int, error)
 		oldMakeSlice(v, int(size))
 	}
 	b := v.Bytes()
-	if err := oldDecodeHex(lo, b, s); err != nil {
+	if err := d.decodeHex(lo, b, s); err != nil {
 		return hi, err
 	}
 	if t.Kind == ssz.KindBitvector {
@@ -376,10 +377,10 @@ func (d *oldDecoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, erro
 		return hi, err
 	}
 	if v.Kind() == reflect.Array {
-		return hi, oldDecodeHex(lo, v.Bytes(), s)
+		return hi, d.decodeHex(lo, v.Bytes(), s)
 	}
 	oldMakeSlice(v, int(k))
-	return hi, oldDecodeHex(lo, v.Bytes(), s)
+	return hi, d.decodeHex(lo, v.Bytes(), s)
 }
 
 // basicSequence reads an array of booleans or integers into v: into an
@@ -915,6 +916,33 @@ func (d *oldDecoder) str(lo, hi int) ([]byte, error) {
 	}
 	d.unesc = out
 	return out, nil
+}
+
+// rawOffset is the reader's (scan.go), the byte of the input that
+// gives byte u of the unescaped contents of the string at lo. (Added
+// with the correction of decodeHex.)
+func (d *oldDecoder) rawOffset(lo, u int) int {
+	b := d.data
+	for i, n := lo+1, 0; i < len(b) && b[i] != '"'; {
+		raw, out := 1, 1 // the bytes of input and of output of this character
+		if b[i] == '\\' && i+1 < len(b) {
+			raw = 2
+			if b[i+1] == 'u' {
+				r, _ := oldHex4(b[i+2:])
+				raw = 6
+				if utf16.IsSurrogate(r) {
+					r2, _ := oldHex4(b[min(i+8, len(b)):])
+					r, raw = utf16.DecodeRune(r, r2), 12
+				}
+				out = utf8.RuneLen(r)
+			}
+		}
+		if u < n+out {
+			return i
+		}
+		i, n = i+raw, n+out
+	}
+	return lo
 }
 
 // hex4 reads the four hex digits of a \u escape.

@@ -54,15 +54,16 @@ func hexDigitsEnd(b []byte, i int) int {
 	return i
 }
 
-// decodeHex decodes the hex digits s of the string at byte lo into dst
-// (len(s)/2 bytes).
-func decodeHex(lo int, dst, s []byte) error {
+// decodeHex decodes the hex digits s of the string at byte lo (its
+// contents after "0x", unescaped) into dst (len(s)/2 bytes).
+func (d *decoder) decodeHex(lo int, dst, s []byte) error {
 	if decodeDigits(dst, s) {
 		return nil
 	}
 	for i, c := range s {
 		if _, ok := hexVal(c); !ok {
-			return fail(lo+3+i, ErrHex, "bad hex digit %q", c)
+			// s may be unescaped: its index i is not the input's.
+			return fail(d.rawOffset(lo, 2+i), ErrHex, "bad hex digit %q", c)
 		}
 	}
 	_, err := hex.Decode(dst, s)

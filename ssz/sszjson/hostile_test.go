@@ -428,3 +428,54 @@ func TestNamedUint8NotHex(t *testing.T) {
 		}
 	}
 }
+
+// hexFields has a byte vector, a byte list and a bitlist, each read
+// from hex by its own path (decoded straight into the vector, into a
+// new slice, checked as a bitfield).
+type hexFields struct {
+	R  [2]byte
+	L  []byte `ssz-max:"8"`
+	BL []byte `ssz:"bitlist" ssz-max:"64"`
+}
+
+// TestHexBadDigitOffset checks that a bad hex digit is placed at its own
+// byte of the input (the backslash of the escape that gives it) however
+// many escapes of whatever length come before it in its string: the
+// digits are checked unescaped, and an index there is not a byte of the
+// input.
+func TestHexBadDigitOffset(t *testing.T) {
+	for _, c := range []struct {
+		field, str string // the string, the bad digit marked by a leading ^
+	}{
+		{"r", `"\u0030x0^g00"`}, // the breaker's case, in a vector of 2
+		{"r", `"0x\u0030^g00"`},
+		{"r", `"\u0030\u0078\u0030\u0031^z0"`},
+		{"r", `"0x\u0041\u00410^g"`},
+		{"r", `"0x00^\n0"`},              // the escape is the bad digit
+		{"r", `"0x\u0030^\t\u00300"`},    // after an escape, an escape
+		{"r", `"0x^\ud83d\ude00"`},       // a surrogate pair: 4 bytes of UTF-8, the first at fault
+		{"r", `"0x\u00410^é"`},           // two bytes of raw UTF-8
+		{"r", `"0x^\u00e9\u0030\u0030"`}, // an escape of two bytes of UTF-8
+		{"r", `"0x0^g00"`},               // no escapes
+		{"l", `"0x\u0030\u0030^\/0"`},
+		{"l", `"0x\u0030\u0031\u0030^G"`},
+		{"l", `"0x\u0031\u0032\u0033\u0034^ \u0035"`},
+		{"bl", `"0x\u0030\u0031^x1"`},
+		{"bl", `"0x0\u0031^\"1"`},
+	} {
+		at := strings.Index(c.str, "^")
+		str := strings.Replace(c.str, "^", "", 1)
+		m := map[string]string{"r": `"0x0000"`, "l": `"0x"`, "bl": `"0x01"`}
+		m[c.field] = str
+		doc := `{"r":` + m["r"] + `,"l":` + m["l"] + `,"bl":` + m["bl"] + `}`
+		want := strings.Index(doc, str) + at
+		err := sszjson.Unmarshal([]byte(doc), new(hexFields))
+		var je *sszjson.Error
+		if !errors.As(err, &je) || !errors.Is(err, sszjson.ErrHex) || je.Path != c.field || je.Offset != int64(want) {
+			t.Errorf("%s: %v, want ErrHex at %s, byte %d (%q)", doc, err, c.field, want, doc[want:])
+		}
+		if oerr := sszjson.OracleUnmarshal([]byte(doc), new(hexFields)); oerr == nil || err == nil || oerr.Error() != err.Error() {
+			t.Errorf("%s: %v, the oracle %v", doc, err, oerr)
+		}
+	}
+}

@@ -310,6 +310,37 @@ func (d *decoder) str(lo, hi int) ([]byte, error) {
 	return out, nil
 }
 
+// rawOffset returns the byte of the input that gives byte u of the
+// unescaped contents of the string at lo, which str has unescaped: the
+// byte itself, or the backslash of the escape that gives it. Values
+// parsed from unescaped strings (hex digits) are checked there, so an
+// error found at an index of the unescaped string is placed by this
+// (on the error path only), never by adding the index to lo, which
+// after an escape would name another byte.
+func (d *decoder) rawOffset(lo, u int) int {
+	b := d.data
+	for i, n := lo+1, 0; i < len(b) && b[i] != '"'; {
+		raw, out := 1, 1 // the bytes of input and of output of this character
+		if b[i] == '\\' && i+1 < len(b) {
+			raw = 2
+			if b[i+1] == 'u' {
+				r, _ := hex4(b[i+2:])
+				raw = 6
+				if utf16.IsSurrogate(r) {
+					r2, _ := hex4(b[min(i+8, len(b)):])
+					r, raw = utf16.DecodeRune(r, r2), 12
+				}
+				out = utf8.RuneLen(r)
+			}
+		}
+		if u < n+out {
+			return i
+		}
+		i, n = i+raw, n+out
+	}
+	return lo
+}
+
 // hex4 reads the four hex digits of a \u escape.
 func hex4(s []byte) (rune, bool) {
 	if len(s) < 4 {
