@@ -648,7 +648,7 @@ func (d *decoder) finish(t *ssz.Type, v reflect.Value, spans []span, lo, depth, 
 		}
 		f, ok := k, k < len(keys.names) && keys.names[k] == string(key) // in field order, as written
 		if !ok {
-			f, ok = keys.index(t, key)
+			f, ok = keys.index(key)
 		}
 		if !ok {
 			return failAt(klo, stepName(key), ErrUnknownField, "no field %q in %s", truncate(key), t)

@@ -1339,9 +1339,7 @@ func (k *oldFieldKeys) index(t *ssz.Type, key []byte) (int, bool) {
 	if i, ok := k.byName[string(key)]; ok {
 		return i, true
 	}
-	if len(key) > 256 {
-		return 0, false // no field's name is that long
-	}
+	// (Corrected: no cut at 256 bytes, as underscores fold away.)
 	i, err := proof.FieldIndex(t, string(key))
 	return i, err == nil
 }

@@ -479,3 +479,41 @@ func TestHexBadDigitOffset(t *testing.T) {
 		}
 	}
 }
+
+// TestLongFoldedKeys checks that a key names its field whatever its
+// length, as a proof path's step does, underscores folding away (a key
+// of 256 underscores and "a" was refused for its raw length), and that
+// a long key whose fold names no field is unknown, at the key.
+func TestLongFoldedKeys(t *testing.T) {
+	type ab struct {
+		A uint64
+		B uint64
+	}
+	for _, key := range []string{
+		strings.Repeat("_", 256) + "a",
+		strings.Repeat("_", 255) + "A",
+		strings.Repeat("_", 100000) + "a" + strings.Repeat("_", 100000),
+		"_a" + strings.Repeat("_", 5000),
+	} {
+		doc := `{"` + key + `":7,"b":1}`
+		var v ab
+		if err := sszjson.Unmarshal([]byte(doc), &v); err != nil || v.A != 7 {
+			t.Errorf("%d-byte key folding to a: %v (A=%d)", len(key), err, v.A)
+		}
+		if err := sszjson.OracleUnmarshal([]byte(doc), new(ab)); err != nil {
+			t.Errorf("%d-byte key folding to a, the oracle: %v", len(key), err)
+		}
+	}
+	for _, key := range []string{
+		strings.Repeat("_", 256) + "ab",
+		strings.Repeat("_", 256) + "c",
+		strings.Repeat("a", 300),
+	} {
+		doc := `{"b":1,"` + key + `":7}`
+		err := sszjson.Unmarshal([]byte(doc), new(ab))
+		var je *sszjson.Error
+		if !errors.As(err, &je) || !errors.Is(err, sszjson.ErrUnknownField) || je.Offset != int64(len(`{"b":1,`)) {
+			t.Errorf("%d-byte key naming nothing: %v, want ErrUnknownField at byte %d", len(key), err, len(`{"b":1,`))
+		}
+	}
+}

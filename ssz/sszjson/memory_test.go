@@ -90,6 +90,8 @@ func memShapes() []memShape {
 		{name: "1M \"0x\" into [][]byte", elem: `"0x"`, n: m, bad: `"0x0"`, err: sszjson.ErrHex, into: func() any { return new(memLists) }},
 		{name: "256K containers", elem: `{"x":0,"y":[0,0]}`, n: m / 4, bad: `{"x":-1,"y":[0,0]}`, err: sszjson.ErrNumber, into: func() any { return new(memConts) }},
 		{name: "256K pointed containers", elem: `{"x":0,"y":"0x0000"}`, n: m / 4, bad: `{"x":0,"y":"0x00"}`, err: ssz.ErrSize, into: func() any { return new(memPtrs) }},
+		{name: "20K containers, folded keys", elem: `{"` + strings.Repeat("_", 255) + `x":0,"Y":[0,0]}`, n: 20000,
+			bad: `{"` + strings.Repeat("_", 255) + `x":-1,"Y":[0,0]}`, err: sszjson.ErrNumber, into: func() any { return new(memConts) }},
 		{name: "256K None unions", elem: `{"selector":0,"value":null}`, n: m / 4, bad: `{"selector":9,"value":null}`, err: ssz.ErrUnion, into: func() any { return new(memUnions) }},
 		{name: "256K uint16 unions", elem: `{"selector":1,"value":0}`, n: m / 4, bad: `{"selector":1,"value":65536}`, err: sszjson.ErrNumber, into: func() any { return new(memUnions) }},
 		{name: "1M uint256 0s", elem: `0`, n: m, bad: `x`, err: sszjson.ErrSyntax, into: func() any { return new(memU256s) }},

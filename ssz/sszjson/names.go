@@ -7,18 +7,32 @@ import (
 	"sync"
 
 	"github.com/lanehash/lanehash/internal/sszlayout"
-	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
 
 // fieldKeys are a container's keys: the names Marshal writes, which are
 // the names paths give the fields (sszlayout.FieldName: the spec's name
 // where package proof resolves it to the field), so every key written
-// reads back as its field.
+// reads back as its field; and every other name a proof path's step
+// gives a field (proof.FieldIndex), worked out once per type so that a
+// key is resolved by map lookups, without allocating: a document of a
+// million keys spelled otherwise costs nothing per key.
 type fieldKeys struct {
 	names  []string       // by field
 	quoted []string       // `"name":`, by field
 	byName map[string]int // names → field
+	// exact are the names proof.FieldIndex matches as they are: the Go
+	// names (the first field of one), then the json tags that are no Go
+	// name; folded the fold of each field's Go name and json tag. A
+	// name two fields answer to maps to -1: FieldIndex refuses it.
+	exact, folded map[string]int
+	// foldedList is folded's names in field order, for keys that fold
+	// longer than the stack buffer of index (none for SSZ's types).
+	foldedList []string
+	// maxFolded is the longest a key's fold can be and name a field:
+	// the longest folded name, or len("publickey") where a field folds
+	// to "pubkey" (which a key folding to "publickey" names).
+	maxFolded int
 }
 
 // keys memoizes fieldKeys by container type.
@@ -30,29 +44,155 @@ func keysOf(t *ssz.Type) *fieldKeys {
 		return k.(*fieldKeys)
 	}
 	k := &fieldKeys{names: make([]string, len(t.Fields)), quoted: make([]string, len(t.Fields)),
-		byName: make(map[string]int, len(t.Fields))}
+		byName: make(map[string]int, len(t.Fields)),
+		exact:  make(map[string]int, 2*len(t.Fields)), folded: make(map[string]int, 2*len(t.Fields))}
 	for i := range t.Fields {
 		name := sszlayout.FieldName(t, i)
 		q, _ := json.Marshal(name) // a string always marshals
 		k.names[i], k.quoted[i] = name, string(q)+":"
 		k.byName[name] = i
 	}
+	// proof.FieldIndex's three rounds (proof/walk.go fieldIndex): a Go
+	// name, first match; else a json tag, two fields sharing it an
+	// error; else either folded, two fields answering an error.
+	for i := range t.Fields {
+		if _, ok := k.exact[t.Fields[i].Name]; !ok {
+			k.exact[t.Fields[i].Name] = i
+		}
+	}
+	tags := map[string]int{}
+	for i := range t.Fields {
+		if tag := t.Fields[i].SpecName; tag != "" {
+			if _, isGo := k.exact[tag]; !isGo {
+				tags[tag] = claim(tags, tag, i)
+			}
+		}
+	}
+	for tag, i := range tags {
+		k.exact[tag] = i
+	}
+	for i := range t.Fields {
+		f := &t.Fields[i]
+		names := []string{f.Name}
+		if f.SpecName != "" {
+			names = append(names, f.SpecName)
+		}
+		for _, name := range names {
+			n := foldName(name)
+			if _, seen := k.folded[n]; !seen {
+				k.foldedList = append(k.foldedList, n)
+			}
+			k.folded[n] = claim(k.folded, n, i)
+			k.maxFolded = max(k.maxFolded, len(n))
+			if n == "pubkey" {
+				k.maxFolded = max(k.maxFolded, len("publickey"))
+			}
+		}
+	}
 	keys.Store(t, k)
 	return k
 }
 
+// claim returns what m should map name to once field i answers to it:
+// i, or -1 when another field does too.
+func claim(m map[string]int, name string, i int) int {
+	if j, ok := m[name]; ok && j != i {
+		return -1
+	}
+	return i
+}
+
+// foldName is proof's fold: ASCII letters in lower case, no underscores,
+// and pubkey for publickey (go-eth2-client's PublicKey). Only ASCII
+// folds; every other byte stands for itself.
+func foldName(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != '_' {
+			b = append(b, lowerASCII(c))
+		}
+	}
+	if string(b) == "publickey" {
+		return "pubkey"
+	}
+	return string(b)
+}
+
+// lowerASCII lower-cases an ASCII letter and leaves every other byte.
+func lowerASCII(c byte) byte {
+	if 'A' <= c && c <= 'Z' {
+		return c + ('a' - 'A')
+	}
+	return c
+}
+
+// foldsTo reports whether key, its ASCII letters lower-cased and
+// without its underscores, is exactly want.
+func foldsTo(key []byte, want string) bool {
+	w := 0
+	for _, c := range key {
+		if c == '_' {
+			continue
+		}
+		if w == len(want) || want[w] != lowerASCII(c) {
+			return false
+		}
+		w++
+	}
+	return w == len(want)
+}
+
+// foldBuffer is how long a key's fold index builds on the stack; a type
+// with a longer folded name has its longer keys compared name by name.
+const foldBuffer = 128
+
 // index returns the field a key names: a written name at once, any
 // other key by the rule of proof paths (proof.FieldIndex: the Go name,
-// the json tag, either folded), so a key means what a path step does.
-func (k *fieldKeys) index(t *ssz.Type, key []byte) (int, bool) {
+// the json tag, either folded, a name two fields answer to naming
+// none), so a key means what a path step does. It allocates nothing:
+// the key is folded into a buffer on the stack, and given up as
+// unknown as soon as its fold is longer than any name's, whatever its
+// length (underscores fold away, so no raw length is too long).
+func (k *fieldKeys) index(key []byte) (int, bool) {
 	if i, ok := k.byName[string(key)]; ok {
 		return i, true
 	}
-	if len(key) > 256 {
-		return 0, false // no field's name is that long
+	if i, ok := k.exact[string(key)]; ok {
+		return i, i >= 0
 	}
-	i, err := proof.FieldIndex(t, string(key))
-	return i, err == nil
+	var buf [foldBuffer]byte
+	n := 0
+	for _, c := range key {
+		if c == '_' {
+			continue
+		}
+		if n == k.maxFolded {
+			return 0, false // its fold is longer than any field's
+		}
+		if n == len(buf) {
+			return k.indexLong(key)
+		}
+		buf[n] = lowerASCII(c)
+		n++
+	}
+	i, ok := k.folded[string(buf[:n])]
+	if string(buf[:n]) == "publickey" {
+		i, ok = k.folded["pubkey"]
+	}
+	return i, ok && i >= 0
+}
+
+// indexLong is index's last round for a key whose fold is longer than
+// the stack buffer: each folded name compared with the key in turn
+// (at most one can match; the pubkey rule concerns short keys only).
+func (k *fieldKeys) indexLong(key []byte) (int, bool) {
+	for _, name := range k.foldedList {
+		if foldsTo(key, name) {
+			i := k.folded[name]
+			return i, i >= 0
+		}
+	}
+	return 0, false
 }
 
 // indexStep is the path step of element i.
