@@ -332,10 +332,11 @@ func TestJSONResponseRule(t *testing.T) {
 // balances are ten million 0s (25.8 MB of JSON), refused by a bad last
 // balance and accepted with a good one, and checks its peak resident
 // memory: at most the input, the decoded value's 80 MB of balances
-// (sszjson.Unmarshal's promise: the value's own heap and at most the
-// input again, here nothing), for the accepted one also its
-// serialization (what root then reads), above what the command takes
-// for a small input, and 16 MB of slack.
+// (sszjson.Unmarshal's promise: the value's own heap, its unions' option
+// values once more, a state having none, and at most the input again,
+// here nothing), for the accepted one also its serialization (what root
+// then reads), above what the command takes for a small input, and 16
+// MB of slack.
 func TestJSONPeakMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: inputs of 26 and 83 MB")

@@ -10,9 +10,9 @@ import (
 // credential's 32 bytes, a *Validator's Validator) cost a few hundred
 // allocations, as package ssz's decoder makes them. Pieces are carved
 // from blocks no larger than what they hold plus one block, so the
-// memory bound (the value's own heap and at most the input besides)
-// holds: a block's unused tail is at most freeBlockSize bytes, a
-// chunk's none.
+// memory bound (the value's own heap, its unions' option values once
+// more, and at most the input besides) holds: a block's unused tail is
+// at most freeBlockSize bytes, a chunk's none.
 
 // sliceHeader is the layout of a Go slice.
 type sliceHeader struct {

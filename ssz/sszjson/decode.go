@@ -19,8 +19,8 @@ import (
 // naming the value's path and the byte of data at fault.
 //
 // It allocates no more than the input justifies: the decoded value's
-// own heap plus at most once the input's size (see "Memory" in the
-// package documentation).
+// own heap, each union's option value once more, and at most once the
+// input's size (see "Memory" in the package documentation).
 func Unmarshal(data []byte, v any, opts ...ssz.Option) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -759,6 +759,9 @@ func (d *decoder) union(t *ssz.Type, v reflect.Value, lo, depth int) (int, error
 		v.Field(1).SetZero()
 		return hi, nil
 	}
+	// Decoded into a value of its own, then copied into the interface
+	// (Go boxes a copy of a value that is not a pointer): the memory
+	// bound counts the option's value twice.
 	x := reflect.New(opt.Go).Elem()
 	if _, err := d.value(opt, x, val.lo, depth+1); err != nil {
 		return hi, withStep(err, valueKey)

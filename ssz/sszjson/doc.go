@@ -70,11 +70,16 @@
 // # Memory
 //
 // Unmarshal allocates the decoded value's own heap (its slices, what its
-// pointers point to, its unions' values) and at most the input's size
-// besides. That extra is the one buffer strings with escapes are
-// unescaped into (as long as the longest of them), a copy of each union's
-// value before it is boxed, and one span per field of the containers on
-// the current path. A sequence's pointees are carved from chunks of up
+// pointers point to, its unions' values), plus for each union its
+// option's value once more, plus at most the input's size. A union's
+// option is decoded into a value of its own, then copied into the
+// union's interface, as Go stores a value that is not a pointer in an
+// interface (reflect cannot box memory it did not copy): a union whose
+// option is a [1024]uint256.Int allocates its 32 KiB twice from 2 KB of
+// JSON (the option's own bytes only, not what it points to). The
+// input-sized rest is the one buffer strings with escapes are unescaped
+// into (as long as the longest of them) and one span per field of the
+// containers on the current path. A sequence's pointees are carved from chunks of up
 // to 16 KiB made for the elements left, and small pointer-free slices (a
 // withdrawal credential, a bitlist) from blocks of 4 KiB, so a state's
 // hundreds of thousands of them cost hundreds of allocations; one kept

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/holiman/uint256"
+
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/sszjson"
 )
@@ -51,7 +53,19 @@ type (
 	memBytes struct {
 		V [][]byte `ssz-max:"10000000,100000000"`
 	}
+	// memBigUnions' option 1 is 32 KiB of Go from about 2 KiB of JSON:
+	// the union's copy of it is far more than its share of the input.
+	memBigUnion = ssz.Union[struct {
+		None ssz.None
+		Big  [1024]uint256.Int
+	}]
+	memBigUnions struct {
+		V []memBigUnion `ssz-max:"10000000"`
+	}
 )
+
+// bigUnionJSON is a memBigUnion of option 1, all zeros.
+var bigUnionJSON = `{"selector":1,"value":[` + strings.Repeat("0,", 1023) + `0]}`
 
 // memShape is a document of many small elements and its last element:
 // bad (refused) or good (its accepted twin).
@@ -95,6 +109,8 @@ func memShapes() []memShape {
 		{name: "256K None unions", elem: `{"selector":0,"value":null}`, n: m / 4, bad: `{"selector":9,"value":null}`, err: ssz.ErrUnion, into: func() any { return new(memUnions) }},
 		{name: "256K uint16 unions", elem: `{"selector":1,"value":0}`, n: m / 4, bad: `{"selector":1,"value":65536}`, err: sszjson.ErrNumber, into: func() any { return new(memUnions) }},
 		{name: "1M uint256 0s", elem: `0`, n: m, bad: `x`, err: sszjson.ErrSyntax, into: func() any { return new(memU256s) }},
+		{name: "64 unions of 32 KiB", elem: bigUnionJSON, n: 64, bad: strings.Replace(bigUnionJSON, "1", "2", 1), err: ssz.ErrUnion,
+			into: func() any { return new(memBigUnions) }},
 		{name: "1M bitlists", elem: `"0x01"`, n: m, bad: `"0x00"`, err: ssz.ErrBitlist, into: func() any { return new(memBitlists) }},
 		{name: "escaped hex", elem: `"0x` + strings.Repeat(`\u0030`, 2*m) + `"`, n: 1, bad: `"0x` + strings.Repeat(`\u0030`, 2*m-1) + `"`,
 			err: sszjson.ErrHex, into: func() any { return new(memBytes) }},
@@ -112,7 +128,8 @@ func allocated(f func()) uint64 {
 }
 
 // memFactor is c of the promise: Unmarshal allocates at most the decoded
-// value's own heap plus c times the input (and memSlack).
+// value's own heap, each union's option value once more (unionCopiesOf)
+// and c times the input (and memSlack).
 const (
 	memFactor = 1
 	memSlack  = 64 << 10
@@ -120,7 +137,8 @@ const (
 
 // TestMemoryBound checks the promise on inputs of a million small
 // elements: the accepted document allocates no more than the decoded
-// value's own heap (heapOf) plus memFactor times the JSON; the refused
+// value's own heap (heapOf), each union's option value once more
+// (unionCopiesOf) and memFactor times the JSON; the refused
 // twin, the same document with a bad last element, no more than the
 // accepted one. For scale it logs what ssz.Unmarshal allocates for the
 // same value.
@@ -148,11 +166,12 @@ func TestMemoryBound(t *testing.T) {
 		if !errors.Is(err, s.err) {
 			t.Errorf("%s: %v, want %v", s.name, err, s.err)
 		}
-		own := heapOf(reflect.ValueOf(v))
-		t.Logf("%-30s %8d bytes: accepted %10d (%5.2fx; the value %10d, ssz.Unmarshal %10d), refused %10d (%5.2fx)", s.name, len(good),
-			goodAlloc, float64(goodAlloc)/float64(len(good)), own, heap, badAlloc, float64(badAlloc)/float64(len(bad)))
-		if limit := own + memFactor*uint64(len(good)) + memSlack; goodAlloc > limit {
-			t.Errorf("%s: accepted, %d bytes allocated for %d of JSON and a value of %d (limit %d)", s.name, goodAlloc, len(good), own, limit)
+		own, copies := heapOf(reflect.ValueOf(v)), unionCopiesOf(reflect.ValueOf(v))
+		t.Logf("%-30s %8d bytes: accepted %10d (%5.2fx; the value %10d and unions' copies %8d, ssz.Unmarshal %10d), refused %10d (%5.2fx)", s.name, len(good),
+			goodAlloc, float64(goodAlloc)/float64(len(good)), own, copies, heap, badAlloc, float64(badAlloc)/float64(len(bad)))
+		if limit := own + copies + memFactor*uint64(len(good)) + memSlack; goodAlloc > limit {
+			t.Errorf("%s: accepted, %d bytes allocated for %d of JSON, a value of %d and unions' copies of %d (limit %d)",
+				s.name, goodAlloc, len(good), own, copies, limit)
 		}
 		if badAlloc > goodAlloc+memSlack {
 			t.Errorf("%s: refused, %d bytes allocated, more than its accepted twin's %d", s.name, badAlloc, goodAlloc)
@@ -194,6 +213,67 @@ func TestMemoryRefusedEarly(t *testing.T) {
 			t.Errorf("%s: %d bytes allocated for %d of input", c.name, alloc, len(c.doc))
 		}
 	}
+}
+
+// TestMemoryUnionCopy checks the bound's union term on one union whose
+// option is far larger in Go than in JSON (32 KiB from 2 KiB): the
+// option is decoded into a value of its own, then copied into the
+// union's interface (Go boxes a copy of a value that is not a pointer;
+// reflect cannot box memory it did not copy), so it allocates the
+// value's heap, the option once more and at most the input, with no
+// slack for the copy to hide in.
+func TestMemoryUnionCopy(t *testing.T) {
+	doc := []byte(`{"v":[` + bigUnionJSON + `]}`)
+	var v memBigUnions
+	var err error
+	total := ^uint64(0)
+	for range 3 { // the least of three: no collector's or runtime's noise
+		total = min(total, allocated(func() { v = memBigUnions{}; err = sszjson.Unmarshal(doc, &v) }))
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	own, copies := heapOf(reflect.ValueOf(v)), unionCopiesOf(reflect.ValueOf(v))
+	t.Logf("%d bytes of JSON: %d allocated, the value's heap %d, the union's copy %d", len(doc), total, own, copies)
+	if copies != 32<<10 {
+		t.Errorf("the union's copy counted as %d bytes, want %d", copies, 32<<10)
+	}
+	if limit := own + copies + uint64(len(doc)); total > limit {
+		t.Errorf("%d bytes allocated, more than the value's heap %d, the union's copy %d and the input %d (%d)", total, own, copies, len(doc), limit)
+	}
+}
+
+// unionCopiesOf returns the bytes of the copies of v's unions' option
+// values Unmarshal makes besides their boxes (heapOf counts those): each
+// option's Go value once more (its own bytes, not what it points to),
+// in allocator sizes; the None option has no value and no copy.
+func unionCopiesOf(v reflect.Value) uint64 {
+	switch v.Kind() {
+	case reflect.Pointer:
+		if v.IsNil() {
+			return 0
+		}
+		return unionCopiesOf(v.Elem())
+	case reflect.Slice, reflect.Array:
+		n := uint64(0)
+		for i := range v.Len() {
+			n += unionCopiesOf(v.Index(i))
+		}
+		return n
+	case reflect.Interface:
+		if v.IsNil() {
+			return 0
+		}
+		e := v.Elem()
+		return allocSize(uint64(e.Type().Size())) + unionCopiesOf(e)
+	case reflect.Struct:
+		n := uint64(0)
+		for i := range v.NumField() {
+			n += unionCopiesOf(v.Field(i))
+		}
+		return n
+	}
+	return 0
 }
 
 // heapOf returns the bytes of heap a Go value holds: the arrays of its
