@@ -275,7 +275,7 @@ func (c *compiler) compile(t *Type) *decType {
 	// A copy of the serialization writes the Go value's memory: only
 	// where they are the same size (a descriptor made by hand need not
 	// say so).
-	d.plain = d.plain && d.size == uint64(d.goSize)
+	d.plain = d.plain && d.size == uint64(d.goSize) && d.op != opMismatch
 	d.valid = (d.valid || d.plain) && t.Fixed && d.op != opMismatch
 	return d
 }
@@ -384,6 +384,14 @@ func (c *compiler) fields(d *decType) {
 			return
 		}
 		n := c.compile(f.Type)
+		if n.op == opMismatch {
+			// The field's bytes would come from the reflect encoder,
+			// at its Go size, where the container's fixed part and
+			// offsets are laid out by the descriptor's sizes: the whole
+			// container goes to it, whose layout is one.
+			d.op, d.mismatch, d.plain = opMismatch, "field "+f.Name+": "+n.mismatch, false
+			return
+		}
 		valid = valid && n.valid
 		op := fieldOp{direct: direct, field: int32(i), at: at, n: f.Type.FixedPartSize(), goOff: off, node: n}
 		plain = plain && direct && n.plain && off == uintptr(at)

@@ -184,3 +184,54 @@ func TestDecTypeMemoBound(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalValueInconsistentDescriptors: the compiled encoder laid a
+// container out by its descriptor's sizes and wrote a field the
+// descriptor misdescribes through the reflect encoder at its Go size, so
+// a field of declared size 100 on a uint16 sliced past the buffer (a
+// panic) and one of kind uint64 and size 1 shifted every offset after it
+// (breaker22enc). A descriptor made by hand that contradicts its Go type
+// or itself is an ErrValue for MarshalValue, MarshalAppendValue and
+// SizeValue alike, as for UnmarshalValue.
+func TestMarshalValueInconsistentDescriptors(t *testing.T) {
+	type pair struct {
+		A uint16
+		B []byte
+	}
+	goPair := reflect.TypeFor[pair]()
+	bytes := &Type{Kind: KindList, Go: reflect.TypeFor[[]byte](), Limit: 8,
+		Elem: &Type{Kind: KindUint8, Go: reflect.TypeFor[uint8](), Fixed: true, Size: 1}}
+	withA := func(a *Type) *Type {
+		return &Type{Kind: KindContainer, Go: goPair, Size: a.Size + 4,
+			Fields: []Field{{Name: "A", Index: []int{0}, Type: a}, {Name: "B", Index: []int{1}, Type: bytes}}}
+	}
+	u64 := &Type{Kind: KindUint64, Go: reflect.TypeFor[uint64](), Fixed: true, Size: 8}
+	words := &Type{Kind: KindVector, Go: reflect.TypeFor[[2]uint64](), Elem: u64, Length: 2, Fixed: true, Size: 24}
+	for _, c := range []struct {
+		name string
+		t    *Type
+	}{
+		{"uint16 field of size 100", withA(&Type{Kind: KindUint16, Go: reflect.TypeFor[uint16](), Fixed: true, Size: 100})},
+		{"uint16 field of kind uint64, size 1", withA(&Type{Kind: KindUint64, Go: reflect.TypeFor[uint16](), Fixed: true, Size: 1})},
+		{"uint16 field of kind uint64, size 2", withA(&Type{Kind: KindUint64, Go: reflect.TypeFor[uint16](), Fixed: true, Size: 2})},
+		{"vector of 2 words in 24 bytes", words},
+		{"container of that vector", &Type{Kind: KindContainer, Go: reflect.TypeFor[struct{ W [2]uint64 }](), Fixed: true, Size: 24,
+			Fields: []Field{{Name: "W", Index: []int{0}, Type: words}}}},
+	} {
+		v := reflect.New(c.t.Go)
+		if c.t.Go == goPair {
+			v.Interface().(*pair).B = []byte{0xaa}
+		}
+		b, err := MarshalValue(c.t, v.Elem())
+		if !errors.Is(err, ErrValue) {
+			t.Errorf("%s: MarshalValue: %x, %v; want ErrValue", c.name, b, err)
+		}
+		if n, serr := SizeValue(c.t, v); serr == nil || serr.Error() != err.Error() {
+			t.Errorf("%s: SizeValue: %d, %v; want MarshalValue's error", c.name, n, serr)
+		}
+		dst := []byte{1, 2, 3}
+		if got, aerr := MarshalAppendValue(dst, c.t, v); aerr == nil || len(got) != 3 {
+			t.Errorf("%s: MarshalAppendValue: %x, %v; want dst back and an error", c.name, got, aerr)
+		}
+	}
+}

@@ -1,6 +1,7 @@
 package ssz
 
 import (
+	"math"
 	"reflect"
 	"slices"
 	"unsafe"
@@ -44,6 +45,13 @@ func MarshalValue(t *Type, v reflect.Value) ([]byte, error) {
 // On error it returns dst as it was, the same length, capacity and
 // contents, and Marshal's error: nothing is written, not even in dst's
 // spare capacity.
+//
+// v must not hold memory in dst's spare capacity (dst[len(dst):cap(dst)],
+// such as a field sliced from the buffer being reused): the value is
+// checked first and then written there, so bytes read after their place
+// was written would be the new ones, not v's. Unlike append, which
+// copies one slice, MarshalAppend does not look for that overlap, since
+// finding it would mean walking every slice of v once more.
 func MarshalAppend(dst []byte, v any, opts ...Option) ([]byte, error) {
 	t, rv, err := describe(v, opts)
 	if err != nil {
@@ -61,10 +69,12 @@ func MarshalAppendValue(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 // Size returns the size in bytes of the SSZ serialization of v (a value
 // or a pointer to one), len(Marshal(v)), without encoding it: it checks
 // v as Marshal does and fails where Marshal fails, with the same error.
-// It allocates nothing for a value passed by pointer; it walks only the
-// parts whose size depends on the value or that can be invalid (lists,
-// the elements of variable size, bools), so for a state it is a small
-// part of Marshal's time.
+// It walks only the parts whose size depends on the value or that can
+// be invalid (lists, the elements of variable size, bools), so for a
+// state it is a small part of Marshal's time, and it allocates nothing
+// for a value passed by pointer but a copy of each union's option (boxed
+// in an interface, copied to be read) and the zero value a nil pointer
+// or an empty vector of a type over 64 KiB stands for.
 func Size(v any, opts ...Option) (int, error) {
 	t, rv, err := describe(v, opts)
 	if err != nil {
@@ -85,8 +95,8 @@ func SizeValue(t *Type, v reflect.Value) (int, error) {
 		return 0, joinSteps(err, rootPath(t))
 	}
 	n, ok := checked.Int(size)
-	if !ok {
-		return 0, errTooLarge(t, size)
+	if !ok || size > maxEncoded {
+		return 0, errTooLarge(t, size) // as Marshal refuses it
 	}
 	return n, nil
 }
@@ -107,7 +117,7 @@ func marshalAppend(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	if !ok {
 		return dst, errTooLarge(t, size)
 	}
-	if _, ok := checked.Int(total); !ok {
+	if _, ok := checked.Int(total); !ok || total > maxEncoded {
 		return dst, errTooLarge(t, size)
 	}
 	if dst == nil {
@@ -117,6 +127,11 @@ func marshalAppend(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	}
 	return r.write(dst), nil
 }
+
+// maxEncoded is the longest serialization Marshal allocates: past it
+// (2 GiB on a 32-bit host, 2^47 bytes on a 64-bit one, under what any
+// 64-bit Go runtime can map) make would panic rather than fail.
+const maxEncoded = min(math.MaxInt, 1<<47)
 
 // errTooLarge is the error of a value whose serialization, size bytes
 // (saturated), no Go slice can hold: on a 32-bit host, one of 2 GiB.
@@ -143,6 +158,9 @@ type encodeRoot struct {
 func encodeRootOf(t *Type, v reflect.Value) (encodeRoot, error) {
 	if !v.IsValid() {
 		return encodeRoot{}, errorf("", ErrValue, "nil value")
+	}
+	if err := readable(v); err != nil {
+		return encodeRoot{}, err
 	}
 	r := encodeRoot{n: compiledType(t)}
 	switch {
@@ -198,6 +216,15 @@ func describe(v any, opts []Option) (*Type, reflect.Value, error) {
 	rv := reflect.ValueOf(v)
 	if !rv.IsValid() {
 		return nil, rv, errorf("", ErrValue, "nil value")
+	}
+	if rt := rv.Type(); rt.Kind() == reflect.Pointer && !rv.IsNil() && rt.Elem().Kind() != reflect.Struct && rt != uint256PtrType {
+		// A pointer to anything but a struct is no SSZ type of its
+		// own: described by what it points to at once, without the
+		// error a description of the pointer would build (Size of a
+		// pointer allocates nothing).
+		rv = rv.Elem()
+		t, err := TypeOf(rv.Type(), opts...)
+		return t, rv, err
 	}
 	t, err := TypeOf(rv.Type(), opts...)
 	if err != nil && rv.Kind() == reflect.Pointer {

@@ -23,9 +23,10 @@ import (
 // writes nothing, and one that does allocates one buffer.
 //
 // What the compiled descriptor calls a mismatch (a descriptor made by
-// hand whose Go type is not the one it describes) and kinds the
-// encoder does not know go to the reflect encoder (appendValue), which
-// gives them the answer they always had.
+// hand whose Go type, or sizes, are not the ones it describes) is an
+// ErrValue, as the decoder's; kinds the encoder does not know go to the
+// reflect encoder (appendValue), which gives them the answer they
+// always had.
 
 // sizeOf returns the size of the serialization of the value of n.t.Go at
 // p, checking it as appendValue does: a bool byte above 1, a list or
@@ -67,6 +68,12 @@ func sizeOf(n *decType, p unsafe.Pointer) (uint64, error) {
 		return unionSize(n, p)
 	case opUnionPtr, opCompatiblePtr:
 		return unionSize(n, pointee(n, *(*unsafe.Pointer)(p)))
+	case opMismatch:
+		// A descriptor made by hand that contradicts its Go type: its
+		// layout is not the value's, and reading the value as it says
+		// would read memory the value does not have (the decoder
+		// refuses it the same way).
+		return 0, errorf("", ErrValue, "%s", n.mismatch)
 	}
 	b, err := appendValue(nil, t, reflect.NewAt(t.Go, p).Elem())
 	return uint64(len(b)), err

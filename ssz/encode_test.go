@@ -183,3 +183,78 @@ func TestEncodeAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestReadOnlyValueRefused: a value reached through an unexported field
+// of a value that is not addressable can be neither read nor copied
+// through reflect; MarshalValue, SizeValue and HashTreeRootValue
+// panicked on it (reflect.Value.Set). It is an ErrValue; the same field
+// of an addressable value encodes.
+func TestReadOnlyValueRefused(t *testing.T) {
+	type outer struct{ in encInner }
+	o := outer{in: encInner{A: 1, V: []uint32{1, 2, 3}}}
+	st, err := ssz.TypeFor[encInner]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	hidden := reflect.ValueOf(o).Field(0)
+	if _, err := ssz.MarshalValue(st, hidden); !errors.Is(err, ssz.ErrValue) {
+		t.Errorf("MarshalValue: %v, want ErrValue", err)
+	}
+	if _, err := ssz.SizeValue(st, hidden); !errors.Is(err, ssz.ErrValue) {
+		t.Errorf("SizeValue: %v, want ErrValue", err)
+	}
+	if _, err := ssz.HashTreeRootValue(st, hidden, ssz.SHA256); !errors.Is(err, ssz.ErrValue) {
+		t.Errorf("HashTreeRootValue: %v, want ErrValue", err)
+	}
+	want, err := ssz.Marshal(&o.in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := ssz.MarshalValue(st, reflect.ValueOf(&o).Elem().Field(0)); err != nil || string(got) != string(want) {
+		t.Errorf("addressable unexported field: %x, %v; want %x", got, err, want)
+	}
+}
+
+// encGiant holds zero vectors of 2^62 bytes each: one is a serialization
+// whose size fits an int but no Go slice.
+type encGiant struct {
+	V [][]byte `ssz-size:"?,4611686018427387904" ssz-max:"8"`
+}
+
+// TestSerializationPastAllocation: a serialization whose size fits an
+// int but not what make can allocate (2^62 + 4 bytes) panicked in make
+// (breaker22enc); Marshal, MarshalAppend and Size refuse it with
+// ErrSize at the root, dst untouched. (On a 32-bit host the type itself
+// is refused, ErrOverflow: its element's size does not fit an int.)
+func TestSerializationPastAllocation(t *testing.T) {
+	want := ssz.ErrSize
+	if unsafe.Sizeof(uintptr(0)) != 8 {
+		want = ssz.ErrOverflow
+	}
+	g := &encGiant{V: make([][]byte, 1)}
+	if _, err := ssz.Marshal(g); !errors.Is(err, want) {
+		t.Errorf("Marshal: %v, want %v", err, want)
+	}
+	if n, err := ssz.Size(g); !errors.Is(err, want) {
+		t.Errorf("Size: %d, %v; want %v", n, err, want)
+	}
+	dst := []byte{1, 2, 3, 4}[:2]
+	if got, err := ssz.MarshalAppend(dst, g); !errors.Is(err, want) || len(got) != 2 || cap(got) != 4 {
+		t.Errorf("MarshalAppend: len %d cap %d, %v; want dst as it was and %v", len(got), cap(got), err, want)
+	}
+}
+
+// TestSizeOfPointerAllocatesNothing: Size of a pointer to anything but a
+// struct first described the pointer type, whose refusal built an error
+// (9 allocations for a *uint64, breaker22enc).
+func TestSizeOfPointerAllocatesNothing(t *testing.T) {
+	u, arr, in := uint64(7), [3]uint16{1, 2, 3}, &encInner{V: []uint32{1, 2, 3}}
+	for name, v := range map[string]any{"*uint64": &u, "*[3]uint16": &arr, "*encInner": in} {
+		if _, err := ssz.Size(v); err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		if n := testing.AllocsPerRun(20, func() { _, _ = ssz.Size(v) }); n != 0 {
+			t.Errorf("Size(%s) allocates %.0f times", name, n)
+		}
+	}
+}

@@ -57,7 +57,21 @@ func checkValue(t *Type, v reflect.Value) (reflect.Value, error) {
 	if v.Type() != t.Go {
 		return v, errorf("", ErrValue, "value of type %s for descriptor of %s", v.Type(), t.Go)
 	}
+	if err := readable(v); err != nil {
+		return v, err
+	}
 	return addressable(v), nil
+}
+
+// readable refuses a value reflect lets no one read or copy: one
+// reached through an unexported field of a value that is not
+// addressable (reflect.ValueOf(s).Field(i)), which addressable could
+// not copy (reflect.Value.Set panics on it).
+func readable(v reflect.Value) error {
+	if !v.CanAddr() && !v.CanInterface() {
+		return errorf("", ErrValue, "value of %s read through an unexported field of a value that is not addressable: pass the value or a pointer to it", v.Type())
+	}
+	return nil
 }
 
 // addressable returns v, or when v is not addressable (a value passed by
