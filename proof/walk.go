@@ -2,12 +2,13 @@ package proof
 
 import (
 	"fmt"
-	"github.com/lanehash/lanehash/internal/progressive"
-	"github.com/lanehash/lanehash/internal/sszpath"
 	"math/bits"
 	"reflect"
 
 	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/fieldfold"
+	"github.com/lanehash/lanehash/internal/progressive"
+	"github.com/lanehash/lanehash/internal/sszpath"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -287,60 +288,15 @@ func fieldIndex(t *ssz.Type, name string) (int, *stepError) {
 	return -1, stepErr("no field %s", sszpath.Quote(name))
 }
 
-// fold is the form fieldIndex compares names in: ASCII letters in lower
-// case, no underscores, and pubkey for publickey. Only ASCII is folded:
-// every other byte stands for itself, so no key matches a field through
-// Unicode's case mappings (the KELVIN SIGN is not k, İ is not i), and a
-// name matches exactly what its bytes spell. The last is there because
-// go-eth2-client (v0.30.1) names the spec's pubkey PublicKey in Validator,
-// DepositData, DepositMessage and gloas' Builder without a json tag on
-// the field (its json names sit on private mirror structs), and it is the
-// only spec name its types spell other than by case and underscores; so
-// validators[3].pubkey reaches its PublicKey, and Validators[3].PublicKey
-// the spec types' Pubkey.
-func fold(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '_' {
-			b = append(b, lowerASCII(c))
-		}
-	}
-	if n := string(b); n != "publickey" {
-		return n
-	}
-	return "pubkey"
-}
-
-// lowerASCII lower-cases an ASCII letter and leaves every other byte.
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + ('a' - 'A')
-	}
-	return c
-}
+// fold is the form fieldIndex compares names in (internal/fieldfold:
+// ASCII only, underscores dropped, pubkey for publickey).
+func fold(s string) string { return fieldfold.Fold(s) }
 
 // foldEqual is fold(s) == want for a folded want, without building
 // fold(s): it runs for every field of a container on each step that does
 // not name a field exactly.
 func foldEqual(s, want string) bool {
-	return foldsTo(s, want) || want == "pubkey" && foldsTo(s, "publickey")
-}
-
-// foldsTo reports whether s, its ASCII letters lower-cased and without
-// its underscores, is exactly want.
-func foldsTo(s, want string) bool {
-	w := 0
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if c == '_' {
-			continue
-		}
-		if w == len(want) || want[w] != lowerASCII(c) {
-			return false
-		}
-		w++
-	}
-	return w == len(want)
+	return fieldfold.FoldsTo(s, want) || want == "pubkey" && fieldfold.FoldsTo(s, "publickey")
 }
 
 // depthOf is ceil(log2(n)), the depth of a tree of n chunks (0 for n ≤ 1).

@@ -2,10 +2,11 @@ package sszjson
 
 import (
 	"encoding/json"
-	"github.com/lanehash/lanehash/internal/checked"
 	"strconv"
 	"sync"
 
+	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/fieldfold"
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -78,7 +79,7 @@ func keysOf(t *ssz.Type) *fieldKeys {
 			names = append(names, f.SpecName)
 		}
 		for _, name := range names {
-			n := foldName(name)
+			n := fieldfold.Fold(name)
 			if _, seen := k.folded[n]; !seen {
 				k.foldedList = append(k.foldedList, n)
 			}
@@ -100,46 +101,6 @@ func claim(m map[string]int, name string, i int) int {
 		return -1
 	}
 	return i
-}
-
-// foldName is proof's fold: ASCII letters in lower case, no underscores,
-// and pubkey for publickey (go-eth2-client's PublicKey). Only ASCII
-// folds; every other byte stands for itself.
-func foldName(s string) string {
-	b := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != '_' {
-			b = append(b, lowerASCII(c))
-		}
-	}
-	if string(b) == "publickey" {
-		return "pubkey"
-	}
-	return string(b)
-}
-
-// lowerASCII lower-cases an ASCII letter and leaves every other byte.
-func lowerASCII(c byte) byte {
-	if 'A' <= c && c <= 'Z' {
-		return c + ('a' - 'A')
-	}
-	return c
-}
-
-// foldsTo reports whether key, its ASCII letters lower-cased and
-// without its underscores, is exactly want.
-func foldsTo(key []byte, want string) bool {
-	w := 0
-	for _, c := range key {
-		if c == '_' {
-			continue
-		}
-		if w == len(want) || want[w] != lowerASCII(c) {
-			return false
-		}
-		w++
-	}
-	return w == len(want)
 }
 
 // foldBuffer is how long a key's fold index builds on the stack; a type
@@ -172,7 +133,7 @@ func (k *fieldKeys) index(key []byte) (int, bool) {
 		if n == len(buf) {
 			return k.indexLong(key)
 		}
-		buf[n] = lowerASCII(c)
+		buf[n] = fieldfold.LowerASCII(c)
 		n++
 	}
 	i, ok := k.folded[string(buf[:n])]
@@ -187,7 +148,7 @@ func (k *fieldKeys) index(key []byte) (int, bool) {
 // (at most one can match; the pubkey rule concerns short keys only).
 func (k *fieldKeys) indexLong(key []byte) (int, bool) {
 	for _, name := range k.foldedList {
-		if foldsTo(key, name) {
+		if fieldfold.FoldsTo(key, name) {
 			i := k.folded[name]
 			return i, i >= 0
 		}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/lanehash/lanehash/internal/fieldfold"
 	"github.com/lanehash/lanehash/internal/spectest"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
@@ -81,7 +82,7 @@ func keyCases(t *ssz.Type, r *rand.Rand) []string {
 	var names []string
 	for i := range t.Fields {
 		f := &t.Fields[i]
-		names = append(names, f.Name, f.SpecName, keysOf(t).names[i], foldName(f.Name), strings.ToUpper(f.Name))
+		names = append(names, f.Name, f.SpecName, keysOf(t).names[i], fieldfold.Fold(f.Name), strings.ToUpper(f.Name))
 	}
 	keys := []string{"", "_", "__", "pubkey", "publickey", "PUBLIC_KEY", "public_key_", "pub_key", "publickeyx", "xpublickey",
 		"selector", "value", "data", strings.Repeat("_", 256) + "a", strings.Repeat("_", 10000) + "slot",
