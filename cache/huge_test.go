@@ -181,3 +181,55 @@ func checkBitsPastInt[T any](t *testing.T, v *T, fits bool) {
 		t.Fatalf("New, Root: %x, %v; want %x", got, err, want)
 	}
 }
+
+// bitsHeld is a bitlist whose limit passes 2^31 bits.
+type bitsHeld struct {
+	A uint64
+	L []byte `ssz:"bitlist" ssz-max:"4294967296"`
+}
+
+// TestBitlistBitsPastInt: a bitlist holding 2^31 bits panicked on a
+// 32-bit host (breaker22fix): sched's chunk count and the cache's bit
+// count were ints. plan.Root and SparseOfBytes (the bitlist's nodes
+// proved) now give the reference root there; TreeOf refuses it
+// (ErrTooLarge), as for a bitvector of that many bits. On a 64-bit host
+// each gives the root.
+func TestBitlistBitsPastInt(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: holds a bitlist of 256 MiB")
+	}
+	b := make([]byte, 1<<28+1)
+	b[0], b[len(b)-2], b[len(b)-1] = 1, 0x80, 1 // 1 at the end: the delimiter after 2^31 bits
+	v := &bitsHeld{A: 7, L: b}
+	want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := plan.PlanFor[bitsHeld]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := p.Root(v); err != nil || got != want {
+		t.Errorf("plan: %x, %v; want %x", got, err, want)
+	}
+	_, got, err := cache.TreeOf(v)
+	switch {
+	case strconv.IntSize == 32 && !errors.Is(err, cache.ErrTooLarge):
+		t.Errorf("TreeOf on a 32-bit host: %x, %v; want ErrTooLarge", got, err)
+	case strconv.IntSize == 64 && (err != nil || got != want):
+		t.Errorf("TreeOf: %x, %v; want %x", got, err, want)
+	}
+	enc, err := ssz.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, got, err = cache.SparseOfBytes[bitsHeld](enc, []string{"L[0]"})
+	switch {
+	case strconv.IntSize == 32 && err != nil && !errors.Is(err, cache.ErrTooLarge):
+		t.Errorf("SparseOfBytes on a 32-bit host: %v; want the root or ErrTooLarge", err)
+	case err == nil && got != want:
+		t.Errorf("SparseOfBytes: %x; want %x", got, want)
+	case strconv.IntSize == 64 && err != nil:
+		t.Errorf("SparseOfBytes: %v", err)
+	}
+}

@@ -3,6 +3,7 @@ package cache
 import (
 	"bytes"
 	"fmt"
+	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/chunk"
 	"github.com/lanehash/lanehash/internal/elemplan"
 	"math/bits"
@@ -107,6 +108,9 @@ func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
 		// it by description and reads no byte of it.
 		return b, p.fixedN, nil
 	case p.t.Kind == ssz.KindBitlist || p.t.Kind == ssz.KindProgressiveBitlist:
+		if _, ok := checked.Int(n); !ok {
+			return nil, 0, tooManyBits(p.path, n)
+		}
 		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
 		if n%8 != 0 {
 			p.strip[len(p.strip)-1] &^= 1 << (n % 8)
@@ -424,4 +428,11 @@ func plainBytes(g reflect.Type) bool {
 		return plainBytes(g.Elem())
 	}
 	return false
+}
+
+// tooManyBits is the error of a bitlist holding more bits than an int
+// counts (2^31 on a 32-bit host), which the tree counts in an int: it
+// is refused as a vector too large to keep is.
+func tooManyBits(path string, n uint64) error {
+	return &ssz.Error{Path: path, Err: fmt.Errorf("%w (%w): a bitlist of %d bits is more than an int counts on this host; plan.PlanFor roots it", ErrTooLarge, ssz.ErrUnsupported, n)}
 }

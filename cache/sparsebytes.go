@@ -10,6 +10,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/internal/sszvalidate"
 	"github.com/lanehash/lanehash/proof"
@@ -326,7 +327,11 @@ func (p *packed) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error)
 			return [32]byte{}, errLayout(p.t, "a bitlist without its delimiter")
 		}
 		last := len(b) - 1
-		n = 8*last + bits.Len8(b[last]) - 1
+		nb := 8*uint64(last) + uint64(bits.Len8(b[last])) - 1 // 2^31 bits wrap an int on a 32-bit host
+		var ok bool
+		if n, ok = checked.Int(nb); !ok {
+			return [32]byte{}, tooManyBits(p.path, nb)
+		}
 		// The bits without the delimiter, copied once however many
 		// nodes of them the walk computes (as spansOf).
 		if p.bstripAt != unsafe.SliceData(b) || p.bstripLen != len(b) {

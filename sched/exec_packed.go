@@ -136,7 +136,7 @@ func (r *packedRooter) check(data []byte, count uint64) (packedValue, error) {
 		if n.Kind == graph.Bitlist && v.length > n.Limit {
 			return v, errorf(-1, n.Path, graph.KindTooLong, "%d bits, limit %d", v.length, n.Limit)
 		}
-		v.chunks = int(v.length+255) / 256
+		v.chunks = int((v.length + 255) / 256) // divided first: on a 32-bit host 2^31 bits do not fit an int
 		return v, nil
 	}
 	if n.Bools {
