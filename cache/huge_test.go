@@ -190,7 +190,7 @@ type bitsHeld struct {
 
 // TestBitlistBitsPastInt: a bitlist holding 2^31 bits panicked on a
 // 32-bit host (breaker22fix): sched's chunk count and the cache's bit
-// count were ints. plan.Root and SparseOfBytes (the bitlist's nodes
+// count were ints. A Plan's Root and SparseOfBytes (the bitlist's nodes
 // proved) now give the reference root there; TreeOf refuses it
 // (ErrTooLarge), as for a bitvector of that many bits. On a 64-bit host
 // each gives the root.
