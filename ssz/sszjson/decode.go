@@ -357,17 +357,39 @@ func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) 
 // the Go value's memory.
 func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, error) {
 	n := v.Len() // an array's
+	// A vector in a slice is read in one pass (fixedLength), its faults
+	// checked against count's; an array's are read in one pass anyway,
+	// and a list's elements counted first.
+	fixed := false
 	if v.Kind() == reflect.Slice {
-		var err error
-		if n, _, err = d.count(t, lo, 0); err != nil {
-			return lo, err
+		if n, fixed = d.fixedLength(t, v, lo); !fixed {
+			var err error
+			if n, _, err = d.count(t, lo, 0); err != nil {
+				return lo, err
+			}
 		}
 		d.makeSlice(v, n)
 	}
-	var p unsafe.Pointer
-	if n > 0 {
-		p = v.Index(0).Addr().UnsafePointer()
+	hi, err := d.basicElements(t, p0(v, n), n, lo)
+	if err != nil && fixed {
+		err = d.recount(t, lo, 0, err)
 	}
+	return hi, err
+}
+
+// p0 is the address of the first of the n elements of v, an array or
+// a slice.
+func p0(v reflect.Value, n int) unsafe.Pointer {
+	if n == 0 {
+		return nil
+	}
+	return v.Index(0).Addr().UnsafePointer()
+}
+
+// basicElements reads the array at byte lo into the n booleans or
+// integers of t's element type at p, and returns the end of the array:
+// more than n elements are an error, at the first one too many.
+func (d *decoder) basicElements(t *ssz.Type, p unsafe.Pointer, n, lo int) (int, error) {
 	et := t.Elem
 	b := d.data
 	i := d.ws(lo + 1)
@@ -380,7 +402,8 @@ func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, erro
 			return i, fail(lo, ErrSyntax, "unterminated array")
 		}
 		if k == n {
-			// Only an array gets here: a slice was counted.
+			// Only an array or a vector not counted gets here: a
+			// list was counted.
 			return i, checkCount(t, uint64(k)+1, i)
 		}
 		var hi int
@@ -481,23 +504,66 @@ const (
 	allocSlack   = 4 << 10
 )
 
-// elements reads an array of composite values (containers, unions,
-// sequences, uint128/256, bitfields) into v: counted first, then each
-// element read in place into the array or a new slice of the count's
-// length.
-func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
-	n, end, err := d.count(t, lo, depth+1)
-	if err != nil {
-		return end, err
+// fixedLength returns the length of vector t, whose array starts at
+// byte lo, when it is read without being counted first, into v (an
+// array of that length, or a slice it makes of it): when the input left
+// can hold that many elements (minJSON of the vector), and their Go
+// size is within the budget of the input left, as a counted array's is
+// of its own JSON. An input refused then allocates what its twin with
+// the fault fixed would (the vector, of its length), and a short input
+// nothing. Its faults are found as it is read, and recount picks the
+// one count would have found first.
+func (d *decoder) fixedLength(t *ssz.Type, v reflect.Value, lo int) (int, bool) {
+	left := uint64(len(d.data) - lo)
+	if t.Kind != ssz.KindVector || t.Length == 0 || minJSON(t) > left {
+		return 0, false
 	}
-	capacity := n
-	if v.Kind() == reflect.Slice {
-		if size := uint64(v.Type().Elem().Size()); size > 0 {
-			budget := allocPerByte*uint64(end-lo) + allocSlack
-			if over, total := bits.Mul64(uint64(n), size); over != 0 || total > budget {
-				capacity = int(max(budget/size, 1))
+	// (minJSON(t) is at least 2 per element: t.Length fits an int.)
+	n := int(t.Length)
+	if v.Kind() == reflect.Array {
+		return n, v.Len() == n
+	}
+	over, total := bits.Mul64(t.Length, uint64(v.Type().Elem().Size()))
+	return n, over == 0 && total <= allocPerByte*left+allocSlack
+}
+
+// recount returns the error of the vector t at byte lo that was read in
+// one pass (fixedLength) and failed with err: count's, when it finds
+// one (the fault a reader that counts first finds first), else err (the
+// first element that does not read: count found all well before it).
+// Its elements are at depth.
+func (d *decoder) recount(t *ssz.Type, lo, depth int, err error) error {
+	if _, _, cerr := d.count(t, lo, depth); cerr != nil {
+		return cerr
+	}
+	return err
+}
+
+// elements reads an array of composite values (containers, unions,
+// sequences, uint128/256, bitfields) into v: a list counted first, then
+// each element read in place into the array or a new slice of the
+// count's length; a vector whose length the input can hold
+// (fixedLength) read in one pass, its commas and brackets checked as it
+// goes.
+func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	n, fixed := d.fixedLength(t, v, lo)
+	capacity, end := n, 0
+	if !fixed {
+		var err error
+		if n, end, err = d.count(t, lo, depth+1); err != nil {
+			return end, err
+		}
+		capacity = n
+		if v.Kind() == reflect.Slice {
+			if size := uint64(v.Type().Elem().Size()); size > 0 {
+				budget := allocPerByte*uint64(end-lo) + allocSlack
+				if over, total := bits.Mul64(uint64(n), size); over != 0 || total > budget {
+					capacity = int(max(budget/size, 1))
+				}
 			}
 		}
+	}
+	if v.Kind() == reflect.Slice {
 		d.makeSlice(v, capacity)
 	}
 	var pointees chunk
@@ -506,12 +572,18 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 	if pointers {
 		pointee = pointee.Elem()
 	}
+	b := d.data
 	i := d.ws(lo + 1)
 	for k := 0; k < n; k++ {
 		if k == capacity {
 			capacity = min(2*capacity, n)
 			v.Grow(capacity - k)
 			v.SetLen(capacity)
+		}
+		if i >= len(b) || b[i] == ']' {
+			// Only a vector not counted gets here: count finds it
+			// unterminated or short.
+			return i, d.recount(t, lo, depth+1, checkExact(t, uint64(k), lo))
 		}
 		e := v.Index(k)
 		if pointers {
@@ -523,10 +595,28 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		}
 		hi, err := d.value(t.Elem, e, i, depth+1)
 		if err != nil {
-			return hi, elemErr(k, err)
+			err = elemErr(k, err)
+			if fixed {
+				err = d.recount(t, lo, depth+1, err)
+			}
+			return hi, err
 		}
-		// count checked the commas and the closing bracket.
-		i = d.ws(d.ws(hi) + 1)
+		if !fixed {
+			// count checked the commas and the closing bracket.
+			i = d.ws(d.ws(hi) + 1)
+			continue
+		}
+		var done bool
+		switch i, done, err = d.separator(lo, '[', ']', hi); {
+		case err != nil:
+			return i, d.recount(t, lo, depth+1, err)
+		case done && k+1 < n:
+			return i, d.recount(t, lo, depth+1, checkExact(t, uint64(k)+1, lo))
+		case !done && k+1 == n:
+			return i, d.recount(t, lo, depth+1, checkCount(t, uint64(k)+2, i))
+		case done:
+			end = i
+		}
 	}
 	return end, nil
 }

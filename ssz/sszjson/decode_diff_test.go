@@ -474,6 +474,7 @@ func diffTypes(t *testing.T) []*ssz.Type {
 		{reflect.TypeFor[kinds](), nil},
 		{reflect.TypeFor[named8](), nil},
 		{reflect.TypeFor[wide](), nil},
+		{reflect.TypeFor[vectors](), nil},
 		{reflect.TypeFor[memUnions](), nil},
 		{reflect.TypeFor[memPtrs](), nil},
 		{reflect.TypeFor[memU256s](), nil},

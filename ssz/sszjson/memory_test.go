@@ -50,6 +50,14 @@ type (
 	memBitlists struct {
 		V [][]byte `ssz-max:"10000000,8" ssz-type:"list,bitlist"`
 	}
+	// A vector is made at once, of its length, when the input left can
+	// hold it: its shapes are of n+1 elements.
+	memU64V struct {
+		V []uint64 `ssz-size:"1048577"`
+	}
+	memPtrV struct {
+		V []*memInner `ssz-size:"262145"`
+	}
 	memBytes struct {
 		V [][]byte `ssz-max:"10000000,100000000"`
 	}
@@ -108,6 +116,8 @@ func memShapes() []memShape {
 			bad: `{"` + strings.Repeat("_", 255) + `x":-1,"Y":[0,0]}`, err: sszjson.ErrNumber, into: func() any { return new(memConts) }},
 		{name: "256K None unions", elem: `{"selector":0,"value":null}`, n: m / 4, bad: `{"selector":9,"value":null}`, err: ssz.ErrUnion, into: func() any { return new(memUnions) }},
 		{name: "256K uint16 unions", elem: `{"selector":1,"value":0}`, n: m / 4, bad: `{"selector":1,"value":65536}`, err: sszjson.ErrNumber, into: func() any { return new(memUnions) }},
+		{name: "1M uint64 0s into a vector", elem: `0`, n: m, bad: `x`, err: sszjson.ErrSyntax, into: func() any { return new(memU64V) }},
+		{name: "256K pointed containers, vector", elem: `{"x":0,"y":"0x0000"}`, n: m / 4, bad: `{"x":0,"y":"0x00"}`, err: ssz.ErrSize, into: func() any { return new(memPtrV) }},
 		{name: "1M uint256 0s", elem: `0`, n: m, bad: `x`, err: sszjson.ErrSyntax, into: func() any { return new(memU256s) }},
 		{name: "64 unions of 32 KiB", elem: bigUnionJSON, n: 64, bad: strings.Replace(bigUnionJSON, "1", "2", 1), err: ssz.ErrUnion,
 			into: func() any { return new(memBigUnions) }},

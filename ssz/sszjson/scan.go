@@ -67,49 +67,16 @@ func (d *decoder) skip(i int) (int, error) {
 	case '"':
 		return d.skipString(i)
 	case '{', '[':
-		start, depth := i, 0
-		for i < len(b) {
-			switch b[i] {
-			case '"':
-				// skipString, inlined: an object is mostly strings.
-				j := i + 1
-				for {
-					for j+8 <= len(b) {
-						x := binary.LittleEndian.Uint64(b[j:])
-						if m := hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
-							j += bits.TrailingZeros64(m) / 8
-							break
-						}
-						j += 8
-					}
-					for j < len(b) && b[j] != '"' && b[j] != '\\' {
-						j++
-					}
-					if j >= len(b) {
-						return len(b), fail(i, ErrSyntax, "unterminated string")
-					}
-					if b[j] == '"' {
-						break
-					}
-					j += 2 // a backslash and the byte it escapes
-				}
-				i = j + 1
-				continue
-			case '{', '[':
-				depth++
-			case '}', ']':
-				depth--
-				if depth == 0 {
-					return i + 1, nil
-				}
-			}
-			i++
+		end, open := nestedEnd(b, i)
+		switch {
+		case end >= 0:
+			return end, nil
+		case open >= 0:
+			return len(b), fail(open, ErrSyntax, "unterminated string")
+		case b[i] == '[':
+			return len(b), fail(i, ErrSyntax, "unterminated array")
 		}
-		what := "object"
-		if b[start] == '[' {
-			what = "array"
-		}
-		return i, fail(start, ErrSyntax, "unterminated %s", what)
+		return len(b), fail(i, ErrSyntax, "unterminated object")
 	case ',', ']', '}', ':':
 		return i, fail(i, ErrSyntax, "unexpected %q, want a value", b[i])
 	}
@@ -121,31 +88,12 @@ func (d *decoder) skip(i int) (int, error) {
 }
 
 // skipString returns the end of the string whose opening quote is at i:
-// one past its closing quote. It looks at eight bytes at a time for a
-// quote or a backslash, and steps over the byte after each backslash.
+// one past its closing quote (stringEnd).
 func (d *decoder) skipString(i int) (int, error) {
-	b := d.data
-	j := i + 1
-	for {
-		for j+8 <= len(b) {
-			x := binary.LittleEndian.Uint64(b[j:])
-			if m := hasByte(x, '"') | hasByte(x, '\\'); m != 0 {
-				j += bits.TrailingZeros64(m) / 8
-				break
-			}
-			j += 8
-		}
-		for j < len(b) && b[j] != '"' && b[j] != '\\' {
-			j++
-		}
-		switch {
-		case j >= len(b):
-			return len(b), fail(i, ErrSyntax, "unterminated string")
-		case b[j] == '"':
-			return j + 1, nil
-		}
-		j += 2 // a backslash and the byte it escapes
+	if j := stringEnd(d.data, i); j >= 0 {
+		return j, nil
 	}
+	return len(d.data), fail(i, ErrSyntax, "unterminated string")
 }
 
 // hasByte returns a word with the high bit of each byte of x that is c
