@@ -129,8 +129,8 @@ func breakings(doc []byte) [][]byte {
 // last or nowhere.
 func TestVectorCountLimits(t *testing.T) {
 	type big struct {
-		V []uint64        `ssz-size:"100000"`
-		R []phase0.Root   `ssz-size:"5000,32"`
+		V []uint64      `ssz-size:"100000"`
+		R []phase0.Root `ssz-size:"5000,32"`
 		C [2000]phase0.Checkpoint
 	}
 	st, err := ssz.TypeFor[big]()
@@ -139,16 +139,16 @@ func TestVectorCountLimits(t *testing.T) {
 	}
 	root := `"0x` + strings.Repeat("00", 32) + `"`
 	cp := `{"epoch":"0","root":` + root + `}`
+	// arr is an array of n elements: first, elem…, last.
 	arr := func(n int, elem, first, last string) string {
-		if n == 0 {
-			return "[]"
+		parts := make([]string, n)
+		for i := range parts {
+			parts[i] = elem
 		}
-		var b strings.Builder
-		b.WriteString("[" + first)
-		for range n - 1 {
-			b.WriteString("," + elem)
+		if n > 0 {
+			parts[n-1], parts[0] = last, first
 		}
-		return strings.TrimSuffix(b.String(), ","+elem) + map[bool]string{true: "", false: "," + last}[n == 1] + "]"
+		return "[" + strings.Join(parts, ",") + "]"
 	}
 	// The written form of each, with v given for V, r for R, c for C.
 	doc := func(v, r, c string) []byte {

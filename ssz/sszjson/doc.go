@@ -55,16 +55,19 @@
 // Reading recurses on the type only, whose depth is fixed, never on the
 // input, and makes no tree of the document. What it refuses, and where,
 // is what it would find first if it checked all of an object's keys,
-// each member skipped (strings eight bytes at a time, nesting by
-// counting brackets), before it read any field: an object in the
+// each member skipped (strings to their closing quote by
+// bytes.IndexByte, nesting by counting brackets), before it read any field: an object in the
 // written form (each key a field's name as written, once) is read in one
 // pass, its members parsed where their keys are, and from its first
 // member that is not (or whose value does not read) the rest is scanned
-// so before the error is chosen. An array is counted by the same skip
-// before anything is allocated for it, its count checked against the
-// vector's length or the list's limit as it grows, and each element
-// against the fewest bytes a valid one takes. So the bytes of an object
-// are parsed once, an array's are skipped once more by its count, and
+// so before the error is chosen. A list is counted by the same skip
+// before anything is allocated for it, its count checked against its
+// limit as it grows, and each element against the fewest bytes a valid
+// one takes. A vector, whose length is its type's, is read in one pass
+// when the input left can hold that many elements (else counted as a
+// list is), and from a fault the array is counted so, the count's fault
+// coming first. So the bytes of an object
+// are parsed once, a list's are skipped once more by its count, and
 // nesting deeper than the type is ErrType where it starts.
 //
 // # Memory
@@ -91,7 +94,9 @@
 // input that is refused allocates no more than the one it would be with
 // its fault fixed, and one refused for a count over a limit, an element
 // too short to be one, nesting deeper than its type or a fault in a
-// list's commas and brackets allocates nothing for that list. Elements
+// list's commas and brackets allocates nothing for that list (a vector
+// held in a slice is made, of its length, before it is read, when the
+// input left can hold it). Elements
 // that take more than 16 bytes of Go per byte of their list's JSON (none
 // of SSZ's kinds do: a uint256 "0," takes 32 for 2; only Go structs with
 // fields SSZ leaves out) are allocated from that budget and double as
