@@ -682,8 +682,10 @@ const typesUsage = `Usage: lanehash types [-fork FORK] [-v] [-preset mainnet|min
 
 Lists the types -type takes, fork.Type, one per line in fork order. Each
 package ssz/consensus/<fork> declares the containers its fork introduced or
-changed (fulu and gloas re-export the rest, so they list every container of
-their fork). -v adds each type's SSZ kind and serialized size under -preset.
+changed; fulu and gloas also re-export every earlier fork's container they
+keep unchanged, so each lists every container of its fork (gloas has no
+ExecutionPayloadHeader: its state holds the payload bid instead). -v adds
+each type's SSZ kind and serialized size under -preset.
 
 Examples:
   lanehash types -fork gloas

@@ -38,6 +38,38 @@ func TestRegistryGenerated(t *testing.T) {
 	}
 }
 
+// TestLaterForksListEarlierContainers checks that fulu and gloas name
+// every container the earlier fork packages declare (their own or an
+// alias of the fork that last changed it), so that `lanehash types -fork
+// fulu` lists the whole fork, as its help says; gloas's state holds the
+// payload bid instead of an ExecutionPayloadHeader, which gloas has not.
+func TestLaterForksListEarlierContainers(t *testing.T) {
+	entries, err := gentypes.Scan(filepath.Join("..", "..", "ssz", "consensus"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := map[string]bool{"gloas.ExecutionPayloadHeader": true}
+	for _, fork := range []string{"fulu", "gloas"} {
+		has := map[string]bool{}
+		for _, e := range entries {
+			if e.Fork == fork {
+				has[e.Name] = true
+			}
+		}
+		for _, e := range entries {
+			if e.Fork == fork {
+				break // entries are in fork order: the rest are fork's or later
+			}
+			if !has[e.Name] && !dropped[fork+"."+e.Name] {
+				t.Errorf("%s.%s has no %s.%s", e.Fork, e.Name, fork, e.Name)
+			}
+			if _, err := lookupType(fork + "." + e.Name); err != nil && has[e.Name] {
+				t.Errorf("%s.%s: %v", fork, e.Name, err)
+			}
+		}
+	}
+}
+
 // TestRegistryCoversVectors checks that every ssz_static type folder of the
 // spec vectors is a registry type of its fork, and that every registry
 // type is a container under both presets.

@@ -16,6 +16,9 @@ type (
 	AttestationData = phase0.AttestationData
 	// AttesterSlashing is the spec's fulu AttesterSlashing (electra's).
 	AttesterSlashing = electra.AttesterSlashing
+	// BLSToExecutionChange is the spec's fulu BLSToExecutionChange
+	// (capella's).
+	BLSToExecutionChange = capella.BLSToExecutionChange
 	// BeaconBlock is the spec's fulu BeaconBlock (electra's).
 	BeaconBlock = electra.BeaconBlock
 	// BeaconBlockBody is the spec's fulu BeaconBlockBody (electra's).
@@ -24,10 +27,15 @@ type (
 	BeaconBlockHeader = phase0.BeaconBlockHeader
 	// Checkpoint is the spec's fulu Checkpoint (phase0's).
 	Checkpoint = phase0.Checkpoint
+	// ConsolidationRequest is the spec's fulu ConsolidationRequest
+	// (electra's).
+	ConsolidationRequest = electra.ConsolidationRequest
 	// Deposit is the spec's fulu Deposit (phase0's).
 	Deposit = phase0.Deposit
 	// DepositData is the spec's fulu DepositData (phase0's).
 	DepositData = phase0.DepositData
+	// DepositRequest is the spec's fulu DepositRequest (electra's).
+	DepositRequest = electra.DepositRequest
 	// Eth1Data is the spec's fulu Eth1Data (phase0's).
 	Eth1Data = phase0.Eth1Data
 	// ExecutionPayload is the spec's fulu ExecutionPayload (deneb's).
@@ -57,14 +65,29 @@ type (
 	// PendingPartialWithdrawal is the spec's fulu PendingPartialWithdrawal
 	// (electra's).
 	PendingPartialWithdrawal = electra.PendingPartialWithdrawal
+	// ProposerSlashing is the spec's fulu ProposerSlashing (phase0's).
+	ProposerSlashing = phase0.ProposerSlashing
+	// SignedBLSToExecutionChange is the spec's fulu
+	// SignedBLSToExecutionChange (capella's).
+	SignedBLSToExecutionChange = capella.SignedBLSToExecutionChange
 	// SignedBeaconBlock is the spec's fulu SignedBeaconBlock (electra's).
 	SignedBeaconBlock = electra.SignedBeaconBlock
+	// SignedBeaconBlockHeader is the spec's fulu SignedBeaconBlockHeader
+	// (phase0's).
+	SignedBeaconBlockHeader = phase0.SignedBeaconBlockHeader
+	// SignedVoluntaryExit is the spec's fulu SignedVoluntaryExit
+	// (phase0's).
+	SignedVoluntaryExit = phase0.SignedVoluntaryExit
 	// SyncAggregate is the spec's fulu SyncAggregate (altair's).
 	SyncAggregate = altair.SyncAggregate
 	// SyncCommittee is the spec's fulu SyncCommittee (altair's).
 	SyncCommittee = altair.SyncCommittee
 	// Validator is the spec's fulu Validator (phase0's).
 	Validator = phase0.Validator
+	// VoluntaryExit is the spec's fulu VoluntaryExit (phase0's).
+	VoluntaryExit = phase0.VoluntaryExit
 	// Withdrawal is the spec's fulu Withdrawal (capella's).
 	Withdrawal = capella.Withdrawal
+	// WithdrawalRequest is the spec's fulu WithdrawalRequest (electra's).
+	WithdrawalRequest = electra.WithdrawalRequest
 )
