@@ -14,9 +14,8 @@ import (
 )
 
 // These tests compare with an independent formula written from the
-// current spec text with crypto/sha256 (the Gloas and progressive
-// container tests compare with the reference ssz, which follows the
-// same orientation):
+// current spec text with crypto/sha256, and where they say so with the
+// reference ssz, which follows the same orientation:
 //
 //	merkleize_progressive(chunks, n=1) = Z if no chunks, else
 //	  H(merkleize(chunks[:n], limit=n), merkleize_progressive(chunks[n:], 4n))
@@ -45,6 +44,9 @@ func progressiveRef(chunks [][32]byte, n int) [32]byte {
 	k := min(n, len(chunks))
 	return h(merkleizeRef(chunks[:k], n), progressiveRef(chunks[k:], 4*n))
 }
+
+// progressiveTag makes refListRoot's list a ProgressiveList.
+const progressiveTag = `ssz-type:"progressive-list"`
 
 func mixIn(root [32]byte, n int) [32]byte {
 	var l [32]byte
@@ -78,7 +80,8 @@ func progressiveListRefValidators(t testing.TB, v []phase0.Validator) [32]byte {
 
 // TestProgressiveListRandom grows and shrinks progressive lists across
 // subtree boundaries (1, 5, 21, 85, 341 chunks) and compares every root
-// with the formula; proofs of random elements verify against it.
+// with the formula and with the reference (ssz.HashTreeRootValue);
+// proofs of random elements verify against it.
 func TestProgressiveListRandom(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	lu, err := cache.NewProgressiveList[uint64]()
@@ -118,6 +121,9 @@ func TestProgressiveListRandom(t *testing.T) {
 		if want := progressiveListRefU64(us); got != want {
 			t.Fatalf("uint64 step %d (n=%d): %x, formula %x", step, len(us), got, want)
 		}
+		if want := refListRoot(t, us, progressiveTag); got != want {
+			t.Fatalf("uint64 step %d (n=%d): %x, reference %x", step, len(us), got, want)
+		}
 		gotV, err := lv.Root(vs)
 		if err != nil {
 			t.Fatal(err)
@@ -125,6 +131,9 @@ func TestProgressiveListRandom(t *testing.T) {
 		wantV := progressiveListRefValidators(t, vs)
 		if gotV != wantV {
 			t.Fatalf("validators step %d (n=%d): %x, formula %x", step, len(vs), gotV, wantV)
+		}
+		if ref := refListRoot(t, vs, progressiveTag); gotV != ref {
+			t.Fatalf("validators step %d (n=%d): %x, reference %x", step, len(vs), gotV, ref)
 		}
 		if len(vs) > 0 {
 			i := r.IntN(len(vs))
