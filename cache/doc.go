@@ -35,10 +35,12 @@
 // Changed elements of a list of fixed-size elements (validators) are
 // rooted together, in lockstep through the plan the tree compiles for
 // their type (with the tree's kernel and spec values), W elements per
-// kernel call; a type no plan compiles for falls back to its static
-// program, each level of all changed elements in one Pairs call. The inner nodes above them are then rehashed level by level: the
-// changed parents of a level are gathered into one buffer and hashed with
-// one Pairs call, so a level with many changes fills the kernel's lanes; a
+// kernel call; a fixed-size type that its plan does not compile into one
+// program of leaves (over 256 leaf chunks) is cached as a node per
+// element, like a variable-size one. The inner nodes above them are then
+// rehashed level by level: the changed parents of a level are gathered
+// into one buffer and hashed with one Pairs call, so a level with many
+// changes fills the kernel's lanes; a
 // level where at least three quarters of the nodes change is hashed whole,
 // in place. A list of basic values whose marks reach that share of its
 // chunks' parents (a block's participation bytes) has all its chunks

@@ -47,11 +47,10 @@
 // gindex arithmetic is checked (internal/checked): no path wraps to
 // another index, and none takes longer to reject than to read.
 //
-// The package only verifies; producing proofs needs the tree's nodes,
-// which package cache keeps (Tree.Prove, Tree.ProveMulti,
-// Tree.ProveCompact) or builds from a plain value (cache.TreeOf). Any
-// source of nodes can produce proofs through the NodeSource interface and
-// the Prove, ProveMulti and ProveCompact functions here; a source that also
-// reports its hash function (HashedSource, as cache's trees do) gets proofs
-// labelled with it.
+// The package keeps no nodes: package cache keeps them (Tree.Prove,
+// Tree.ProveMulti, Tree.ProveCompact) or builds them from a plain value
+// (cache.TreeOf, cache.SparseOf). Any source of nodes gets proofs through
+// the NodeSource interface and the Prove, ProveMulti and ProveCompact
+// functions here; a source that also reports its hash function
+// (HashedSource, as cache's trees do) gets proofs labelled with it.
 package proof

@@ -17,9 +17,10 @@
 // An Exec runs graphs with one kernel. Prepare readies a graph for one
 // Go type; Prepared.Run reads the instances of an Input (built only by
 // the typed constructors SliceOf, PtrsOf, ValueOf and their reflect
-// forms, and checked against the prepared type) and writes their
-// roots; PrepareBytes readies a bytes graph, which roots serialized
-// values. This package owns reading Go memory (one slice-header
+// forms, or by PtrsOfType and ValueAt from pointers or an address the
+// caller already holds and vouches for; always checked against the
+// prepared type) and writes their roots; PrepareBytes readies a bytes
+// graph, which roots serialized values. This package owns reading Go memory (one slice-header
 // definition), scratch memory (pools, so steady-state calls allocate
 // nothing), the split of work across workers, the level queue
 // (Tree.MerkleizeBatch), and the Error every failure is reported as.

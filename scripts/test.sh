@@ -2,7 +2,7 @@
 # Runs lanehash's tests, step by step, and ends with one line that says
 # what passed, what failed (by step) and what was not run, and why.
 #
-#   bash scripts/test.sh                  every step (about 15 minutes on 2 cores)
+#   bash scripts/test.sh                  every step (about 25 minutes on 2 cores)
 #   LANEHASH_QUICK=1 bash scripts/test.sh the quick check (about 2 minutes)
 #
 # The steps, in order (the quick check runs those marked *):

@@ -1,9 +1,10 @@
 // Package checked is the one place lanehash does size, limit, count and
 // offset arithmetic that could overflow: every such computation in ssz,
-// plan and sched goes through these helpers, so a type or value whose
-// sizes do not fit becomes an error instead of a wrapped number (a
-// wrapped size is how a huge tag used to turn into a tiny buffer, a
-// negative offset or a wrong root).
+// sched, cache, proof and ssz/sszjson goes through these helpers, so a
+// type or value whose sizes do not fit becomes an error instead of a
+// wrapped number (a wrapped size turns a huge tag into a tiny buffer, a
+// negative offset or a wrong root). plan's own counts (leafCount) are
+// clamped below maxProgramLeaves+1 and cannot wrap.
 //
 // The helpers report success with a bool rather than an error: the
 // caller knows which field and which tag the number came from, and names
