@@ -124,6 +124,7 @@ var editGens = [NumEditKinds]*editGen{
 	TruncateAppendInPlace: {"truncate-append-in-place", func(s *editSite) bool { return isList(s) && !isBits(s) && s.v.Len() > 0 }, truncateAppendInPlace},
 }
 
+// String is the kind's name in test output ("swap-elements").
 func (k EditKind) String() string {
 	if k >= 0 && k < NumEditKinds && editGens[k] != nil {
 		return editGens[k].name

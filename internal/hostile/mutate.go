@@ -33,6 +33,8 @@ const (
 
 var opNames = [...]string{"append", "truncate", "nil-list", "pow2", "past-limit", "replace", "nil-pointer", "swap", "refill", "bad-bool", "bad-padding"}
 
+// String is the change's name in test output ("append"), or op(n)
+// for a value outside the changes.
 func (o Op) String() string {
 	if int(o) < len(opNames) {
 		return opNames[o]

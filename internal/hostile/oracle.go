@@ -19,6 +19,8 @@ const (
 	Overflow                // rejected as too large (ssz.ErrOverflow)
 )
 
+// String is the verdict's name in test output: accept, or the
+// sentinel the type is rejected with.
 func (v Verdict) String() string {
 	return [...]string{"accept", "ErrTag", "ErrOverflow"}[v]
 }
