@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/big"
 	"reflect"
+	"strconv"
 )
 
 // Verdict is what the oracle expects of a shape: an error class, or a
@@ -22,7 +23,10 @@ const (
 // String is the verdict's name in test output: accept, or the
 // sentinel the type is rejected with.
 func (v Verdict) String() string {
-	return [...]string{"accept", "ErrTag", "ErrOverflow"}[v]
+	if names := [...]string{"accept", "ErrTag", "ErrOverflow"}; uint(v) < uint(len(names)) {
+		return names[v]
+	}
+	return "Verdict(" + strconv.Itoa(int(v)) + ")"
 }
 
 // Expectation is the oracle's answer for one shape, computed with

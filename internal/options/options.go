@@ -1,16 +1,16 @@
 // Package options is the one option model of plan, cache and diff:
 // plan.Option, cache.Option and diff.Option are aliases of Option, so
 // that WithHash, WithKernel, WithSpec and WithWorkers are defined once
-// (in plan), infer and check the same way, and fail with the same
+// (here; plan exports them), infer and check the same way, and fail with the same
 // ErrOption wherever they are given. It lives under internal/ because
 // Config is the options' state, not an API: callers build options only
 // through the exported With functions of plan, cache and diff.
 //
 // Why here: dependencies point down (cache uses plan, plan uses sched and
-// lanes), so the shared type must sit below plan; plan defines the
-// hashing options on it and cache and diff re-use them, adding their own
-// (cache's WithMode and WithUpperLevelsOnly, diff's WithMax) as
-// extensions that PlanFor and each other refuse.
+// lanes), so the shared type must sit below plan; the hashing options
+// are defined on it here, plan exports them, and cache and diff re-use
+// them, adding their own (cache's WithMode and WithUpperLevelsOnly,
+// diff's WithMax) as extensions that PlanFor and each other refuse.
 package options
 
 import (
