@@ -198,8 +198,17 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format string, maxInput in
 	if file == "-" {
 		name = "stdin"
 	}
+	return e.decodeBytes(t, p, name, raw, format, lim, verb, try)
+}
+
+// decodeBytes is decodeFile's work after reading: raw, the bytes of the
+// input called name, read under format within lim (JSON read into t and
+// serialized, snappy unpacked), and the first payload try accepts; its
+// errors are decodeFile's. convert reads its own output back through it.
+func (e *env) decodeBytes(t typeEntry, p preset, name string, raw []byte, format string, lim inputLimit, verb string, try func([]byte) error) (payload, error) {
 	var pls []payload
-	if isJSON(file, format) {
+	var err error
+	if isJSON(name, format) {
 		// JSON: read into the type and serialized, then as any SSZ input.
 		done := e.stage("reading JSON", name, int64(len(raw)))
 		pl, err := fromJSON(t, p, name, raw)
@@ -209,7 +218,7 @@ func (e *env) decodeFile(t typeEntry, p preset, file, format string, maxInput in
 		}
 		pls = []payload{pl}
 	} else {
-		pls, err = payloads(file, raw, format, lim)
+		pls, err = payloads(name, raw, format, lim)
 	}
 	var tl *tooLargeError
 	if errors.As(err, &tl) {

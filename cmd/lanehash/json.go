@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"reflect"
 	"strconv"
 	"strings"
@@ -172,24 +173,32 @@ func (e *env) show(fs *flag.FlagSet, args []string) int {
 	if err != nil {
 		return e.fail("show", fmt.Errorf("%w: -path %s: %w", errInput, *path, err))
 	}
-	w := bufio.NewWriterSize(e.stdout, 1<<16)
-	enc := sszjson.NewEncoder(w)
-	if !*compact {
-		enc.SetIndent("", "  ")
-	}
-	if vt == nil {
-		// A length, or a bit: not a value of a type of its own.
-		_, err = fmt.Fprintln(w, v.Interface())
-	} else {
-		err = enc.EncodeValue(vt, v)
-	}
-	if err == nil {
-		err = w.Flush()
-	}
-	if err != nil {
+	if err := writeJSON(e.stdout, vt, v, *compact); err != nil {
 		return e.fail("show", err)
 	}
 	return exitOK
+}
+
+// writeJSON writes v, a value of t, as show prints it and convert -to
+// json writes it: package sszjson's form, indented by two spaces or, with
+// compact, on one line, and a newline. A nil t is what walkValue returns
+// for no value of a type of its own (a length, a bit): printed as it is.
+func writeJSON(w io.Writer, t *ssz.Type, v reflect.Value, compact bool) error {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	enc := sszjson.NewEncoder(bw)
+	if !compact {
+		enc.SetIndent("", "  ")
+	}
+	var err error
+	if t == nil {
+		_, err = fmt.Fprintln(bw, v.Interface())
+	} else {
+		err = enc.EncodeValue(t, v)
+	}
+	if err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // walkValue follows steps from v, a value of t, and returns the type and

@@ -10,6 +10,7 @@
 //	lanehash verify p.json
 //	lanehash diff -type fulu.BeaconState ours.ssz theirs.ssz
 //	lanehash show -type fulu.BeaconState -path 'validators[7]' state.ssz
+//	lanehash convert -type fulu.BeaconState -o state.json state.ssz_snappy
 //	lanehash root -type fulu.BeaconState state.json
 //	lanehash types -fork gloas
 //
@@ -29,7 +30,9 @@
 // when the document fails as the type on an unknown top-level key, holds
 // only a response's keys and none of them names a field of the type
 // (docs/json.md). show prints a value, or the
-// part of it at -path, as that JSON.
+// part of it at -path, as that JSON; convert writes a value as raw SSZ,
+// as a snappy block (the spec tests' form) or as that JSON, after
+// reading its own output back to the input's root.
 //
 // Roots are computed from the bytes by lanehash's plans (package plan),
 // without decoding. Proofs come from the value's Merkle tree (package
@@ -117,12 +120,14 @@ func commands() []command {
 		{"verify", "check a proof that prove printed", verifyUsage, (*env).verify},
 		{"diff", "name the paths where two SSZ files of one type differ", diffUsage, (*env).diff},
 		{"show", "print a value of a file, or a part of it, as JSON", showUsage, (*env).show},
+		{"convert", "write a file's value as raw SSZ, snappy SSZ or JSON", convertUsage, (*env).convert},
 		{"types", "list the types -type takes", typesUsage, (*env).types},
 	}
 }
 
 const mainUsage = `lanehash computes SSZ hash_tree_root of Ethereum consensus files, proves
-and verifies fields, finds where two states differ, and shows values as JSON.
+and verifies fields, finds where two states differ, shows values as JSON and
+converts files between SSZ, snappy SSZ and JSON.
 
 Usage:
   lanehash <command> [flags] [files]
@@ -142,7 +147,7 @@ Run 'lanehash <command> -h' for a command's flags and examples.
 func (e *env) usage(w io.Writer) {
 	var b strings.Builder
 	for _, c := range commands() {
-		fmt.Fprintf(&b, "  %-7s %s\n", c.name, c.synopsis)
+		fmt.Fprintf(&b, "  %-8s %s\n", c.name, c.synopsis)
 	}
 	fmt.Fprintf(w, mainUsage, b.String())
 }
