@@ -236,8 +236,19 @@ func (e *env) convertFile(t typeEntry, p preset, file, format string, maxInput i
 		}
 		out = snappy.Encode(nil, pl.data)
 	case encJSON:
-		var buf bytes.Buffer
-		if err := writeJSON(&buf, st, v, compact); err != nil {
+		// Written twice, counted first, then into a buffer of its size:
+		// a state's JSON grown as it is written would be copied and
+		// faulted in about twice over, which costs more (as sszjson's
+		// Marshal does).
+		var n byteCounter
+		if err := writeJSON(&n, st, v, compact); err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		if int64(n) > math.MaxInt {
+			return nil, fmt.Errorf("%w: %s: %d bytes of JSON, more than a slice holds here", errInput, name, n)
+		}
+		buf := bytes.NewBuffer(make([]byte, 0, n))
+		if err := writeJSON(buf, st, v, compact); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
 		out = buf.Bytes()
@@ -302,4 +313,12 @@ func writeAtomic(path string, b []byte) error {
 		return fmt.Errorf("%w: %s: %w", errOutput, path, err)
 	}
 	return nil
+}
+
+// byteCounter is a writer that counts what is written to it.
+type byteCounter int64
+
+func (c *byteCounter) Write(b []byte) (int, error) {
+	*c += byteCounter(len(b))
+	return len(b), nil
 }

@@ -35,14 +35,7 @@ func TestConvertSpecVectors(t *testing.T) {
 	cases := vectorCases(t, "ssz_random", "ssz_max", "ssz_zero", "ssz_random_chaos")
 	sameSnappy := 0
 	for _, c := range cases {
-		comp, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := snappy.Decode(nil, comp)
-		if err != nil {
-			t.Fatal(err)
-		}
+		comp, data := c.read(t)
 		dir := t.TempDir()
 		conv := func(in, out string, extra ...string) []byte {
 			t.Helper()
@@ -95,8 +88,7 @@ func TestConvertCompact(t *testing.T) {
 	if code != exitOK || got != want || strings.Count(got, "\n") != 1 {
 		t.Errorf("convert -compact: status %d (%s), %q, show -compact %q", code, errOut, got, want)
 	}
-	comp, _ := os.ReadFile(c.file)
-	data, _ := snappy.Decode(nil, comp)
+	_, data := c.read(t)
 	got, _, code = runCmd(t, nil, append([]string{"convert", "-to", "ssz"}, args...)...)
 	if code != exitOK || got != string(data) {
 		t.Errorf("convert -to ssz to stdout: status %d, %d bytes, want %d", code, len(got), len(data))

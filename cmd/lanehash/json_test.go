@@ -13,8 +13,6 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/golang/snappy"
-
 	"github.com/lanehash/lanehash/internal/sszrand"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
@@ -197,14 +195,7 @@ func TestJSONInputErrors(t *testing.T) {
 // against the JSON package directly.
 func TestShowSnappyState(t *testing.T) {
 	c := vectorCases(t, "ssz_random")[0]
-	comp, err := os.ReadFile(c.file)
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := snappy.Decode(nil, comp)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, raw := c.read(t)
 	e, err := lookupType(c.typ)
 	if err != nil {
 		t.Fatal(err)

@@ -17,6 +17,21 @@ type vectorCase struct {
 	typ, preset, file, root string
 }
 
+// read returns the case's serialized.ssz_snappy and its snappy-decoded
+// SSZ bytes.
+func (c vectorCase) read(t testing.TB) (comp, data []byte) {
+	t.Helper()
+	comp, err := os.ReadFile(c.file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, err = snappy.Decode(nil, comp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return comp, data
+}
+
 var rootYAML = regexp.MustCompile(`root: '(0x[0-9a-f]{64})'`)
 
 // vectorCases returns, for every ssz_static type folder of the vectors,
@@ -60,14 +75,7 @@ func TestRootSpecVectors(t *testing.T) {
 	forks := map[string]int{}
 	for _, c := range cases {
 		forks[c.preset+"/"+strings.Split(c.typ, ".")[0]]++
-		comp, err := os.ReadFile(c.file)
-		if err != nil {
-			t.Fatal(err)
-		}
-		data, err := snappy.Decode(nil, comp)
-		if err != nil {
-			t.Fatal(err)
-		}
+		comp, data := c.read(t)
 		rawFile := writeFile(t, "value.ssz", data)
 		var framed bytes.Buffer
 		w := snappy.NewBufferedWriter(&framed)
