@@ -78,8 +78,9 @@ func TestConvertSpecVectors(t *testing.T) {
 	t.Logf("%d cases; ssz_snappy byte-identical to the vector's file in %d", len(cases), sameSnappy)
 }
 
-// TestConvertCompact checks -compact against show -compact, and stdout
-// output of binary encodings when stdout is not a terminal.
+// TestConvertCompact checks -compact against show -compact, stdout
+// output of binary encodings when stdout is not a terminal, and a
+// beacon-API response's data converted to SSZ.
 func TestConvertCompact(t *testing.T) {
 	c := vectorCases(t, "ssz_random")[0]
 	args := []string{"-type", c.typ, "-preset", c.preset, c.file}
@@ -92,6 +93,12 @@ func TestConvertCompact(t *testing.T) {
 	got, _, code = runCmd(t, nil, append([]string{"convert", "-to", "ssz"}, args...)...)
 	if code != exitOK || got != string(data) {
 		t.Errorf("convert -to ssz to stdout: status %d, %d bytes, want %d", code, len(got), len(data))
+	}
+	// A beacon-API response's data, from stdin.
+	response := []byte(`{"execution_optimistic":false,"data":` + want + `}`)
+	got, errOut, code = runCmd(t, response, "convert", "-type", c.typ, "-preset", c.preset, "-format", "json", "-to", "ssz", "-")
+	if code != exitOK || got != string(data) {
+		t.Errorf("convert of a response's data: status %d (%s), %d bytes, want %d", code, errOut, len(got), len(data))
 	}
 }
 
@@ -106,6 +113,10 @@ func TestConvertErrors(t *testing.T) {
 	dir := t.TempDir()
 	in := filepath.Join(dir, "in.ssz")
 	if err := os.WriteFile(in, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.ssz")
+	if err := os.Symlink(in, link); err != nil {
 		t.Fatal(err)
 	}
 	notDir := filepath.Join(dir, "file")
@@ -131,6 +142,7 @@ func TestConvertErrors(t *testing.T) {
 		{"output directory missing", append(ty, "-o", filepath.Join(dir, "none", "x.json"), in), filepath.Join(dir, "none", "x.json")},
 		{"output directory a file", append(ty, "-o", filepath.Join(notDir, "x.json"), in), filepath.Join(notDir, "x.json")},
 		{"-o the input", append(ty, "-to", "ssz", "-o", in, in), "is the input file"},
+		{"-o a link to the input", append(ty, "-o", link, in), "is the input file"},
 		{"-o a directory", append(ty, "-to", "ssz", "-o", dir, in), "not a regular file"},
 	} {
 		before := listDir(t, dir)
