@@ -96,7 +96,7 @@ Examples:
 func (e *env) convert(fs *flag.FlagSet, args []string) int {
 	tf := addTypeFlags(fs)
 	to := fs.String("to", "", "the output `encoding`: ssz, ssz_snappy or json (default: OUT's extension)")
-	out := fs.String("o", "", "write to file `OUT` (a temporary file in its directory, renamed); default stdout")
+	out := fs.String("o", "", "write to file `OUT` (a temporary file in its directory, renamed); none or -: stdout")
 	compact := fs.Bool("compact", false, "with -to json, write the JSON on one line, without white space")
 	if done, st := e.parse(fs, args); done {
 		return st
