@@ -180,7 +180,9 @@ func Bytes[T any](a, b []byte, opts ...Option) ([]Difference, int, error) {
 // Serialized is Bytes for a type known by its descriptor rather than as
 // a type parameter (a command or a tool that picks the type at run time
 // holds an *ssz.Type): t carries its spec values, so WithSpec is an
-// ErrOption here.
+// ErrOption here. A descriptor that does not describe its Go type (nil,
+// or one made by hand: ssz.CheckDescriptor) is refused with that error,
+// wrapping ssz.ErrValue, before either input is read.
 func Serialized(t *ssz.Type, a, b []byte, opts ...Option) ([]Difference, int, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -189,8 +191,8 @@ func Serialized(t *ssz.Type, a, b []byte, opts ...Option) ([]Difference, int, er
 	if cfg.specSet {
 		return nil, 0, fmt.Errorf("diff: %w: WithSpec: Serialized's type has its spec values (ssz.TypeFor[T](ssz.WithSpec(s)))", ErrOption)
 	}
-	if t == nil {
-		return nil, 0, fmt.Errorf("diff: %w: nil *ssz.Type", ssz.ErrValue)
+	if err := ssz.CheckDescriptor(t); err != nil {
+		return nil, 0, fmt.Errorf("diff: %w", err)
 	}
 	return serialized(cfg, t, a, b)
 }

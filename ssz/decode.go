@@ -46,8 +46,15 @@ func Unmarshal(b []byte, v any, opts ...Option) error {
 }
 
 // UnmarshalValue decodes b into v, an addressable value of the Go type t
-// was built for. On error v may be partly written.
+// was built for. On error v may be partly written. A descriptor that
+// does not describe its Go type (nil, or one made by hand that
+// contradicts it) is CheckDescriptor's error, an *Error wrapping
+// ErrValue, before anything is decoded.
 func UnmarshalValue(t *Type, b []byte, v reflect.Value) error {
+	n, err := checkedType(t)
+	if err != nil {
+		return err
+	}
 	if !v.IsValid() || v.Type() != t.Go {
 		return errorf("", ErrValue, "value does not have type %s", t.Go)
 	}
@@ -55,7 +62,7 @@ func UnmarshalValue(t *Type, b []byte, v reflect.Value) error {
 		return errorf("", ErrValue, "value of type %s is not settable", t.Go)
 	}
 	d := decoder{inputLen: len(b)}
-	if err := d.decode(compiledType(t), b, v.Addr().UnsafePointer()); err != nil {
+	if err := d.decode(n, b, v.Addr().UnsafePointer()); err != nil {
 		return joinWhole(err, rootPath(t))
 	}
 	return nil
@@ -169,10 +176,8 @@ func (d *decoder) decode(n *decType, b []byte, p unsafe.Pointer) error {
 			return err
 		}
 		*(*unsafe.Pointer)(p) = obj.UnsafePointer()
-	case opUnsupported:
-		return errorf("", ErrUnsupported, "kind %s", t.Kind)
-	default: // opMismatch
-		return errorf("", ErrValue, "%s", n.mismatch)
+	default: // opRefused, which the entry points return first
+		return n.refused
 	}
 	return nil
 }

@@ -59,18 +59,19 @@ type decType struct {
 	// or no option).
 	options []*decType
 
-	// mismatch says what is wrong with a descriptor whose Go type is not
-	// the one it describes (only a descriptor made by hand can be: TypeOf
-	// builds them from the Go type); decoding into it is ErrValue.
-	mismatch string
+	// refused is CheckDescriptor's error for a descriptor that does not
+	// describe its Go type (only one made by hand can fail: TypeOf builds
+	// them from the Go type). Such a descriptor is not compiled: its
+	// compiled form is this error alone (op opRefused), which every
+	// entry point returns before it reads or writes a value.
+	refused error
 }
 
 // decOp is what decoding a value of a decType does.
 type decOp uint8
 
 const (
-	opMismatch    decOp = iota // decType.mismatch
-	opUnsupported              // a kind the decoder does not know
+	opRefused decOp = iota // decType.refused
 	opBool
 	opUint8
 	opUint16
@@ -132,7 +133,12 @@ func compiledType(t *Type) *decType {
 	if d, ok := decTypes.Load(t); ok {
 		return d.(*decType)
 	}
-	d := compileType(t)
+	var d *decType
+	if err := describes(t); err != nil {
+		d = &decType{t: t, op: opRefused, refused: err}
+	} else {
+		d = compileType(t)
+	}
 	if _, loaded := decTypes.LoadOrStore(t, d); !loaded && decTypeCount.Add(1) > maxDecTypes {
 		// As minSizes: descriptors dropped from TypeOf's cache are built
 		// again as new *Type values, so the memo is emptied at its bound
@@ -172,7 +178,8 @@ type basicKey struct {
 	size uint64
 }
 
-// compileType compiles t and its parts.
+// compileType compiles t and its parts: t describes its Go type
+// (describes), which the compiler relies on.
 func compileType(t *Type) *decType {
 	c := compiler{memo: map[*Type]*decType{}, basics: map[basicKey]*decType{}}
 	return c.compile(t)
@@ -183,7 +190,7 @@ func (c *compiler) compile(t *Type) *decType {
 	if d, ok := c.memo[t]; ok {
 		return d
 	}
-	if t.IsBasic() && t.Go != nil {
+	if t.IsBasic() {
 		// TypeOf builds a descriptor per field, but basic ones of one Go
 		// type decode alike (their errors name only the kind): one
 		// compiled form serves them all.
@@ -194,20 +201,13 @@ func (c *compiler) compile(t *Type) *decType {
 	}
 	d := &decType{t: t}
 	c.memo[t] = d
-	if t.Go == nil {
-		d.op, d.mismatch = opMismatch, "descriptor without a Go type"
-		return d
-	}
 	d.size, d.goSize = t.Size, t.Go.Size()
 	g := t.Go
 	switch t.Kind {
 	case KindBool:
 		d.op = opBool
-		d.need(g.Kind() == reflect.Bool && t.Size == 1)
 	case KindUint8, KindUint16, KindUint32, KindUint64:
 		d.op = opUint8 + decOp(t.Kind-KindUint8)
-		d.need(g.Kind() == [...]reflect.Kind{reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64}[t.Kind-KindUint8] &&
-			t.Size == uint64(g.Size()))
 		d.plain = t.Kind == KindUint8 || littleEndian
 		d.valid = true
 	case KindUint128, KindUint256:
@@ -215,26 +215,20 @@ func (c *compiler) compile(t *Type) *decType {
 		switch {
 		case g == uint256PtrType:
 			d.op = opUint256Ptr
-			d.need(t.Size == 32)
-		case g.Kind() == reflect.Array && g.Elem().Kind() == reflect.Uint64:
+		case g.Elem().Kind() == reflect.Uint64:
 			d.op = opUintLimbs
-			d.need(uint64(g.Len())*8 == t.Size)
 			d.plain = littleEndian
 		default:
 			d.op = opUintBytes
-			d.need(g.Kind() == reflect.Array && g.Elem().Kind() == reflect.Uint8 && uint64(g.Len()) == t.Size)
 			d.plain = true
 		}
 	case KindBitvector:
 		d.op = opBitvector
 		d.slice = g.Kind() == reflect.Slice
-		d.need((d.slice || g.Kind() == reflect.Array && uint64(g.Len()) == t.Size) && g.Elem().Kind() == reflect.Uint8 && t.Size > 0)
-		d.consistent(t.Length > 0 && t.Size == (t.Length+7)/8)
 		d.plain = !d.slice && t.Length%8 == 0
 	case KindBitlist, KindProgressiveBitlist:
 		d.op = opBitlist
 		d.slice = true
-		d.need(g.Kind() == reflect.Slice && g.Elem().Kind() == reflect.Uint8)
 	case KindVector, KindList, KindProgressiveList:
 		c.sequence(d)
 	case KindContainer, KindProgressiveContainer:
@@ -244,20 +238,15 @@ func (c *compiler) compile(t *Type) *decType {
 			d.pointsTo(g)
 		}
 		c.fields(d)
-	case KindUnion, KindCompatibleUnion:
+	default: // KindUnion, KindCompatibleUnion
 		d.op = opUnion
 		if t.Kind == KindCompatibleUnion {
 			d.op = opCompatible
 		}
-		st := g
 		if g.Kind() == reflect.Pointer {
 			d.op++ // opUnionPtr, opCompatiblePtr
 			d.pointsTo(g)
-			st = g.Elem()
 		}
-		d.need(st.Kind() == reflect.Struct && st.NumField() == 2 &&
-			st.Field(0).Type.Kind() == reflect.Uint8 && st.Field(1).Type.Kind() == reflect.Interface &&
-			st.Field(1).Type.NumMethod() == 0)
 		// The encoder writes both kinds' options through these; the
 		// decoder decodes a compatible union's through decodeValue.
 		d.options = make([]*decType, len(t.Options))
@@ -266,42 +255,19 @@ func (c *compiler) compile(t *Type) *decType {
 				d.options[i] = c.compile(o)
 			}
 		}
-	default:
-		d.op = opUnsupported
 	}
 	if t.IsBasic() {
 		c.basics[basicKey{t.Kind, t.Go, t.Size}] = d
 	}
 	// A copy of the serialization writes the Go value's memory: only
-	// where they are the same size (a descriptor made by hand need not
-	// say so).
-	d.plain = d.plain && d.size == uint64(d.goSize) && d.op != opMismatch
-	d.valid = (d.valid || d.plain) && t.Fixed && d.op != opMismatch
+	// where they are the same size.
+	d.plain = d.plain && d.size == uint64(d.goSize)
+	d.valid = (d.valid || d.plain) && t.Fixed
 	return d
-}
-
-// need marks d as a mismatch unless ok: its Go type is not what the
-// descriptor's kind describes, and writing it as one would write memory
-// the value does not have.
-func (d *decType) need(ok bool) {
-	if !ok && d.op != opMismatch {
-		d.op, d.plain = opMismatch, false
-		d.mismatch = "descriptor of kind " + d.t.Kind.String() + " does not describe Go type " + d.t.Go.String()
-	}
-}
-
-// consistent marks d as a mismatch unless ok: its sizes contradict one
-// another, which only a descriptor made by hand can do.
-func (d *decType) consistent(ok bool) {
-	if !ok && d.op != opMismatch {
-		d.op, d.plain = opMismatch, false
-		d.mismatch = "descriptor " + d.t.String() + " has sizes that do not agree"
-	}
 }
 
 // pointsTo records the type a pointer type g points to.
 func (d *decType) pointsTo(g reflect.Type) {
-	d.need(g.Elem().Kind() == reflect.Struct)
 	d.target = g.Elem()
 	d.targetSize = d.target.Size()
 	d.chunkType = reflect.SliceOf(d.target)
@@ -315,34 +281,8 @@ func (c *compiler) sequence(d *decType) {
 	if t.Kind != KindVector {
 		d.op = opList
 	}
-	if t.Elem == nil {
-		d.op, d.mismatch = opMismatch, "sequence descriptor without an element"
-		return
-	}
 	d.elem = c.compile(t.Elem)
 	d.slice = g.Kind() == reflect.Slice
-	if d.op == opVector {
-		d.need(d.slice || g.Kind() == reflect.Array && uint64(g.Len()) == t.Length)
-	} else {
-		d.need(d.slice)
-	}
-	d.need((g.Kind() == reflect.Slice || g.Kind() == reflect.Array) && g.Elem() == t.Elem.Go)
-	// The sizes the decoder divides and slices by must agree with each
-	// other: a fixed element of no bytes, or a fixed vector whose Size
-	// is not Length elements (Length × Size wrapping to it, say), would
-	// otherwise divide by zero or slice past the input.
-	if t.Elem.Fixed {
-		size, ok := checked.Mul(t.Length, t.Elem.Size)
-		d.consistent(t.Elem.Size > 0 && (d.op != opVector || ok && t.Fixed && t.Size == size))
-	} else {
-		d.consistent(!t.Fixed)
-	}
-	if d.op != opVector {
-		d.consistent(!t.Fixed)
-	}
-	if d.op == opMismatch {
-		return
-	}
 	d.elemFree = !hasPointers(g.Elem())
 	if !t.Elem.Fixed {
 		d.elemBytes = checked.SatAdd(4, minSize(t.Elem))
@@ -361,16 +301,12 @@ func (c *compiler) fields(d *decType) {
 	if st.Kind() == reflect.Pointer {
 		st = st.Elem()
 	}
-	d.need(st.Kind() == reflect.Struct)
-	if d.op == opMismatch {
-		return
-	}
 	plain := littleEndian && d.op == opContainer
 	valid := true
 	var at uint64
 	vars := 0
 	for i := range t.Fields {
-		if f := &t.Fields[i]; f.Type != nil && !f.Type.Fixed {
+		if !t.Fields[i].Type.Fixed {
 			vars++
 		}
 	}
@@ -378,20 +314,8 @@ func (c *compiler) fields(d *decType) {
 	d.vars = make([]fieldOp, 0, vars)
 	for i := range t.Fields {
 		f := &t.Fields[i]
-		off, direct, ft, ok := fieldPlace(st, f.Index)
-		if !ok || f.Type == nil || ft != f.Type.Go {
-			d.op, d.mismatch, d.plain = opMismatch, "field "+f.Name+" does not match its Go field", false
-			return
-		}
+		off, direct, _, _ := fieldPlace(st, f.Index)
 		n := c.compile(f.Type)
-		if n.op == opMismatch {
-			// The field's bytes would come from the reflect encoder,
-			// at its Go size, where the container's fixed part and
-			// offsets are laid out by the descriptor's sizes: the whole
-			// container goes to it, whose layout is one.
-			d.op, d.mismatch, d.plain = opMismatch, "field "+f.Name+": "+n.mismatch, false
-			return
-		}
 		valid = valid && n.valid
 		op := fieldOp{direct: direct, field: int32(i), at: at, n: f.Type.FixedPartSize(), goOff: off, node: n}
 		plain = plain && direct && n.plain && off == uintptr(at)
@@ -427,9 +351,12 @@ func (c *compiler) fields(d *decType) {
 	d.valid = valid && t.Fixed
 }
 
-// fieldPlace follows a field's reflect index path from struct type st:
-// the field's offset and whether it is direct (no embedded pointer on
-// the way; the offset is then from the struct's start), and its type.
+// fieldPlace follows a field's reflect index path from struct type st
+// as TypeOf builds it (embedded structs, held by value or by an
+// exported pointer, crossed to an exported field): the field's offset
+// and whether it is direct (no embedded pointer on the way; the offset
+// is then from the struct's start), and its type; ok is false for a
+// path that names no such field.
 func fieldPlace(st reflect.Type, index []int) (off uintptr, direct bool, ft reflect.Type, ok bool) {
 	direct, ft = true, st
 	for i, x := range index {
@@ -440,6 +367,9 @@ func fieldPlace(st reflect.Type, index []int) (off uintptr, direct bool, ft refl
 			return 0, false, nil, false
 		}
 		sf := ft.Field(x)
+		if !sf.IsExported() && (i == len(index)-1 || sf.Type.Kind() == reflect.Pointer) {
+			return 0, false, nil, false
+		}
 		off += sf.Offset
 		ft = sf.Type
 	}

@@ -72,9 +72,8 @@ func TestCompiledPlainAndMerged(t *testing.T) {
 
 // TestUnmarshalValueMismatchedDescriptor: a descriptor made by hand
 // whose Go type is not the one it describes (TypeOf never makes one) is
-// ErrValue where it is reached, never a write of memory the value does
-// not have and never a panic; a part of it not reached (an option not
-// selected) is not an error.
+// ErrValue before anything is decoded, never a write of memory the value
+// does not have and never a panic.
 func TestUnmarshalValueMismatchedDescriptor(t *testing.T) {
 	u64 := &Type{Kind: KindUint64, Go: reflect.TypeFor[uint64](), Fixed: true, Size: 8}
 	for _, c := range []struct {
@@ -106,8 +105,7 @@ func TestUnmarshalValueMismatchedDescriptor(t *testing.T) {
 					t.Errorf("%s: panic %v", c.name, r)
 				}
 			}()
-			d := decoder{}
-			err = joinWhole(d.decode(compileType(c.t), c.in, v.UnsafePointer()), "")
+			err = UnmarshalValue(c.t, c.in, v.Elem())
 		}()
 		if !errors.Is(err, ErrValue) {
 			t.Errorf("%s: %v, want ErrValue", c.name, err)
@@ -144,9 +142,8 @@ func TestUnmarshalValueInconsistentSizes(t *testing.T) {
 		{"list marked fixed", &Type{Kind: KindList, Go: reflect.TypeFor[[]uint64](), Elem: u64, Limit: 4, Fixed: true, Size: 8}, make([]byte, 8)},
 	} {
 		v := reflect.New(c.t.Go)
-		d := decoder{}
-		if err := joinWhole(d.decode(compileType(c.t), c.in, v.UnsafePointer()), ""); !errors.Is(err, ErrValue) {
-			t.Errorf("%s: %v, want ErrValue", c.name, err)
+		if err := CheckDescriptor(c.t); !errors.Is(err, ErrValue) {
+			t.Errorf("%s: CheckDescriptor: %v, want ErrValue", c.name, err)
 		}
 		if err := UnmarshalValue(c.t, c.in, v.Elem()); !errors.Is(err, ErrValue) {
 			t.Errorf("%s: UnmarshalValue: %v, want ErrValue", c.name, err)

@@ -29,7 +29,10 @@ func Marshal(v any, opts ...Option) ([]byte, error) {
 }
 
 // MarshalValue returns the SSZ serialization of v, which must have the Go
-// type t was built for (or be a pointer to it).
+// type t was built for (or be a pointer to it). A descriptor that does
+// not describe its Go type (nil, or one made by hand that contradicts
+// it) is CheckDescriptor's error, an *Error wrapping ErrValue, before v
+// is read; so it is for MarshalAppendValue and SizeValue.
 func MarshalValue(t *Type, v reflect.Value) ([]byte, error) {
 	return marshalAppend(nil, t, v)
 }
@@ -61,7 +64,9 @@ func MarshalAppend(dst []byte, v any, opts ...Option) ([]byte, error) {
 }
 
 // MarshalAppendValue is MarshalAppend for a value of the Go type t was
-// built for (or a pointer to it), as MarshalValue is to Marshal.
+// built for (or a pointer to it), as MarshalValue is to Marshal; for a
+// descriptor that does not describe its Go type it returns dst and
+// CheckDescriptor's error.
 func MarshalAppendValue(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	return marshalAppend(dst, t, v)
 }
@@ -84,7 +89,8 @@ func Size(v any, opts ...Option) (int, error) {
 }
 
 // SizeValue is Size for a value of the Go type t was built for (or a
-// pointer to it), as MarshalValue is to Marshal.
+// pointer to it), as MarshalValue is to Marshal; for a descriptor that
+// does not describe its Go type it returns CheckDescriptor's error.
 func SizeValue(t *Type, v reflect.Value) (int, error) {
 	r, err := encodeRootOf(t, v)
 	if err != nil {
@@ -150,19 +156,23 @@ type encodeRoot struct {
 	target bool
 }
 
-// encodeRootOf checks that v has the descriptor's Go type (checkValue's
-// errors), following a pointer the caller passed instead of a value,
+// encodeRootOf checks that t describes its Go type (CheckDescriptor)
+// and that v has that type (checkValue's errors), following a pointer the caller passed instead of a value,
 // and finds its memory: v's own, what a pointer points to (zero memory
 // for nil), or a copy for a value reflect cannot address, as
 // checkValue makes one.
 func encodeRootOf(t *Type, v reflect.Value) (encodeRoot, error) {
+	n, err := checkedType(t)
+	if err != nil {
+		return encodeRoot{}, err
+	}
 	if !v.IsValid() {
 		return encodeRoot{}, errorf("", ErrValue, "nil value")
 	}
 	if err := readable(v); err != nil {
 		return encodeRoot{}, err
 	}
-	r := encodeRoot{n: compiledType(t)}
+	r := encodeRoot{n: n}
 	switch {
 	case v.Type() != t.Go && v.Kind() == reflect.Pointer && v.Type().Elem() == t.Go:
 		if r.p = v.UnsafePointer(); r.p == nil {

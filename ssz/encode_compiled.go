@@ -22,11 +22,9 @@ import (
 // offset as the reflect encoder did. So a value that does not encode
 // writes nothing, and one that does allocates one buffer.
 //
-// What the compiled descriptor calls a mismatch (a descriptor made by
-// hand whose Go type, or sizes, are not the ones it describes) is an
-// ErrValue, as the decoder's; kinds the encoder does not know go to the
-// reflect encoder (appendValue), which gives them the answer they
-// always had.
+// A descriptor made by hand whose Go type, or sizes, are not the ones
+// it describes is never compiled (CheckDescriptor): the entry points
+// return its ErrValue before the encoder reads anything.
 
 // sizeOf returns the size of the serialization of the value of n.t.Go at
 // p, checking it as appendValue does: a bool byte above 1, a list or
@@ -68,15 +66,8 @@ func sizeOf(n *decType, p unsafe.Pointer) (uint64, error) {
 		return unionSize(n, p)
 	case opUnionPtr, opCompatiblePtr:
 		return unionSize(n, pointee(n, *(*unsafe.Pointer)(p)))
-	case opMismatch:
-		// A descriptor made by hand that contradicts its Go type: its
-		// layout is not the value's, and reading the value as it says
-		// would read memory the value does not have (the decoder
-		// refuses it the same way).
-		return 0, errorf("", ErrValue, "%s", n.mismatch)
 	}
-	b, err := appendValue(nil, t, reflect.NewAt(t.Go, p).Elem())
-	return uint64(len(b)), err
+	return 0, n.refused // opRefused, which the entry points return first
 }
 
 // zeroMemory is read-only zero memory: where the encoder reads the zero
@@ -397,8 +388,7 @@ func writeValue(dst []byte, n *decType, p unsafe.Pointer) []byte {
 	case opUnionPtr, opCompatiblePtr:
 		return writeUnion(dst, n, pointee(n, *(*unsafe.Pointer)(p)))
 	}
-	dst, _ = appendValue(dst, n.t, reflect.NewAt(n.t.Go, p).Elem())
-	return dst
+	return dst // opRefused, which sizeOf refused
 }
 
 // bytesSlice reports whether n is a fixed-size vector of plain

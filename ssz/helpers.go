@@ -63,8 +63,13 @@ func (t *Type) FixedPartSize() uint64 {
 
 // AppendBasic appends the SSZ serialization of the basic value v (of Go
 // type t.Go) to dst; concatenated basic values padded to 32 bytes are the
-// spec's pack. It fails for non-basic types or a value of another type.
+// spec's pack. It fails for non-basic types, a descriptor that does not
+// describe its Go type (CheckDescriptor's error) or a value of another
+// type, each an *Error wrapping ErrValue.
 func AppendBasic(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
+	if _, err := checkedType(t); err != nil {
+		return dst, err
+	}
 	if !t.IsBasic() {
 		return dst, errorf("", ErrValue, "AppendBasic on non-basic %s", t.Go)
 	}

@@ -20,9 +20,16 @@ func HashTreeRoot(v any, h Hash, opts ...Option) ([32]byte, error) {
 // HashTreeRootValue returns the hash_tree_root of v, which must have the
 // Go type t was built for (or be a pointer to it). This is the reference
 // implementation: it follows the spec literally and is slow on purpose.
+// A descriptor that does not describe its Go type (nil, or one made by
+// hand whose kinds, lengths, fields or options contradict it) is
+// CheckDescriptor's error, an *Error wrapping ErrValue that names the
+// first such part, before v is read.
 func HashTreeRootValue(t *Type, v reflect.Value, h Hash) ([32]byte, error) {
 	if !validHash(h) {
 		return [32]byte{}, errorf("", ErrValue, "unknown hash %d", h)
+	}
+	if _, err := checkedType(t); err != nil {
+		return [32]byte{}, err
 	}
 	v, err := checkValue(t, v)
 	if err != nil {

@@ -34,8 +34,14 @@ func Unmarshal(data []byte, v any, opts ...ssz.Option) error {
 }
 
 // UnmarshalValue decodes data into v, a settable value of the Go type t
-// was built for, as Unmarshal does. On error v may be partly written.
+// was built for, as Unmarshal does. On error v may be partly written. A
+// descriptor that does not describe its Go type (one made by hand) is
+// refused before anything is read with ssz.CheckDescriptor's error, an
+// *ssz.Error wrapping ssz.ErrValue.
 func UnmarshalValue(t *ssz.Type, data []byte, v reflect.Value) error {
+	if err := ssz.CheckDescriptor(t); err != nil {
+		return err
+	}
 	if !v.IsValid() || v.Type() != t.Go || !v.CanSet() {
 		return &Error{Offset: -1, Err: fmt.Errorf("%w: want a settable %s", ssz.ErrValue, t.Go)}
 	}

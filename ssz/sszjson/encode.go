@@ -40,7 +40,10 @@ func MarshalIndent(v any, prefix, indent string, opts ...ssz.Option) ([]byte, er
 }
 
 // MarshalValue returns the compact JSON of v, which must have the Go
-// type t was built for (or be a pointer to it).
+// type t was built for (or be a pointer to it). A descriptor that does
+// not describe its Go type (one made by hand) is refused before
+// anything is encoded with ssz.CheckDescriptor's error, an *ssz.Error
+// wrapping ssz.ErrValue.
 func MarshalValue(t *ssz.Type, v reflect.Value) ([]byte, error) {
 	return marshal(t, v, "", "")
 }
@@ -70,8 +73,13 @@ func (enc *Encoder) Encode(v any, opts ...ssz.Option) error {
 }
 
 // EncodeValue writes the JSON of v, of the Go type t was built for (or a
-// pointer to it), and a newline.
+// pointer to it), and a newline. A descriptor that does not describe its
+// Go type is refused as MarshalValue refuses it, before anything is
+// written.
 func (enc *Encoder) EncodeValue(t *ssz.Type, v reflect.Value) error {
+	if err := ssz.CheckDescriptor(t); err != nil {
+		return err
+	}
 	e := &encoder{w: enc.w, prefix: enc.prefix, indent: enc.indent}
 	if err := e.encode(t, v); err != nil {
 		return err
@@ -115,6 +123,9 @@ type encoder struct {
 // and copies it about twice over, which costs more than encoding it
 // again.
 func marshal(t *ssz.Type, v reflect.Value, prefix, indent string) ([]byte, error) {
+	if err := ssz.CheckDescriptor(t); err != nil {
+		return nil, err
+	}
 	e := &encoder{w: io.Discard, prefix: prefix, indent: indent}
 	if err := e.encode(t, v); err != nil {
 		return nil, err
