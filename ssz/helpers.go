@@ -91,21 +91,35 @@ func (k Kind) String() string {
 }
 
 // String describes the type in the spec's notation, for example
-// "List[uint64, 1024]".
-func (t *Type) String() string {
+// "List[uint64, 1024]". Element types nested deeper than eight levels
+// are written "…", so that a descriptor made by hand that contains
+// itself is still written in a few bytes.
+func (t *Type) String() string { return t.str(8) }
+
+// str is String with depth levels of element types left to write.
+func (t *Type) str(depth int) string {
+	if t == nil {
+		return "<nil>"
+	}
+	if depth == 0 {
+		return "…"
+	}
 	switch t.Kind {
 	case KindVector:
-		return fmt.Sprintf("Vector[%s, %d]", t.Elem, t.Length)
+		return fmt.Sprintf("Vector[%s, %d]", t.Elem.str(depth-1), t.Length)
 	case KindList:
-		return fmt.Sprintf("List[%s, %d]", t.Elem, t.Limit)
+		return fmt.Sprintf("List[%s, %d]", t.Elem.str(depth-1), t.Limit)
 	case KindProgressiveList:
-		return fmt.Sprintf("ProgressiveList[%s]", t.Elem)
+		return fmt.Sprintf("ProgressiveList[%s]", t.Elem.str(depth-1))
 	case KindBitvector:
 		return fmt.Sprintf("Bitvector[%d]", t.Length)
 	case KindBitlist:
 		return fmt.Sprintf("Bitlist[%d]", t.Limit)
 	case KindContainer, KindProgressiveContainer, KindUnion, KindCompatibleUnion:
 		g := t.Go
+		if g == nil { // a descriptor made by hand
+			return t.Kind.String() + "(no Go type)"
+		}
 		if g.Kind() == reflect.Pointer {
 			g = g.Elem()
 		}
