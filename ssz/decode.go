@@ -536,8 +536,16 @@ func minSize(t *Type) uint64 {
 // (saturating at the largest uint64): the bound Unmarshal checks an
 // element count against before it allocates, and the one every other
 // reader of serialized values (plan's RootBytes) must check the same way
-// to refuse the same inputs.
-func MinSize(t *Type) uint64 { return minSize(t) }
+// to refuse the same inputs. For a descriptor that does not describe
+// its Go type (CheckDescriptor's error; nil, or one made by hand) it
+// returns the largest uint64, the bound no input meets, rather than
+// walk parts that may be missing or contain themselves.
+func MinSize(t *Type) uint64 {
+	if _, err := checkedType(t); err != nil {
+		return math.MaxUint64
+	}
+	return minSize(t)
+}
 
 // minSizes memoizes minSize: *Type → uint64 (descriptors are
 // immutable), at most about maxMinSizes entries.

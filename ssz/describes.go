@@ -22,7 +22,8 @@ import (
 // entry point that takes a descriptor (HashTreeRootValue, MarshalValue,
 // MarshalAppendValue, SizeValue, UnmarshalValue, sszjson's MarshalValue
 // and UnmarshalValue, diff's Serialized) refuses one that fails with
-// this error before it reads or writes a value. The verdict is computed
+// this error before it reads or writes a value, and MinSize answers the
+// largest uint64 for it. The verdict is computed
 // once per descriptor and kept with its compiled codec form, so a
 // descriptor must not be changed after its first use (descriptors are
 // immutable).

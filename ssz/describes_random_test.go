@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"math"
 	"reflect"
 	"testing"
 
@@ -91,10 +92,14 @@ func checkMutated(mut *ssz.Type, v reflect.Value, in []byte) (err error) {
 	r.errs["sszjson.EncodeValue"] = sszjson.NewEncoder(new(bytes.Buffer)).EncodeValue(mut, v)
 	r.errs["sszjson.UnmarshalValue"] = sszjson.UnmarshalValue(mut, []byte(`{}`), reflect.New(target).Elem())
 	_, _, r.errs["diff.Serialized"] = diff.Serialized(mut, in, in)
+	minSize := ssz.MinSize(mut)
 
 	if refused := ssz.CheckDescriptor(mut); refused != nil {
 		if !errors.Is(refused, ssz.ErrValue) {
 			return fmt.Errorf("CheckDescriptor: %v, not ErrValue", refused)
+		}
+		if minSize != math.MaxUint64 {
+			return fmt.Errorf("MinSize of a refused descriptor (%v): %d", refused, minSize)
 		}
 		for name, err := range r.errs {
 			if !errors.Is(err, ssz.ErrValue) {

@@ -3,6 +3,7 @@ package ssz_test
 import (
 	"bytes"
 	"errors"
+	"math"
 	"reflect"
 	"testing"
 
@@ -97,6 +98,9 @@ func TestHandMadeDescriptorsRefused(t *testing.T) {
 			"sszjson.EncodeValue":    func() error { return sszjson.NewEncoder(new(bytes.Buffer)).EncodeValue(c.t, c.v) },
 			"sszjson.UnmarshalValue": func() error { return sszjson.UnmarshalValue(c.t, []byte(`{"A":true}`), reflect.New(g).Elem()) },
 			"diff.Serialized":        func() error { _, _, err := diff.Serialized(c.t, make([]byte, 64), make([]byte, 64)); return err },
+		}
+		if n := ssz.MinSize(c.t); n != math.MaxUint64 {
+			t.Errorf("%s: MinSize %d, want the largest uint64", c.name, n)
 		}
 		for name, f := range entries {
 			func() {
