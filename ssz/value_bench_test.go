@@ -47,3 +47,19 @@ func BenchmarkValueEntryPoints(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckDescriptor measures the check every entry point that
+// takes a descriptor makes first, for a descriptor already checked: the
+// whole of what HashTreeRootValue pays for it (MarshalValue loaded the
+// same compiled form before the check existed).
+func BenchmarkCheckDescriptor(b *testing.B) {
+	typ, err := ssz.TypeFor[electra.BeaconBlockBody]()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if err := ssz.CheckDescriptor(typ); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
