@@ -1,6 +1,7 @@
 package ssz
 
 import (
+	"encoding/binary"
 	"github.com/lanehash/lanehash/internal/checked"
 	"reflect"
 	"sync"
@@ -27,8 +28,7 @@ type decType struct {
 	plain bool
 	// valid: every Go value of this fixed-size type encodes (it holds no
 	// bool, no bitvector with unused bits, no vector or bitvector in a
-	// slice, whose length is checked, and nothing the encoder hands to
-	// the reflect encoder): the encoder's checks skip it.
+	// slice, whose length is checked): the encoder's checks skip it.
 	valid bool
 
 	// Vectors and lists: the element, whether the value is a Go slice
@@ -395,3 +395,8 @@ func hasPointers(t reflect.Type) bool {
 	}
 	return false
 }
+
+// littleEndian reports whether the host stores integers little-endian,
+// as SSZ serializes them: where it does, runs of unsigned integers and
+// bools are copied as memory.
+var littleEndian = binary.NativeEndian.Uint16([]byte{1, 0}) == 1

@@ -14,9 +14,10 @@ import (
 // decoder): two passes over the value's Go memory, read through unsafe
 // pointers where the compiled descriptor knows the layout.
 //
-// The size pass (sizeOf) makes every check the reflect encoder made, in
-// its order, and returns the serialization's exact size or the error
-// that encoder returned (TestEncoderMatchesOracle). The write pass
+// The size pass (sizeOf) makes every check the reflect encoder it
+// replaced made, in its order, and returns the serialization's exact
+// size or the error that encoder returned (TestEncoderMatchesOracle,
+// whose oracle that encoder is). The write pass
 // (writeValue) then cannot fail: it writes into a buffer already sized,
 // a plain run of fields or elements as one copy, and patches each
 // offset as the reflect encoder did. So a value that does not encode
@@ -27,11 +28,11 @@ import (
 // return its ErrValue before the encoder reads anything.
 
 // sizeOf returns the size of the serialization of the value of n.t.Go at
-// p, checking it as appendValue does: a bool byte above 1, a list or
+// p, checking it as the reflect encoder did: a bool byte above 1, a list or
 // bitlist past its limit, a vector or bitvector held in a slice of the
 // wrong length, bitvector padding, a bitlist without its delimiter, a
 // union's selector and option, offsets past 4 GiB. Its error is the one
-// appendValue returns for the value, its path relative to the value
+// that encoder returned for the value, its path relative to the value
 // (step). Sizes saturate at the largest uint64.
 func sizeOf(n *decType, p unsafe.Pointer) (uint64, error) {
 	t := n.t
@@ -152,8 +153,8 @@ func (s *sequence) at(et *decType, i int) unsafe.Pointer {
 	return unsafe.Add(s.base, uintptr(i)*et.goSize)
 }
 
-// sequenceSizeOf sizes and checks the elements of s as appendSequence
-// does: the first bad element's error, and for variable-size elements
+// sequenceSizeOf sizes and checks the elements of s as the reflect
+// encoder did: the first bad element's error, and for variable-size elements
 // the offsets' bound (more than 2^30 of them, or an element starting
 // past 4 GiB).
 func sequenceSizeOf(et *decType, s sequence) (uint64, error) {
@@ -202,11 +203,11 @@ func sequenceSizeOf(et *decType, s sequence) (uint64, error) {
 	return total, nil
 }
 
-// fieldsSize sizes and checks the container n at p. appendFields writes
-// the fixed-size fields first and the variable-size ones after, but
-// names the first bad field in field order (firstBadField), which is
-// the error here; the exception is an offset past 4 GiB, which it finds
-// only once every fixed-size field wrote, before it writes the
+// fieldsSize sizes and checks the container n at p. The reflect encoder
+// wrote the fixed-size fields first and the variable-size ones after,
+// but named the first bad field in field order, which is the error
+// here; the exception is an offset past 4 GiB, which it found
+// only once every fixed-size field was written, before it wrote the
 // variable-size field at that offset.
 func fieldsSize(n *decType, p unsafe.Pointer) (uint64, error) {
 	if n.valid {
@@ -251,8 +252,8 @@ func fieldsSize(n *decType, p unsafe.Pointer) (uint64, error) {
 	return total, nil
 }
 
-// errOffsetsPast4GiB is appendFields' and appendSequence's error for a
-// part starting past what a 4-byte offset holds.
+// errOffsetsPast4GiB is the error for a container's or sequence's part
+// starting past what a 4-byte offset holds.
 func errOffsetsPast4GiB() error {
 	return errorf("", ErrSize, "serialization exceeds 4 GiB offsets")
 }

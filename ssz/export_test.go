@@ -10,5 +10,5 @@ func ReflectEncode(t *Type, v reflect.Value) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	return appendValue(nil, t, v)
+	return prevAppendValue(nil, t, v)
 }
