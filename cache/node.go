@@ -7,6 +7,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/elemplan"
 	"github.com/lanehash/lanehash/internal/graph"
 	"github.com/lanehash/lanehash/lanes"
@@ -89,7 +90,8 @@ func (s *selection) chunks(dst []int, n int, shift uint, denseOK bool) (_ []int,
 	}
 	// Reused: only selections with many marks get here, and the shared
 	// lengthsOnly selection has none.
-	s.set = slices.Grow(s.set[:0], (m+63)/64)[:(m+63)/64]
+	words := int(checked.CeilDiv(uint64(m), 64)) // m+63 wraps near 2^31 on 32-bit hosts
+	s.set = slices.Grow(s.set[:0], words)[:words]
 	set := s.set
 	clear(set)
 	for _, i := range idx {

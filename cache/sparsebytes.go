@@ -335,7 +335,7 @@ func (p *packed) sparseBytes(c *ctx, b []byte, g proof.GIndex) ([32]byte, error)
 		// The bits without the delimiter, copied once however many
 		// nodes of them the walk computes (as spansOf).
 		if p.bstripAt != unsafe.SliceData(b) || p.bstripLen != len(b) {
-			p.bstrip = append(p.bstrip[:0], b[:(n+7)/8]...)
+			p.bstrip = append(p.bstrip[:0], b[:checked.CeilDiv(uint64(n), 8)]...) // n+7 wraps an int near 2^31
 			if n%8 != 0 {
 				p.bstrip[len(p.bstrip)-1] &^= 1 << (n % 8)
 			}

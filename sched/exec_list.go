@@ -1,10 +1,11 @@
 package sched
 
 import (
-	"github.com/lanehash/lanehash/internal/progressive"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/graph"
+	"github.com/lanehash/lanehash/internal/progressive"
 )
 
 // listTileDepth sets the tiles of a long list of composite elements:
@@ -47,7 +48,7 @@ func (p *Prepared) ListRoot(in Input, limit uint64, progressive bool, workers in
 		return p.e.tree.mixIn(root, uint64(n)), nil
 	}
 	size := uint64(basic.n)
-	chunks := (n*basic.n + 31) / 32
+	chunks := int(checked.CeilDiv(uint64(n)*uint64(basic.n), 32)) // n·size+31 wraps near 2^31 on 32-bit hosts
 	depth = Depth(limit/32*size + (limit%32*size+31)/32)
 	bp := getBuf(treeBufLen(chunks, progressive))
 	defer putBuf(bp)

@@ -148,7 +148,7 @@ func (r *packedRooter) check(data []byte, count uint64) (packedValue, error) {
 			}
 		}
 	}
-	v.chunks = (len(data) + 31) / 32
+	v.chunks = int(checked.CeilDiv(uint64(len(data)), 32)) // len+31 wraps near 2^31 on 32-bit hosts
 	return v, nil
 }
 
@@ -329,7 +329,7 @@ func (r *packedRooter) measureList(vals []packedValue, sizes []int, in Input) bo
 		if bytes > 0 {
 			data = unsafe.Slice((*byte)(h.data), bytes)
 		}
-		vals[i] = packedValue{data: data, length: count, chunks: (bytes + 31) / 32}
+		vals[i] = packedValue{data: data, length: count, chunks: int(checked.CeilDiv(uint64(bytes), 32))}
 		sizes[i] = vals[i].chunks
 	}
 	return true

@@ -82,6 +82,9 @@ func (b *builder) container(t reflect.Type, path string, progressive bool) (*Typ
 	if len(out.Fields) == 0 {
 		return nil, errorf(path, ErrTag, "container %s has no fields", t)
 	}
+	if i, j, shared := sharedFieldName(out.Fields); shared {
+		return nil, errorf(path, ErrUnsupported, "%s", sharedNameReason(out.Fields, i, j))
+	}
 	anyIndex := false
 	for _, ft := range indexed {
 		anyIndex = anyIndex || ft.hasIndex

@@ -199,6 +199,9 @@ func (w *describeWalk) container(t *Type, path string, notGo func() error, sizes
 	if len(t.Fields) == 0 {
 		return refuse(path, "container without fields")
 	}
+	if i, j, shared := sharedFieldName(t.Fields); shared {
+		return refuse(path, "%s", sharedNameReason(t.Fields, i, j))
+	}
 	var size uint64
 	fixed, fits := true, true
 	for i := range t.Fields {

@@ -64,6 +64,8 @@ func handDescriptors() []struct {
 		{"a field without a descriptor", "handPair.B", pair(boolean, nil, list), value},
 		{"a union of a struct of three fields", "handPair", &ssz.Type{Kind: ssz.KindUnion, Go: reflect.TypeFor[handPair](), Options: []*ssz.Type{nil, u64}}, value},
 		{"a list that is its own element", "handPair.C[]", pair(boolean, words, cyclic), value},
+		{"two fields of one name", "handPair", &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[handPair](),
+			Fields: []ssz.Field{{Name: "A", Index: []int{0}, Type: boolean}, {Name: "A", Index: []int{2}, Type: list}}}, value},
 		{"no Go type", "", &ssz.Type{Kind: ssz.KindUint64, Fixed: true, Size: 8}, reflect.ValueOf(uint64(1))},
 		{"nil", "", nil, value},
 	}

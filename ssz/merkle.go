@@ -3,6 +3,8 @@ package ssz
 import (
 	"encoding/binary"
 	"math/bits"
+
+	"github.com/lanehash/lanehash/internal/checked"
 )
 
 // depthFor returns ceil(log2(n)), the depth of a tree with n leaves padded
@@ -82,7 +84,7 @@ func mixInActiveFields(h Hash, root [32]byte, active []bool) [32]byte {
 // packBytes splits serialized basic values into 32-byte chunks, padding the
 // last one with zeros (the spec's pack).
 func packBytes(b []byte) [][32]byte {
-	out := make([][32]byte, (len(b)+31)/32)
+	out := make([][32]byte, checked.CeilDiv(uint64(len(b)), 32)) // len+31 wraps near 2^31 on 32-bit hosts
 	for i := range out {
 		copy(out[i][:], b[32*i:])
 	}
