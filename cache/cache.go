@@ -52,6 +52,9 @@ func New[T any](opts ...Option) (*Tree[T], error) {
 // the *MarkError it kept. On error the tree forgets everything and the
 // next Root rebuilds.
 func (t *Tree[T]) Root(v *T) ([32]byte, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return [32]byte{}, err
+	}
 	if v == nil {
 		return [32]byte{}, fmt.Errorf("cache: nil value: %w", ssz.ErrValue)
 	}
@@ -70,7 +73,12 @@ func (t *Tree[T]) Root(v *T) ([32]byte, error) {
 // no mark (Marked lists what does). In Detect mode, and on a
 // big-endian host (where the whole value is one opaque node, compared as
 // a whole), marks are checked and change nothing.
-func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field, idx) }
+func (t *Tree[T]) Mark(field string, idx ...int) error {
+	if err := zeroTree(t.tr); err != nil {
+		return err
+	}
+	return t.tr.mark(field, idx)
+}
 
 // Node returns the node at generalized index g as of the last Root. Nodes
 // at or above element roots and chunks are stored and returned without
@@ -85,35 +93,60 @@ func (t *Tree[T]) Mark(field string, idx ...int) error { return t.tr.mark(field,
 // of memory the value no longer holds or of another element. Any g, up to 2^64−1, is a
 // node or an error wrapping proof.ErrIndex, after at most one step per
 // bit of g.
-func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) { return t.tr.node(g) }
+func (t *Tree[T]) Node(g proof.GIndex) ([32]byte, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return [32]byte{}, err
+	}
+	return t.tr.node(g)
+}
 
 // Hash returns the tree's hash function (plan.WithHash; SHA-256 by
 // default). With it a Tree is a proof.HashedSource: the proofs
 // proof.Prove, ProveMulti and ProveCompact read from it carry the hash
 // they verify with, as the Tree's own Prove methods' do.
-func (t *Tree[T]) Hash() lanes.Hash { return t.tr.c.hash }
+func (t *Tree[T]) Hash() lanes.Hash { return hashOf(t.tr) }
 
 // ReadNodes runs read with the tree's nodes as of one Root: no Root,
 // mark or proof of the tree runs until read returns (read must not call
-// the tree's methods). With it a Tree is a proof.SnapshotSource:
+// the tree's methods). The source read is given is valid only until read
+// returns: kept and read later, it would read the tree beside a Root
+// without its lock. With it a Tree is a proof.SnapshotSource:
 // proof.Prove, ProveMulti and ProveCompact read all of a proof's nodes
 // in one call, so that a Root beside them cannot give them nodes of two
 // trees.
-func (t *Tree[T]) ReadNodes(read func(proof.NodeSource) error) error { return t.tr.readNodes(read) }
+func (t *Tree[T]) ReadNodes(read func(proof.NodeSource) error) error {
+	if err := zeroTree(t.tr); err != nil {
+		return err
+	}
+	return t.tr.readNodes(read)
+}
 
 // GIndex returns the generalized index of path in T, such as
 // "Validators[12345].EffectiveBalance".
-func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(t.tr.t, path) }
+func (t *Tree[T]) GIndex(path string) (proof.GIndex, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return 0, err
+	}
+	return proof.GIndexOf(t.tr.t, path)
+}
 
 // Prove returns the Merkle proof of the value at path against the last
 // root; its nodes are read as Node reads them (ErrChanged where the value
 // changed shape and the tree does not store them).
-func (t *Tree[T]) Prove(path string) (*proof.Proof, error) { return t.tr.prove(path) }
+func (t *Tree[T]) Prove(path string) (*proof.Proof, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return nil, err
+	}
+	return t.tr.prove(path)
+}
 
 // ProveMulti returns the multiproof of the values at paths (the spec's
 // helper indices) against the last root. No paths is a proof.ErrIndex
 // (a request for nothing).
 func (t *Tree[T]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return nil, err
+	}
 	return t.tr.proveMulti(paths)
 }
 
@@ -121,14 +154,21 @@ func (t *Tree[T]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
 // form) of the values at paths against the last root. No paths is a
 // proof.ErrIndex (a request for nothing).
 func (t *Tree[T]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return nil, err
+	}
 	return t.tr.proveCompact(paths)
 }
 
 // Stats returns the tree's counters: pairs hashed and memory held.
-func (t *Tree[T]) Stats() Stats { return t.tr.stats() }
+func (t *Tree[T]) Stats() Stats { return statsOf(t.tr) }
 
 // ResetStats sets the pair counter to zero.
-func (t *Tree[T]) ResetStats() { t.tr.resetStats() }
+func (t *Tree[T]) ResetStats() {
+	if t.tr != nil {
+		t.tr.resetStats()
+	}
+}
 
 // List is the cached tree of one SSZ list of E, such as a validator
 // registry List[Validator, 2^40], or of a progressive list (EIP-7916).
@@ -160,6 +200,9 @@ func newList[E any](tag reflect.StructTag, opts []Option) (*List[E], error) {
 // elements and the inner nodes on their paths; see Tree.Root. The slice
 // header is read at the call, so appending is fine.
 func (l *List[E]) Root(elems []E) ([32]byte, error) {
+	if err := zeroTree(l.tr); err != nil {
+		return [32]byte{}, err
+	}
 	p := &elems
 	return l.tr.update(unsafe.Pointer(p), p)
 }
@@ -170,37 +213,68 @@ func (l *List[E]) Root(elems []E) ([32]byte, error) {
 // Indices at or past the length at the next Root are ignored (the list
 // may shrink in between). In Detect mode marks are checked and change
 // nothing.
-func (l *List[E]) Mark(idx ...int) error { return l.tr.mark("", idx) }
+func (l *List[E]) Mark(idx ...int) error {
+	if err := zeroTree(l.tr); err != nil {
+		return err
+	}
+	return l.tr.mark("", idx)
+}
 
 // Node returns the node at generalized index g as of the last Root.
-func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) { return l.tr.node(g) }
+func (l *List[E]) Node(g proof.GIndex) ([32]byte, error) {
+	if err := zeroTree(l.tr); err != nil {
+		return [32]byte{}, err
+	}
+	return l.tr.node(g)
+}
 
 // Hash returns the list's hash function: a List is a proof.HashedSource,
 // as a Tree is.
-func (l *List[E]) Hash() lanes.Hash { return l.tr.c.hash }
+func (l *List[E]) Hash() lanes.Hash { return hashOf(l.tr) }
 
 // ReadNodes runs read with the list's nodes as of one Root, as
 // Tree.ReadNodes does: a List is a proof.SnapshotSource.
-func (l *List[E]) ReadNodes(read func(proof.NodeSource) error) error { return l.tr.readNodes(read) }
+func (l *List[E]) ReadNodes(read func(proof.NodeSource) error) error {
+	if err := zeroTree(l.tr); err != nil {
+		return err
+	}
+	return l.tr.readNodes(read)
+}
 
 // Prove returns the proof of the value at path, such as "[12].Slashed".
-func (l *List[E]) Prove(path string) (*proof.Proof, error) { return l.tr.prove(path) }
+func (l *List[E]) Prove(path string) (*proof.Proof, error) {
+	if err := zeroTree(l.tr); err != nil {
+		return nil, err
+	}
+	return l.tr.prove(path)
+}
 
 // ProveMulti returns the multiproof of the values at paths; no paths is a
 // proof.ErrIndex.
 func (l *List[E]) ProveMulti(paths ...string) (*proof.Multiproof, error) {
+	if err := zeroTree(l.tr); err != nil {
+		return nil, err
+	}
 	return l.tr.proveMulti(paths)
 }
 
 // ProveCompact returns the compact multiproof of the values at paths; no
 // paths is a proof.ErrIndex.
 func (l *List[E]) ProveCompact(paths ...string) (*proof.CompactMultiproof, error) {
+	if err := zeroTree(l.tr); err != nil {
+		return nil, err
+	}
 	return l.tr.proveCompact(paths)
 }
 
 // GIndex returns the generalized index of path in the list, such as
 // "[12345].EffectiveBalance" or "__len__".
-func (l *List[E]) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(l.tr.t, path) }
+func (l *List[E]) GIndex(path string) (proof.GIndex, error) {
+	if err := zeroTree(l.tr); err != nil {
+		return 0, err
+	}
+	return proof.GIndexOf(l.tr.t, path)
+}
 
 // Elements returns the handle of the list's elements: Mark(idx...) with
 // no error to check, a bad mark returned by the next Root, as a Tree's
@@ -209,10 +283,14 @@ func (l *List[E]) GIndex(path string) (proof.GIndex, error) { return proof.GInde
 func (l *List[E]) Elements() Field { return Field{tr: l.tr, ref: listElems} }
 
 // Stats returns the list's counters.
-func (l *List[E]) Stats() Stats { return l.tr.stats() }
+func (l *List[E]) Stats() Stats { return statsOf(l.tr) }
 
 // ResetStats sets the pair counter to zero.
-func (l *List[E]) ResetStats() { l.tr.resetStats() }
+func (l *List[E]) ResetStats() {
+	if l.tr != nil {
+		l.tr.resetStats()
+	}
+}
 
 // TreeOf builds the tree of *v once and roots it: the one way to prove
 // from a value at hand (a request for a proof of a state that is not

@@ -97,6 +97,11 @@
 // copy in Detect mode, and from the value itself in the other modes, so
 // do not change that value between Root and Prove there.
 //
+// Trees, lists and sparse trees are made by their constructors (New,
+// TreeOf, NewList, NewProgressiveList, SparseOf, SparseOfBytes); a
+// declared zero value has no type to hash, and its methods return
+// ErrZero.
+//
 // # Progressive containers
 //
 // An EIP-7495 progressive container (a Gloas BeaconState, block body,

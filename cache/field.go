@@ -85,6 +85,9 @@ type fieldRef struct {
 // container, and never a missed change. A path that names no field (an
 // index, a length, an unknown name) is a *MarkError.
 func (t *Tree[T]) Field(path string) (Field, error) {
+	if err := zeroTree(t.tr); err != nil {
+		return Field{}, err
+	}
 	ref, err := t.tr.resolveField(path)
 	if err != nil {
 		return Field{}, err

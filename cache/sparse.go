@@ -200,6 +200,9 @@ func (s *Sparse) Hash() lanes.Hash { return s.hash }
 // Node returns the node at generalized index g, if the tree kept it;
 // else an error wrapping ErrNotKept and proof.ErrIndex.
 func (s *Sparse) Node(g proof.GIndex) ([32]byte, error) {
+	if s.t == nil {
+		return [32]byte{}, ErrZero
+	}
 	if n, ok := s.nodes[g]; ok {
 		return n, nil
 	}
@@ -210,12 +213,17 @@ func (s *Sparse) Node(g proof.GIndex) ([32]byte, error) {
 func (s *Sparse) Len() int { return len(s.nodes) }
 
 // GIndex returns the generalized index of path in the tree's type.
-func (s *Sparse) GIndex(path string) (proof.GIndex, error) { return proof.GIndexOf(s.t, path) }
+func (s *Sparse) GIndex(path string) (proof.GIndex, error) {
+	if s.t == nil {
+		return 0, ErrZero
+	}
+	return proof.GIndexOf(s.t, path)
+}
 
 // Prove returns the proof of the node at path, one of the paths the tree
 // was built for (or a node on one).
 func (s *Sparse) Prove(path string) (*proof.Proof, error) {
-	g, err := proof.GIndexOf(s.t, path)
+	g, err := s.GIndex(path)
 	if err != nil {
 		return nil, err
 	}
@@ -242,4 +250,9 @@ func (s *Sparse) ProveCompact(paths ...string) (*proof.CompactMultiproof, error)
 	return proof.ProveCompact(s, gs)
 }
 
-func (s *Sparse) gindices(paths []string) ([]proof.GIndex, error) { return gindicesOf(s.t, paths) }
+func (s *Sparse) gindices(paths []string) ([]proof.GIndex, error) {
+	if s.t == nil {
+		return nil, ErrZero
+	}
+	return gindicesOf(s.t, paths)
+}
