@@ -66,7 +66,10 @@
 // one takes. A vector, whose length is its type's, is read in one pass
 // when the input left can hold that many elements (else counted as a
 // list is), and from a fault the array is counted so, the count's fault
-// coming first. So the bytes of an object
+// coming first; one of booleans or integers held in a Go array reports
+// its first fault in reading order instead (a bad element before a count
+// fault after it), so the two Go forms of one vector can name different
+// faults of a bad array. So the bytes of an object
 // are parsed once, a list's are skipped once more by its count, and
 // nesting deeper than the type is ErrType where it starts.
 //
