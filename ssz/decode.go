@@ -11,6 +11,7 @@ import (
 
 	"github.com/holiman/uint256"
 
+	"github.com/lanehash/lanehash/internal/carve"
 	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/structfield"
 )
@@ -76,14 +77,12 @@ func decodeValue(t *Type, b []byte, v reflect.Value, path string) error {
 	return joinWhole(d.decode(compiledType(t), b, v.Addr().UnsafePointer()), path)
 }
 
-// decoder is the state of one decode: the pointer-free memory it hands
-// out in pieces (free). The rest is in the compiled descriptors.
+// decoder is the state of one decode: the input's length and the
+// pointer-free memory it hands out in pieces (free). The rest is in the
+// compiled descriptors.
 type decoder struct {
 	inputLen int
-	// block is pointer-free memory of blockSize bytes, 8-byte aligned,
-	// handed out up to blockUsed.
-	block                unsafe.Pointer
-	blockUsed, blockSize int
+	blocks   carve.Blocks
 }
 
 // decode decodes b into the value of type n.t.Go at p. Its errors' paths
@@ -193,12 +192,6 @@ type sliceHeader struct {
 	len, cap int
 }
 
-// setSlice sets the slice at p to n elements at data (its capacity n
-// too, as reflect.MakeSlice made them).
-func setSlice(p, data unsafe.Pointer, n int) {
-	*(*sliceHeader)(p) = sliceHeader{data: data, len: n, cap: n}
-}
-
 // setBytes sets the bitvector or bitlist at p to a copy of b.
 func (d *decoder) setBytes(n *decType, b []byte, p unsafe.Pointer) {
 	if !n.slice {
@@ -207,7 +200,7 @@ func (d *decoder) setBytes(n *decType, b []byte, p unsafe.Pointer) {
 	}
 	data := d.free(uint64(len(b)))
 	copy(bytesAt(data, len(b)), b)
-	setSlice(p, data, len(b))
+	carve.SetSlice(p, data, len(b))
 }
 
 // sequenceLen returns the element count of a list's bytes: the byte count
@@ -253,7 +246,7 @@ func backed(n *decType, b []byte, count uint64) error {
 // caller has checked that b can hold count elements.
 func (d *decoder) sequence(n *decType, b []byte, p unsafe.Pointer, count int) error {
 	et := n.elem
-	var a arena
+	var a carve.Pointees
 	if et.t.Fixed {
 		if uint64(len(b)) != uint64(count)*et.t.Size {
 			return errorf("", ErrSize, "%d bytes for %d elements of %d", len(b), count, et.t.Size)
@@ -325,12 +318,12 @@ func (d *decoder) sequence(n *decType, b []byte, p unsafe.Pointer, count int) er
 
 // element decodes b into the sequence element at p, left elements
 // (this one included) before the sequence ends. A pointer to a
-// container points into the sequence's chunks (object).
-func (d *decoder) element(et *decType, b []byte, p unsafe.Pointer, a *arena, left int) error {
+// container points into the sequence's chunks (a).
+func (d *decoder) element(et *decType, b []byte, p unsafe.Pointer, a *carve.Pointees, left int) error {
 	if et.op != opContainerPtr {
 		return d.decode(et, b, p)
 	}
-	obj := d.object(a, et, left)
+	obj := a.Next(et.target, left)
 	if err := d.fields(et, b, obj); err != nil {
 		return err
 	}
@@ -397,7 +390,7 @@ func (d *decoder) fixedPart(n *decType, b []byte, p unsafe.Pointer, offs []uint6
 		case fieldBytes:
 			data := d.free(op.n)
 			copy(bytesAt(data, op.n), b[op.at:op.at+op.n])
-			setSlice(unsafe.Add(p, op.goOff), data, int(op.node.t.Length))
+			carve.SetSlice(unsafe.Add(p, op.goOff), data, int(op.node.t.Length))
 		case fieldFixed:
 			if err := d.decode(op.node, b[op.at:op.at+op.n], fieldAt(n, op, p)); err != nil {
 				return step(err, fieldStep(n, op))

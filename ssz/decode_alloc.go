@@ -5,6 +5,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/carve"
 	"github.com/lanehash/lanehash/internal/checked"
 )
 
@@ -67,14 +68,14 @@ func (g *grower) grow(n *decType, p unsafe.Pointer) unsafe.Pointer {
 // allocate its header besides).
 func (d *decoder) makeSlice(n *decType, p unsafe.Pointer, c int) unsafe.Pointer {
 	if c == 0 {
-		setSlice(p, zeroBase, 0)
-		return zeroBase
+		carve.SetSlice(p, carve.Empty(), 0)
+		return carve.Empty()
 	}
 	size := n.elem.goSize
 	if n.elemFree {
 		if bytes, ok := checked.Mul(uint64(c), uint64(size)); ok && bytes <= math.MaxInt/2 {
 			data := d.free(bytes)
-			setSlice(p, data, c)
+			carve.SetSlice(p, data, c)
 			return data
 		}
 	}
@@ -86,70 +87,13 @@ func (d *decoder) makeSlice(n *decType, p unsafe.Pointer, c int) unsafe.Pointer 
 	return v.UnsafePointer()
 }
 
-// zeroBase is where empty slices point, as reflect.MakeSlice's of no
-// elements point to the runtime's zero base: they are empty, not nil.
-var zeroBase = unsafe.Pointer(&zeroArray)
-
-var zeroArray [0]uint64
-
-// Pointer-free pieces of up to freePiece bytes (the bytes of bitlists,
-// byte vectors held in slices, short lists of integers) are carved from
-// blocks of freeBlock bytes, each 8-byte aligned, rather than allocated
-// one by one: a state's 2^20 withdrawal credentials are 2^20
-// allocations otherwise. A piece keeps its block alive, so a block is at
-// most freeBlock bytes (and no more than the input, for a small decode),
-// and a larger piece has its own allocation.
-const (
-	freePiece = 512
-	freeBlock = 4 << 10
-)
-
 // free returns n zero bytes of pointer-free memory, 8-byte aligned, for
-// values that hold no pointers (the collector does not scan it).
+// values that hold no pointers (the collector does not scan it: the
+// compiler's elemFree, or the bytes of bitfields and byte vectors).
+// Small pieces are carved from blocks no larger than the input
+// (carve.Blocks), so a small decode does not allocate a whole block;
+// every caller's n is at most the input's length or checked to fit an
+// int.
 func (d *decoder) free(n uint64) unsafe.Pointer {
-	if n == 0 {
-		return zeroBase
-	}
-	if n > freePiece {
-		return unsafe.Pointer(unsafe.SliceData(make([]uint64, (n+7)/8)))
-	}
-	m := int((n + 7) &^ 7)
-	if d.blockSize-d.blockUsed < m {
-		size := min(freeBlock, max(m, (d.inputLen+7)&^7))
-		d.block = unsafe.Pointer(unsafe.SliceData(make([]uint64, size/8)))
-		d.blockUsed, d.blockSize = 0, size
-	}
-	// The block's pointer is written once per block, the count per
-	// piece: a pointer written per piece would cost a write barrier
-	// each while the collector marks.
-	p := unsafe.Add(d.block, d.blockUsed)
-	d.blockUsed += m
-	return p
-}
-
-// arena is where a sequence's pointers to containers point: chunks of
-// up to chunkBytes of values ([]T), each value carved as its element is
-// reached, so a list of n pointers costs n/chunk allocations rather
-// than n. Each value stays independent (its own memory, set only once
-// it decoded); a value kept alive keeps its chunk alive, at most
-// chunkBytes (or one value, when larger). The chunk is made for the
-// elements left, so a sequence that decodes wastes none.
-type arena struct {
-	chunk      unsafe.Pointer
-	used, size int
-}
-
-// object returns the memory of the next value of the pointer type et
-// for a sequence with left elements to decode (this one included).
-func (d *decoder) object(a *arena, et *decType, left int) unsafe.Pointer {
-	if a.used == a.size {
-		k := min(left, et.chunk)
-		if k <= 1 {
-			return reflect.New(et.target).UnsafePointer()
-		}
-		a.chunk, a.used, a.size = reflect.MakeSlice(et.chunkType, k, k).UnsafePointer(), 0, k
-	}
-	p := unsafe.Add(a.chunk, uintptr(a.used)*et.targetSize)
-	a.used++
-	return p
+	return d.blocks.Alloc(uintptr(n), 8, uintptr(d.inputLen))
 }

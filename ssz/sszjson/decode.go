@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"unsafe"
 
+	"github.com/lanehash/lanehash/internal/carve"
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/internal/structfield"
 	"github.com/lanehash/lanehash/ssz"
@@ -91,7 +92,7 @@ type decoder struct {
 	keysT *ssz.Type
 	keys  *fieldKeys
 	// free is where small pointer-free slices are carved from.
-	free freeBlock
+	free carve.Blocks
 	// spans holds, for each nesting depth, the spans of the fields of
 	// the container being read there: one buffer per depth, reused by
 	// every container read at it (the walk finishes one before it
@@ -572,7 +573,7 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 	if v.Kind() == reflect.Slice {
 		d.makeSlice(v, capacity)
 	}
-	var pointees chunk
+	var pointees carve.Pointees
 	pointee := v.Type().Elem() // the element's type; for a pointer, its pointee's
 	pointers := pointee.Kind() == reflect.Pointer
 	if pointers {
@@ -595,7 +596,7 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		if pointers {
 			// What the element points to, from a chunk (value would
 			// allocate it alone).
-			p := pointees.next(pointee, n-k)
+			p := reflect.NewAt(pointee, pointees.Next(pointee, n-k))
 			e.Set(p)
 			e = p.Elem()
 		}
