@@ -40,13 +40,11 @@ type decType struct {
 	elemFree  bool
 	elemBytes uint64
 
-	// Pointers to containers and unions: the type pointed to. A
-	// container pointed to from a sequence comes from chunks of chunk
-	// values ([]target, chunkType): see decoder.object.
+	// Pointers to containers and unions: the type pointed to and its
+	// size. A container pointed to from a sequence is carved from the
+	// sequence's chunks (carve.Pointees).
 	target     reflect.Type
 	targetSize uintptr
-	chunkType  reflect.Type
-	chunk      int
 
 	// Containers: the fixed part's length, the first pass over it (fixed
 	// fields and the offsets of variable ones, adjacent copies merged)
@@ -120,11 +118,6 @@ const (
 	fieldFixed                  // any other fixed-size field: decode
 	fieldVar                    // a variable-size field's offset
 )
-
-// chunkBytes bounds the chunks that the values a sequence's pointers
-// point to are carved from (decoder.object), and so what one of them
-// keeps alive.
-const chunkBytes = 16 << 10
 
 // compiledType returns the compiled form of t, from a memo shared by
 // all decodes: descriptors are immutable, and one compiled once serves
@@ -270,8 +263,6 @@ func (c *compiler) compile(t *Type) *decType {
 func (d *decType) pointsTo(g reflect.Type) {
 	d.target = g.Elem()
 	d.targetSize = d.target.Size()
-	d.chunkType = reflect.SliceOf(d.target)
-	d.chunk = int(max(1, chunkBytes/max(d.target.Size(), 1)))
 }
 
 // sequence compiles a vector or a list.
