@@ -35,14 +35,18 @@ func addTypeFlags(fs *flag.FlagSet) typeFlags {
 		format: fs.String("format", formatAuto, "input `format`: auto, ssz (raw), snappy (block), framed (snappy stream)\n"+
 			"or json (the beacon API's and spec tests' JSON, or a beacon-API response\n"+
 			"{\"version\": …, \"data\": …} that does not read as the type; 'lanehash show -h'\n"+
-			"has the rule); auto reads a name ending in .json as json"),
+			"has the rule); auto reads a name ending in .json as json, one ending in snappy\n"+
+			"as a snappy block, others raw, tried as a block when they do not decode raw\n"+
+			"(bytes of the type both ways, two values, are an error unless named .ssz)"),
 		maxInput: new(byteSize),
 	}
 	*tf.maxInput = defaultMaxInput
-	fs.Var(tf.maxInput, "max-input", "the most SSZ bytes an input may hold (`size`: 512MiB, 4GiB, 300MB, bytes),\n"+
-		"for a type with no smaller bound; a fixed-size type's input is its size, a\n"+
-		"bounded type's at most the most it serializes to (snappy input: the\n"+
-		"compressed worst case of that)")
+	fs.Var(tf.maxInput, "max-input", "the most bytes an input may hold (`size`: 512MiB, 4GiB, 300MB, bytes), both\n"+
+		"read (the file or stream: raw, snappy or JSON) and as SSZ (decompressed, or\n"+
+		"serialized from JSON, up to 4 times its length: a uint64 0 in a list\n"+
+		"is 2 bytes of JSON, 8 of SSZ); a type with a smaller bound is held to it: a\n"+
+		"fixed-size type's input is its size, a bounded type's at most the most it\n"+
+		"serializes to (snappy input: the compressed worst case of that)")
 	return tf
 }
 
@@ -216,9 +220,21 @@ func (e *env) decodeBytes(t typeEntry, p preset, name string, raw []byte, format
 		if err != nil {
 			return payload{}, err
 		}
+		// -max-input bounds the SSZ a JSON input holds as well as its
+		// bytes: JSON can be the shorter (a uint64 0 is 2 bytes of it).
+		if int64(len(pl.data)) > lim.ssz {
+			return payload{}, &tooLargeError{File: name, Size: int64(len(pl.data)), Limit: lim.ssz, FromJSON: true, Why: lim.sszWhy}
+		}
 		pls = []payload{pl}
 	} else {
 		pls, err = payloads(name, raw, format, lim)
+		if err == nil && format == formatAuto {
+			st, serr := t.SSZType(p)
+			if serr != nil {
+				return payload{}, serr
+			}
+			err = checkAmbiguous(st, t.Name(), name, pls)
+		}
 	}
 	var tl *tooLargeError
 	if errors.As(err, &tl) {

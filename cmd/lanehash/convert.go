@@ -6,10 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"reflect"
-	"strings"
 
 	"github.com/golang/snappy"
 )
@@ -33,6 +30,17 @@ func readFormat(enc string) string {
 	for _, x := range encodings {
 		if x.name == enc {
 			return x.format
+		}
+	}
+	return ""
+}
+
+// encodingOf returns the encoding input format format reads, "" for
+// none (auto, framed).
+func encodingOf(format string) string {
+	for _, x := range encodings {
+		if x.format == format {
+			return x.name
 		}
 	}
 	return ""
@@ -62,6 +70,34 @@ func (e *rootMismatchError) Error() string {
 // Unwrap makes a root mismatch one of the outputs that do not read back.
 func (e *rootMismatchError) Unwrap() error { return errOutputCheck }
 
+// outputNameError is an output right in its encoding that the other
+// commands, reading OUT by its name (-format auto), would not read as
+// the input's value: as another value (Err nil, Root that value's
+// root), or not at all (Err). A usage error (exit status 2); nothing
+// was written.
+type outputNameError struct {
+	Out, Encoding string
+	Err           error
+	Root          [32]byte
+}
+
+func (e *outputNameError) Error() string {
+	fix := fmt.Sprintf("name it .%s", e.Encoding)
+	if e.Err != nil {
+		return fmt.Sprintf("-o %s: the commands would not read this %s output by its name: %v: %s", e.Out, e.Encoding, e.Err, fix)
+	}
+	return fmt.Sprintf("-o %s: read by its name, this %s output would root to %s, another value: %s", e.Out, e.Encoding, hex0x(e.Root[:]), fix)
+}
+
+// Unwrap makes the error a usage error, and the reading's error when
+// there is one.
+func (e *outputNameError) Unwrap() []error {
+	if e.Err == nil {
+		return []error{errUsage}
+	}
+	return []error{errUsage, e.Err}
+}
+
 const convertUsage = `Usage: lanehash convert -type fork.Type -to ssz|ssz_snappy|json [-o OUT] [-compact] [-preset mainnet|minimal] FILE
 
 Writes the value in FILE in another encoding: ssz (raw SSZ), ssz_snappy (the
@@ -71,15 +107,24 @@ line with -compact). FILE is read as the other commands read it: raw SSZ,
 snappy (block or framed, sniffed), JSON (a name ending in .json, or -format
 json; a beacon-API response's data too), or - for stdin. One FILE a run.
 
--to may be left out when OUT's name ends in .ssz, .ssz_snappy or .json, and
-must agree with such a name. Without -o the output goes to stdout, which
-must not be a terminal for ssz and ssz_snappy.
+OUT's name must not say another encoding than -to: the other commands read a
+name ending in .json as json, one ending in snappy (.ssz_snappy, .snappy) as
+ssz_snappy, one ending in .ssz as ssz; -to may be left out for such a name.
+json goes only to such a name or stdout. Without -o the output goes to
+stdout, which must not be a terminal for ssz and ssz_snappy.
 
 Nothing is written before the output has been read back as the type by the
-same reader and its hash_tree_root found equal to FILE's; a difference is an
-internal error (exit status 2, both roots named). OUT is written to a
-temporary file in its directory and renamed over OUT, so a failed convert
-leaves OUT as it was; OUT may not be FILE.
+commands' reader, as they will read it (OUT by its name under -format auto,
+stdout in the encoding -to names), and its hash_tree_root found equal to
+FILE's. An output they would read otherwise (under a name that says no
+encoding, bytes that are also another value raw or as a snappy block) is a
+usage error asking for a name that says it; a difference in the encoding
+itself is an internal error (both roots named); both exit 2. OUT is written
+to a new temporary file in its directory (mode 0666 less the umask, or the
+mode of the OUT it replaces) and renamed over OUT, so a failed convert leaves
+OUT as it was; a link is followed to its file, created if missing; OUT may
+not be FILE. Interrupted (SIGINT, SIGTERM) while the temporary file exists,
+convert removes it and exits 130 or 143.
 
 The SSZ is the value's one serialization and the JSON show's canonical form;
 the snappy bytes may differ from another encoder's (snappy leaves the choice
@@ -128,7 +173,7 @@ func (e *env) convert(fs *flag.FlagSet, args []string) int {
 			return e.fail("convert", err)
 		}
 	}
-	b, err := e.convertFile(t, p, in, *tf.format, int64(*tf.maxInput), enc, *compact)
+	b, err := e.convertFile(t, p, in, *tf.format, int64(*tf.maxInput), enc, *out, *compact)
 	if err != nil {
 		return e.fail("convert", err)
 	}
@@ -139,81 +184,63 @@ func (e *env) convert(fs *flag.FlagSet, args []string) int {
 		return exitOK
 	}
 	if err := writeAtomic(target, b); err != nil {
-		return e.fail("convert", err)
+		st := e.fail("convert", err)
+		var ie *interruptError
+		if errors.As(err, &ie) {
+			st = ie.status()
+		}
+		return st
 	}
 	return exitOK
 }
 
-// outputEncoding returns the encoding -to names, or OUT's extension names
-// when -to is not given; -to and an extension that names another
-// encoding are a usage error (the other commands would read the file as
-// its name says).
+// outputEncoding returns the encoding -to names, or the one OUT's name
+// says (nameFormat: the other commands read the file so) when -to is
+// not given. -to and a name that says another encoding are a usage
+// error, and so is json under a name that says none: the commands read
+// JSON only from a name ending in .json. A name that says nothing takes
+// ssz or ssz_snappy; the check reads the output as the commands will.
 func outputEncoding(to, out string) (string, error) {
-	ext := ""
-	lower := strings.ToLower(out)
-	for _, x := range encodings {
-		if strings.HasSuffix(lower, "."+x.name) {
-			ext = x.name
-		}
+	named := ""
+	if out != "" {
+		named = encodingOf(nameFormat(out))
 	}
 	if to == "" {
-		if ext == "" {
-			return "", fmt.Errorf("%w: -to is required (ssz, ssz_snappy or json) unless -o's name ends in .ssz, .ssz_snappy or .json", errUsage)
+		if named == "" {
+			return "", fmt.Errorf("%w: -to is required (ssz, ssz_snappy or json) unless -o's name ends in .ssz, .json or snappy", errUsage)
 		}
-		return ext, nil
+		return named, nil
 	}
 	if readFormat(to) == "" {
 		return "", fmt.Errorf("%w: -to %q: want ssz, ssz_snappy or json", errUsage, to)
 	}
-	if ext != "" && ext != to {
-		return "", fmt.Errorf("%w: -to %s, but -o %s names %s", errUsage, to, out, ext)
+	if named != "" && named != to {
+		return "", fmt.Errorf("%w: -to %s, but -o %s names %s: the other commands would read it as %s", errUsage, to, out, named, named)
+	}
+	if out != "" && named == "" && to == encJSON {
+		return "", fmt.Errorf("%w: -to json, but the other commands read -o %s as SSZ: JSON only from a name ending in .json", errUsage, out)
 	}
 	return to, nil
 }
 
-// outputPath returns the file -o out writes: out, or the file it links
-// to (renaming over a link would replace the link). It refuses an out
-// that exists and is not a regular file (a device, a directory), and
-// the input file in: a convert never writes over its input.
-func outputPath(in, out string) (string, error) {
-	target := out
-	if r, err := filepath.EvalSymlinks(out); err == nil {
-		target = r
-	}
-	ost, err := os.Stat(target)
-	if err != nil {
-		return target, nil // a new file; creating it says what is wrong
-	}
-	if !ost.Mode().IsRegular() {
-		return "", fmt.Errorf("%w: -o %s is not a regular file (leave -o out to write to stdout)", errUsage, out)
-	}
-	if in != "-" {
-		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
-			return "", fmt.Errorf("%w: -o %s is the input file: write elsewhere, then rename", errUsage, out)
-		}
-	}
-	return target, nil
-}
-
 // convertFile reads file as t and returns its value in encoding enc,
-// read back and checked: the output, read by the reader the commands
-// read files with, roots to the input's root (else an error wrapping
-// errOutputCheck).
-func (e *env) convertFile(t typeEntry, p preset, file, format string, maxInput int64, enc string, compact bool) ([]byte, error) {
+// read back and checked as the output called out ("" for stdout) will be
+// read: it roots to the input's root (checkOutput).
+func (e *env) convertFile(t typeEntry, p preset, file, format string, maxInput int64, enc, out string, compact bool) ([]byte, error) {
 	st, err := t.SSZType(p)
 	if err != nil {
 		return nil, err
 	}
 	var v reflect.Value
 	var root [32]byte
-	pl, err := e.decodeFile(t, p, file, format, maxInput, "converting", func(b []byte) error {
+	pl, err := e.decodeFile(t, p, file, format, maxInput, "converting", func(data []byte) error {
 		var err error
 		if enc == encJSON {
-			if v, err = t.Decode(p, b); err != nil {
+			if v, err = t.Decode(p, data); err != nil {
 				return err
 			}
 		}
-		root, err = t.RootBytes(p, b)
+		root, err = t.RootBytes(p, data)
 		return err
 	})
 	if err != nil {
@@ -223,18 +250,18 @@ func (e *env) convertFile(t typeEntry, p preset, file, format string, maxInput i
 	if file == "-" {
 		name = "stdin"
 	}
-	var out []byte
+	var b []byte
 	switch enc {
 	case encSSZ:
 		// The payload is the value's serialization: the input's bytes,
 		// validated as strictly as ssz.Unmarshal, or ssz.Marshal's of the
 		// value JSON was read into.
-		out = pl.data
+		b = pl.data
 	case encSnappy:
 		if snappy.MaxEncodedLen(len(pl.data)) < 0 {
 			return nil, fmt.Errorf("%w: %s: %d bytes of SSZ, more than a snappy block holds", errInput, name, len(pl.data))
 		}
-		out = snappy.Encode(nil, pl.data)
+		b = snappy.Encode(nil, pl.data)
 	case encJSON:
 		// Written twice, counted first, then into a buffer of its size:
 		// a state's JSON grown as it is written would be copied and
@@ -251,68 +278,55 @@ func (e *env) convertFile(t typeEntry, p preset, file, format string, maxInput i
 		if err := writeJSON(buf, st, v, compact); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
-		out = buf.Bytes()
+		b = buf.Bytes()
 	}
-	if err := e.checkOutput(t, p, name, enc, out, root); err != nil {
+	if err := e.checkOutput(t, p, name, out, enc, b, root); err != nil {
 		return nil, err
 	}
-	return out, nil
+	return b, nil
 }
 
-// checkOutput reads out, the input called name in encoding enc, back as
-// t through decodeBytes, the reader of every command's input, and
-// compares its root with want, the input's: an output that does not
-// read, or roots elsewhere, is an error wrapping errOutputCheck.
-func (e *env) checkOutput(t typeEntry, p preset, name, enc string, out []byte, want [32]byte) error {
+// checkOutput reads b, the input called name converted to encoding enc,
+// back as t through decodeBytes, the reader of every command's input,
+// as the commands will read it: the file out by its name under -format
+// auto (nameFormat, sniffing, the check for two readings), stdout (out
+// "") in enc's own format, which a reader of a stream has to name. Its
+// root must be want, the input's. An output that reads right in enc but
+// otherwise by out's name is an *outputNameError; one that does not
+// read right even in enc is an internal error wrapping errOutputCheck.
+func (e *env) checkOutput(t typeEntry, p preset, name, out, enc string, b []byte, want [32]byte) error {
+	var named [32]byte
+	var namedErr error
+	if out != "" {
+		if named, namedErr = e.readBack(t, p, out, formatAuto, b); namedErr == nil && named == want {
+			return nil
+		}
+	}
+	got, err := e.readBack(t, p, name+" converted to "+enc, readFormat(enc), b)
+	switch {
+	case err != nil:
+		return fmt.Errorf("%w: %w", errOutputCheck, err)
+	case got != want:
+		return &rootMismatchError{File: name, Encoding: enc, Input: want, Output: got}
+	case out != "":
+		// Right in enc: the name is at fault.
+		return &outputNameError{Out: out, Encoding: enc, Err: namedErr, Root: named}
+	}
+	return nil
+}
+
+// readBack returns the root of b, an output called name, read as t
+// under format by decodeBytes.
+func (e *env) readBack(t typeEntry, p preset, name, format string, b []byte) ([32]byte, error) {
 	// The output is this command's own, bounded by the input: no limit.
 	lim := inputLimit{ssz: math.MaxInt64, raw: math.MaxInt64, sszWhy: "the output", rawWhy: "the output"}
 	var got [32]byte
-	_, err := e.decodeBytes(t, p, name+" converted to "+enc, out, readFormat(enc), lim, "checking", func(b []byte) error {
+	_, err := e.decodeBytes(t, p, name, b, format, lim, "checking", func(data []byte) error {
 		var err error
-		got, err = t.RootBytes(p, b)
+		got, err = t.RootBytes(p, data)
 		return err
 	})
-	if err != nil {
-		return fmt.Errorf("%w: %w", errOutputCheck, err)
-	}
-	if got != want {
-		return &rootMismatchError{File: name, Encoding: enc, Input: want, Output: got}
-	}
-	return nil
-}
-
-// writeAtomic writes b to path through a temporary file in path's
-// directory, renamed over path once written and synced: path is either
-// as it was or whole, never truncated. The file keeps the mode of the
-// file it replaces, else has 0644. A failure removes the temporary file.
-func writeAtomic(path string, b []byte) error {
-	mode := os.FileMode(0o644)
-	if st, err := os.Stat(path); err == nil {
-		mode = st.Mode().Perm()
-	}
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".*.tmp")
-	if err != nil {
-		return fmt.Errorf("%w: %s: %w", errOutput, path, err)
-	}
-	tmp := f.Name()
-	_, err = f.Write(b)
-	if err == nil {
-		err = f.Chmod(mode)
-	}
-	if err == nil {
-		err = f.Sync()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp, path)
-	}
-	if err != nil {
-		os.Remove(tmp)
-		return fmt.Errorf("%w: %s: %w", errOutput, path, err)
-	}
-	return nil
+	return got, err
 }
 
 // byteCounter is a writer that counts what is written to it.

@@ -282,16 +282,16 @@ func TestConvertCheck(t *testing.T) {
 	p, _ := presetNamed("mainnet")
 	var errb bytes.Buffer
 	e := &env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: &errb, progressMin: progressMin}
-	if err := e.checkOutput(te, p, "in.ssz", encSSZ, b, want); err != nil {
+	if err := e.checkOutput(te, p, "in.ssz", "", encSSZ, b, want); err != nil {
 		t.Fatalf("the value's own bytes: %v", err)
 	}
-	if err := e.checkOutput(te, p, "in.ssz", encSnappy, snappy.Encode(nil, b), want); err != nil {
+	if err := e.checkOutput(te, p, "in.ssz", "", encSnappy, snappy.Encode(nil, b), want); err != nil {
 		t.Fatalf("the value's snappy bytes: %v", err)
 	}
 	changed := slices.Clone(b)
 	changed[0] ^= 1
 	other, _ := ssz.HashTreeRoot(&phase0.Checkpoint{Epoch: 6}, ssz.SHA256)
-	err = e.checkOutput(te, p, "in.ssz", encSSZ, changed, want)
+	err = e.checkOutput(te, p, "in.ssz", "", encSSZ, changed, want)
 	var rm *rootMismatchError
 	if !errors.As(err, &rm) || !errors.Is(err, errOutputCheck) || rm.Output != other || rm.Input != want {
 		t.Fatalf("a changed byte: %v, want a root mismatch %x -> %x", err, want, other)
@@ -299,10 +299,10 @@ func TestConvertCheck(t *testing.T) {
 	if code := e.fail("convert", err); code != exitError || !strings.Contains(errb.String(), hex0x(want[:])) || !strings.Contains(errb.String(), hex0x(other[:])) {
 		t.Errorf("root mismatch: status %d, %q", code, errb.String())
 	}
-	if err := e.checkOutput(te, p, "in.ssz", encSSZ, b[:10], want); !errors.Is(err, errOutputCheck) || errors.As(err, &rm) {
+	if err := e.checkOutput(te, p, "in.ssz", "", encSSZ, b[:10], want); !errors.Is(err, errOutputCheck) || errors.As(err, &rm) {
 		t.Errorf("a short output: %v, want errOutputCheck", err)
 	}
-	if err := e.checkOutput(te, p, "in.ssz", encJSON, []byte(`{"epoch":"7"}`), want); !errors.Is(err, errOutputCheck) {
+	if err := e.checkOutput(te, p, "in.ssz", "", encJSON, []byte(`{"epoch":"7"}`), want); !errors.Is(err, errOutputCheck) {
 		t.Errorf("JSON missing a field: %v, want errOutputCheck", err)
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/golang/snappy"
 
+	"github.com/lanehash/lanehash/internal/sszvalidate"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -19,13 +20,32 @@ import (
 // payloads), a name ending in snappy is the block format (how the spec
 // tests' serialized.ssz_snappy files and gossip messages are stored),
 // anything else is raw SSZ, tried as a snappy block when it does not
-// decode raw.
+// decode raw; bytes that are the type both ways, two values, are an
+// input error (an *ambiguousError) unless the name ends in .ssz.
 const (
 	formatAuto   = "auto"
 	formatSSZ    = "ssz"
 	formatBlock  = "snappy"
 	formatFramed = "framed"
 )
+
+// nameFormat returns the format a file's name says under -format auto:
+// formatJSON for a name ending in .json, formatBlock for one ending in
+// snappy (.ssz_snappy, .snappy), formatSSZ for one ending in .ssz, ""
+// for any other name (stdin's too). It is the one owner of the rule:
+// the commands read inputs by it and convert names its outputs by it.
+func nameFormat(name string) string {
+	lower := strings.ToLower(name)
+	switch {
+	case strings.HasSuffix(lower, ".json"):
+		return formatJSON
+	case strings.HasSuffix(lower, "snappy"):
+		return formatBlock
+	case strings.HasSuffix(lower, ".ssz"):
+		return formatSSZ
+	}
+	return ""
+}
 
 // framedMagic is the snappy framing format's stream identifier chunk.
 var framedMagic = []byte("\xff\x06\x00\x00sNaPpY")
@@ -67,7 +87,7 @@ func (e *env) readFile(name string, lim inputLimit) ([]byte, error) {
 		return readLimited(f, name, -1, lim)
 	}
 	if st.Size() > lim.raw {
-		return nil, &tooLargeError{File: name, Size: st.Size(), Limit: lim.raw, Why: lim.rawWhy, TypeBound: lim.typeBound}
+		return nil, lim.rawTooLarge(name, st.Size())
 	}
 	var r io.Reader = f
 	p := e.progress(name, st.Size())
@@ -94,7 +114,7 @@ func readLimited(r io.Reader, name string, size int64, lim inputLimit) ([]byte, 
 		n, err := r.Read(b[len(b):cap(b)])
 		b = b[:len(b)+n]
 		if int64(len(b)) > lim.raw {
-			return nil, &tooLargeError{File: name, Size: -1, Limit: lim.raw, Why: lim.rawWhy, TypeBound: lim.typeBound}
+			return nil, lim.rawTooLarge(name, -1)
 		}
 		if err == io.EOF {
 			return b, nil
@@ -127,6 +147,15 @@ type inputLimit struct {
 	// typeBound is set when the bounds are the type's own (not
 	// -max-input): an input over them cannot be of the type.
 	typeBound bool
+	// rawCapped is set when raw is -max-input, below snappy's worst
+	// case of ssz: a file longer than raw may still be of the type.
+	rawCapped bool
+}
+
+// rawTooLarge is the error of the input called file, size bytes long
+// (-1 when only known to pass lim.raw), read past lim.raw.
+func (lim inputLimit) rawTooLarge(file string, size int64) *tooLargeError {
+	return &tooLargeError{File: file, Size: size, Limit: lim.raw, Why: lim.rawWhy, TypeBound: lim.typeBound && !lim.rawCapped}
 }
 
 // tooLargeError is an input longer than its limit (an input error, exit
@@ -135,8 +164,11 @@ type tooLargeError struct {
 	File    string
 	Size    int64 // bytes, -1 when only known to exceed Limit (a stream)
 	Limit   int64
-	Decoded bool   // Size and Limit count decompressed bytes
-	Why     string // where the limit comes from
+	Decoded bool // Size and Limit count decompressed bytes
+	// FromJSON is set when Size and Limit count the SSZ bytes a JSON
+	// input was read into.
+	FromJSON bool
+	Why      string // where the limit comes from
 	// TypeBound is set when the limit is the type's own bound: the input
 	// is then also of the wrong size for it (ssz.ErrSize).
 	TypeBound bool
@@ -144,8 +176,11 @@ type tooLargeError struct {
 
 func (e *tooLargeError) Error() string {
 	what := "bytes"
-	if e.Decoded {
+	switch {
+	case e.Decoded:
 		what = "bytes decompressed"
+	case e.FromJSON:
+		what = "bytes of SSZ read from its JSON"
 	}
 	if e.Size < 0 {
 		return fmt.Sprintf("%s: more %s than the limit of %d (%s)", e.File, what, e.Limit, e.Why)
@@ -164,7 +199,9 @@ func (e *tooLargeError) Unwrap() []error {
 
 // limitFor returns the limit of an input of type st (named name) under
 // format: the most st serializes to, or maxInput when that is larger or
-// unbounded; compressed, snappy's worst case of it.
+// unbounded; compressed, snappy's worst case of it, but never more than
+// maxInput bytes read (-max-input bounds both the bytes read and the
+// SSZ they hold).
 func limitFor(st *ssz.Type, name string, format string, maxInput int64) inputLimit {
 	lim := inputLimit{ssz: maxInput, sszWhy: "-max-input"}
 	if m, ok := maxSize(st); ok && m <= uint64(maxInput) {
@@ -182,6 +219,9 @@ func limitFor(st *ssz.Type, name string, format string, maxInput int64) inputLim
 	case formatFramed, formatAuto:
 		lim.raw = framedMaxLen(lim.ssz)
 		lim.rawWhy = fmt.Sprintf("%d bytes snappy compressed at worst, %s", lim.ssz, lim.sszWhy)
+	}
+	if lim.raw > maxInput {
+		lim.raw, lim.rawWhy, lim.rawCapped = maxInput, "-max-input", true
 	}
 	return lim
 }
@@ -295,7 +335,7 @@ func payloads(name string, raw []byte, format string, lim inputLimit) ([]payload
 		}
 		return []payload{{b, formatFramed}}, nil
 	}
-	if strings.HasSuffix(strings.ToLower(name), "snappy") {
+	if nameFormat(name) == formatBlock {
 		b, err := unsnappyBlock(raw, lim)
 		if err != nil {
 			return nil, fmt.Errorf("%w (the name says snappy; -format ssz reads it raw)", err)
@@ -315,6 +355,39 @@ func payloads(name string, raw []byte, format string, lim inputLimit) ([]payload
 		return nil, &tooLargeError{Size: int64(len(raw)), Limit: lim.ssz, Why: lim.sszWhy, TypeBound: lim.typeBound}
 	}
 	return out, nil
+}
+
+// ambiguousError is an input that -format auto cannot read for its
+// name: its bytes are a value of the type as raw SSZ and another as a
+// snappy block, and the name does not say which (an input error, exit
+// status 2). The sizes tell the two readings apart.
+type ambiguousError struct {
+	File, Type string
+	Raw, Block int // bytes of SSZ of each reading
+}
+
+func (e *ambiguousError) Error() string {
+	return fmt.Sprintf("%s: reads as %s both as raw SSZ (%d bytes) and as a snappy block (%d bytes decompressed), two values: "+
+		"give -format ssz or -format snappy (or name the file .ssz or .ssz_snappy)", e.File, e.Type, e.Raw, e.Block)
+}
+
+// Unwrap makes an ambiguous input one of the input errors.
+func (e *ambiguousError) Unwrap() error { return errInput }
+
+// checkAmbiguous returns an *ambiguousError when pls, the readings
+// payloads found for the input called name under -format auto, are a
+// raw and a snappy block reading, both valid serializations of st and
+// not the same bytes, and name does not pick the raw one (.ssz). Only
+// an input that decodes as a snappy block gets two readings, so this
+// validation runs for almost no real file.
+func checkAmbiguous(st *ssz.Type, typeName, name string, pls []payload) error {
+	if len(pls) != 2 || nameFormat(name) == formatSSZ || bytes.Equal(pls[0].data, pls[1].data) {
+		return nil
+	}
+	if sszvalidate.Validate(st, pls[0].data) != nil || sszvalidate.Validate(st, pls[1].data) != nil {
+		return nil
+	}
+	return &ambiguousError{File: name, Type: typeName, Raw: len(pls[0].data), Block: len(pls[1].data)}
 }
 
 // maxSnappyRatio bounds the decoded length a snappy block may claim per

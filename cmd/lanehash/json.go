@@ -24,7 +24,7 @@ const formatJSON = "json"
 
 // isJSON reports whether file is read as JSON under format.
 func isJSON(file, format string) bool {
-	return format == formatJSON || format == formatAuto && strings.HasSuffix(strings.ToLower(file), ".json")
+	return format == formatJSON || format == formatAuto && nameFormat(file) == formatJSON
 }
 
 // jsonLimit is the most bytes a JSON input may hold: -max-input (JSON
