@@ -237,9 +237,13 @@ func (e *env) decodeBytes(t typeEntry, p preset, name string, raw []byte, format
 		}
 	}
 	var tl *tooLargeError
-	if errors.As(err, &tl) {
+	var ae *ambiguousError
+	switch {
+	case errors.As(err, &tl):
 		tl.File = name
 		return payload{}, tl
+	case errors.As(err, &ae):
+		return payload{}, ae // names the file
 	}
 	if err != nil {
 		return payload{}, fmt.Errorf("%s: %w", name, err)

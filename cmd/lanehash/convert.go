@@ -84,7 +84,7 @@ type outputNameError struct {
 func (e *outputNameError) Error() string {
 	fix := fmt.Sprintf("name it .%s", e.Encoding)
 	if e.Err != nil {
-		return fmt.Sprintf("-o %s: the commands would not read this %s output by its name: %v: %s", e.Out, e.Encoding, e.Err, fix)
+		return fmt.Sprintf("this %s output, read by its name as the commands will: %v: %s", e.Encoding, e.Err, fix)
 	}
 	return fmt.Sprintf("-o %s: read by its name, this %s output would root to %s, another value: %s", e.Out, e.Encoding, hex0x(e.Root[:]), fix)
 }

@@ -282,13 +282,8 @@ func TestConvertCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	te, err := lookupType("phase0.Checkpoint")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _ := presetNamed("mainnet")
 	var errb bytes.Buffer
-	e := &env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: &errb, progressMin: progressMin}
+	te, p, e := inProcess(t, "phase0.Checkpoint", &errb)
 	if err := e.checkOutput(te, p, "in.ssz", "", encSSZ, b, want); err != nil {
 		t.Fatalf("the value's own bytes: %v", err)
 	}
@@ -483,17 +478,12 @@ func TestConvertNameErrors(t *testing.T) {
 		t.Errorf("-o cp.snappy without -to: status %d, %s", code, errOut)
 	}
 
-	te, err := lookupType("phase0.Checkpoint")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _ := presetNamed("mainnet")
-	e := &env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: io.Discard, progressMin: progressMin}
+	te, p, e := inProcess(t, "phase0.Checkpoint", io.Discard)
 	var want [32]byte
 	if _, err := hex.Decode(want[:], []byte(checkpointRoot(t, dual)[2:])); err != nil {
 		t.Fatal(err)
 	}
-	err = e.checkOutput(te, p, "in.ssz", "cp.bin", encSSZ, dual, want)
+	err := e.checkOutput(te, p, "in.ssz", "cp.bin", encSSZ, dual, want)
 	var ne *outputNameError
 	var ae *ambiguousError
 	if !errors.As(err, &ne) || !errors.Is(err, errUsage) || !errors.As(err, &ae) || !errors.Is(err, errInput) || errors.Is(err, errOutputCheck) {
@@ -806,12 +796,7 @@ func TestMaxInputBoundsJSONSSZ(t *testing.T) {
 	if code != exitOK || out != string(sszBytes) {
 		t.Errorf("-max-input the SSZ size: status %d, %s", code, errOut)
 	}
-	te, err := lookupType("phase0.IndexedAttestation")
-	if err != nil {
-		t.Fatal(err)
-	}
-	p, _ := presetNamed("mainnet")
-	e := &env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: io.Discard, progressMin: progressMin}
+	te, p, e := inProcess(t, "phase0.IndexedAttestation", io.Discard)
 	_, err = e.decodeBytes(te, p, file, doc.Bytes(), formatAuto, jsonLimit(int64(doc.Len())), "rooting", func([]byte) error { return nil })
 	var tl *tooLargeError
 	if !errors.As(err, &tl) || !tl.FromJSON || tl.Size != int64(len(sszBytes)) || !errors.Is(err, errInput) || errors.Is(err, ssz.ErrSize) {
@@ -831,4 +816,17 @@ func TestMaxInputBoundsJSONSSZ(t *testing.T) {
 	if out, errOut, code := runCmd(t, nil, "root", "-type", "phase0.Checkpoint", "-max-input", "42", bf); code != exitOK || strings.TrimSpace(out) != checkpointRoot(t, cp) {
 		t.Errorf("-max-input the block's size: status %d, %q %s", code, out, errOut)
 	}
+}
+
+// inProcess returns the registry's type called name, the mainnet preset
+// and a run of the command writing its errors to stderr, for tests that
+// call the command's functions.
+func inProcess(t *testing.T, name string, stderr io.Writer) (typeEntry, preset, *env) {
+	t.Helper()
+	te, err := lookupType(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, _ := presetNamed("mainnet")
+	return te, p, &env{stdin: bytes.NewReader(nil), stdout: io.Discard, stderr: stderr, progressMin: progressMin}
 }

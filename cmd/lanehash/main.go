@@ -22,8 +22,10 @@
 // Inputs are files or - for stdin, raw SSZ or snappy-compressed: the
 // snappy framing format is recognised by its stream identifier, the
 // block format (the spec tests' serialized.ssz_snappy) by a name ending
-// in snappy, or by trying it when the bytes do not decode raw; -format
-// says which when guessing is not wanted. JSON inputs (package sszjson's
+// in snappy, or by trying it when the bytes do not decode raw (bytes of
+// the type both ways, two values, are an input error asking for -format,
+// unless the name ends in .ssz); -format says which when guessing is not
+// wanted. JSON inputs (package sszjson's
 // form, the beacon API's: a name ending in .json, or -format json) are
 // read strictly into the type and serialized, then go the SSZ way; a
 // beacon-API response {"version": …, "data": …} is read for its data
@@ -47,10 +49,11 @@
 // they differ — two 1M-validator states in a tenth of one root's time.
 //
 // No input is read past what its type can hold: a fixed-size type's SSZ
-// size, a bounded type's largest serialization, or -max-input (4GiB by
-// default) for a type with no smaller bound, each with snappy's worst
-// case on top for compressed input; a longer file, stdin or device is an
-// input error naming the file, its size and the limit.
+// size, a bounded type's largest serialization, each with snappy's worst
+// case on top for compressed input; nor past -max-input (4GiB by
+// default), which bounds both the bytes read and the SSZ they hold
+// (decompressed, or read from JSON); a longer file, stdin or device is
+// an input error naming the file, its size and the limit.
 //
 // Paths use the spec's field names (validators[7].effective_balance;
 // Go names work as well), element indices in brackets and __len__ for
@@ -58,7 +61,9 @@
 //
 // Exit status: 0 success; 1 a negative answer (diff found differences,
 // verify rejected the proof, root differs from -expect); 2 a usage or
-// input error, with the file, the byte offset and the field named.
+// input error, with the file, the byte offset and the field named;
+// convert interrupted while it writes -o's temporary file removes it and
+// exits 130 (SIGINT) or 143 (SIGTERM).
 package main
 
 import (
