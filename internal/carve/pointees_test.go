@@ -20,7 +20,7 @@ type node struct {
 // (the last chunk no larger than they need), each handed out once.
 func TestPointeesChunks(t *testing.T) {
 	typ := reflect.TypeFor[node]()
-	size := typ.Size()
+	size := slotType(typ).Size() // typ's size, or on 32-bit hosts rounded up to 8 bytes
 	per := int(ChunkBytes / size)
 	const count = 300
 	var c Pointees
@@ -143,6 +143,35 @@ func checkTargets(t *testing.T, nodes []*node) {
 		for j, v := range n.next {
 			if want := uint64(i)<<32 | uint64(j); v != want {
 				t.Fatalf("node %d's target word %d = %#x, want %#x: freed while pointed to", i, j, v, want)
+			}
+		}
+	}
+}
+
+// TestPointeeSlots: a chunk's slot for a value of t is t itself on a
+// 64-bit host, and on a 32-bit one rounds a value of 8 bytes or more up
+// to a multiple of 8, so that every value that may hold a uint64 starts
+// 8-byte aligned.
+func TestPointeeSlots(t *testing.T) {
+	type odd struct {
+		A uint64
+		B uint32
+	}
+	type small struct{ A, B uint16 }
+	for _, typ := range []reflect.Type{reflect.TypeFor[odd](), reflect.TypeFor[small](), reflect.TypeFor[[20]byte](), reflect.TypeFor[uint64]()} {
+		slot := slotType(typ)
+		wantSize := typ.Size()
+		if unsafe.Sizeof(uintptr(0)) == 4 && typ.Size() >= 8 {
+			wantSize = (typ.Size() + 7) &^ 7
+		}
+		if slot.Size() != wantSize {
+			t.Errorf("%v: slot of %d bytes, want %d", typ, slot.Size(), wantSize)
+		}
+		var c Pointees
+		for i := range 5 {
+			p := c.Next(typ, 5-i)
+			if typ.Size() >= 8 && typ.Align() >= 4 && uintptr(p)%8 != 0 {
+				t.Errorf("%v: value %d at %#x, not 8-byte aligned", typ, i, uintptr(p))
 			}
 		}
 	}

@@ -32,7 +32,7 @@ func (d *decoder) makeSlice(v reflect.Value, n int) {
 	if size := et.Size(); pointerFree(et) && size > 0 && uint64(n) <= carve.MaxPiece/uint64(size) {
 		// Blocks are always carve.BlockBytes: the reader does not size
 		// them by its input.
-		data := d.free.Alloc(uintptr(n)*size, uintptr(et.Align()), carve.BlockBytes)
+		data := d.free.Alloc(uintptr(n)*size, pieceAlign(et), carve.BlockBytes)
 		carve.SetSlice(v.Addr().UnsafePointer(), data, n)
 		return
 	}
@@ -53,4 +53,17 @@ func pointerFree(t reflect.Type) bool {
 		return true
 	}
 	return false
+}
+
+// pieceAlign is the alignment of a carved slice of et: its own, or 8
+// for elements of a multiple of 8 bytes (uint64, uint128, uint256),
+// whose alignment is 4 on a 32-bit host. Go aligns the first word of
+// every allocated slice to 8 bytes, which sync/atomic's 64-bit
+// functions rely on there; a slice carved after an odd number of
+// uint32s must not lose that.
+func pieceAlign(et reflect.Type) uintptr {
+	if et.Size()%8 == 0 {
+		return 8
+	}
+	return uintptr(et.Align())
 }
