@@ -5,14 +5,13 @@ import (
 	"math"
 	"reflect"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"unsafe"
 
 	"github.com/holiman/uint256"
 
 	"github.com/lanehash/lanehash/internal/carve"
 	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/memo"
 	"github.com/lanehash/lanehash/internal/structfield"
 )
 
@@ -509,20 +508,9 @@ func minSize(t *Type) uint64 {
 		return t.Size
 	}
 	if n, ok := minSizes.Load(t); ok {
-		return n.(uint64)
+		return n
 	}
-	n := minSizeOf(t)
-	if _, loaded := minSizes.LoadOrStore(t, n); !loaded && minSizeCount.Add(1) > maxMinSizes {
-		// Descriptors dropped from TypeOf's cache are built again as new
-		// *Type values, so the memo is emptied at its bound rather than
-		// kept growing with them; it is only a memo.
-		minSizes.Range(func(k, _ any) bool {
-			minSizes.Delete(k)
-			return true
-		})
-		minSizeCount.Store(0)
-	}
-	return n
+	return minSizes.Store(t, minSizeOf(t))
 }
 
 // MinSize returns the fewest bytes a serialized value of t takes
@@ -541,14 +529,10 @@ func MinSize(t *Type) uint64 {
 }
 
 // minSizes memoizes minSize: *Type → uint64 (descriptors are
-// immutable), at most about maxMinSizes entries.
-var (
-	minSizes     sync.Map
-	minSizeCount atomic.Int64
-)
-
-// maxMinSizes bounds minSizes; a variable so the tests can lower it.
-var maxMinSizes int64 = 1 << 14
+// immutable), at most about 16,384 entries: descriptors dropped from
+// TypeOf's cache are built again as new *Type values, so the memo is
+// bounded rather than kept growing with them.
+var minSizes = memo.New[*Type, uint64](1 << 14)
 
 // minSizeOf computes minSize of a variable-size t, its parts through
 // minSize.

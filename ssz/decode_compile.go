@@ -2,10 +2,10 @@ package ssz
 
 import (
 	"encoding/binary"
-	"github.com/lanehash/lanehash/internal/checked"
 	"reflect"
-	"sync"
-	"sync/atomic"
+
+	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/memo"
 )
 
 // decType is a descriptor compiled for the codec: what decoding and
@@ -124,7 +124,7 @@ const (
 // every decode into its type.
 func compiledType(t *Type) *decType {
 	if d, ok := decTypes.Load(t); ok {
-		return d.(*decType)
+		return d
 	}
 	var d *decType
 	if err := describes(t); err != nil {
@@ -132,28 +132,12 @@ func compiledType(t *Type) *decType {
 	} else {
 		d = compileType(t)
 	}
-	if _, loaded := decTypes.LoadOrStore(t, d); !loaded && decTypeCount.Add(1) > maxDecTypes {
-		// As minSizes: descriptors dropped from TypeOf's cache are built
-		// again as new *Type values, so the memo is emptied at its bound
-		// rather than kept growing with them.
-		decTypes.Range(func(k, _ any) bool {
-			decTypes.Delete(k)
-			return true
-		})
-		decTypeCount.Store(0)
-	}
-	return d
+	return decTypes.Store(t, d)
 }
 
-// decTypes memoizes compiledType: *Type → *decType, at most about
-// maxDecTypes entries (each compiled with its whole subtree).
-var (
-	decTypes     sync.Map
-	decTypeCount atomic.Int64
-)
-
-// maxDecTypes bounds decTypes; a variable so the tests can lower it.
-var maxDecTypes int64 = 1 << 12
+// decTypes memoizes compiledType: *Type → *decType, at most about 4,096
+// entries (each compiled with its whole subtree), bounded as minSizes is.
+var decTypes = memo.New[*Type, *decType](1 << 12)
 
 // compiler compiles one descriptor and its parts, each once (memo): a
 // descriptor whose options and fields share deep types has

@@ -154,9 +154,8 @@ func TestUnmarshalValueInconsistentSizes(t *testing.T) {
 // TestDecTypeMemoBound compiles more descriptors than the decoder's
 // memo keeps: it stays at its bound, and every decode is still right.
 func TestDecTypeMemoBound(t *testing.T) {
-	old := maxDecTypes
-	maxDecTypes = 16
-	defer func() { maxDecTypes = old }()
+	const bound = 16
+	defer decTypes.SetBound(decTypes.SetBound(bound))
 	for k := 1; k <= 100; k++ {
 		st := reflect.StructOf([]reflect.StructField{
 			{Name: "A", Type: reflect.TypeFor[[]uint64](), Tag: `ssz-max:"64"`},
@@ -174,10 +173,8 @@ func TestDecTypeMemoBound(t *testing.T) {
 		if err := UnmarshalValue(typ, in, v); err != nil || v.Field(1).Index(0).Uint() != uint64(k) || v.Field(0).Index(0).Uint() != 7 {
 			t.Fatalf("type %d: %v, %v", k, err, v)
 		}
-		n := int64(0)
-		decTypes.Range(func(any, any) bool { n++; return true })
-		if n > maxDecTypes {
-			t.Fatalf("%d descriptors compiled and kept, bound %d", n, maxDecTypes)
+		if n := decTypes.Len(); n > bound {
+			t.Fatalf("%d descriptors compiled and kept, bound %d", n, bound)
 		}
 	}
 }

@@ -84,9 +84,8 @@ func TestTypeCacheTypeBound(t *testing.T) {
 // memo keeps: the memo must stay at its bound and every size must still
 // be right (compared with the uncached computation).
 func TestMinSizeMemoBound(t *testing.T) {
-	old := maxMinSizes
-	maxMinSizes = 16
-	defer func() { maxMinSizes = old }()
+	const bound = 16
+	defer minSizes.SetBound(minSizes.SetBound(bound))
 	for k := uint64(1); k <= 100; k++ {
 		st := reflect.StructOf([]reflect.StructField{
 			{Name: "A", Type: reflect.TypeFor[[]uint64](), Tag: `ssz-max:"64"`},
@@ -99,10 +98,8 @@ func TestMinSizeMemoBound(t *testing.T) {
 		if got, want := MinSize(typ), minSizeOf(typ); got != want || want != 4+k {
 			t.Fatalf("MinSize %d, uncached %d, want %d", got, want, 4+k)
 		}
-		n := int64(0)
-		minSizes.Range(func(any, any) bool { n++; return true })
-		if n > maxMinSizes {
-			t.Fatalf("%d sizes memoized, bound %d", n, maxMinSizes)
+		if n := minSizes.Len(); n > bound {
+			t.Fatalf("%d sizes memoized, bound %d", n, bound)
 		}
 	}
 }

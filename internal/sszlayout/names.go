@@ -3,9 +3,9 @@ package sszlayout
 import (
 	"reflect"
 	"strings"
-	"sync"
 	"unicode"
 
+	"github.com/lanehash/lanehash/internal/memo"
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -23,7 +23,7 @@ import (
 // per type.
 func FieldName(t *ssz.Type, i int) string {
 	if names, ok := fieldNames.Load(t); ok {
-		return names.([]string)[i]
+		return names[i]
 	}
 	names := make([]string, len(t.Fields))
 	for j := range t.Fields {
@@ -37,12 +37,13 @@ func FieldName(t *ssz.Type, i int) string {
 			}
 		}
 	}
-	fieldNames.Store(t, names)
-	return names[i]
+	return fieldNames.Store(t, names)[i]
 }
 
-// fieldNames memoizes FieldName's names by container type.
-var fieldNames sync.Map
+// fieldNames memoizes FieldName's names by container type, bounded
+// (memo.Bounded) as ssz's own memos are: each entry keeps its descriptor
+// alive.
+var fieldNames = memo.New[*ssz.Type, []string](1 << 12)
 
 // specName is the spec's name of a container field: its json tag's name
 // when the Go type carries one (go-eth2-client's do), else the Go name in

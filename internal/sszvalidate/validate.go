@@ -12,8 +12,8 @@ package sszvalidate
 import (
 	"fmt"
 	"math/bits"
-	"sync"
 
+	"github.com/lanehash/lanehash/internal/memo"
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -169,18 +169,19 @@ type check struct {
 }
 
 // checksCache holds fixedChecks per type: a registry of a million
-// validators is checked as one byte per element, with no walk of the type.
-var checksCache sync.Map // *ssz.Type -> []check
+// validators is checked as one byte per element, with no walk of the
+// type. It is bounded (memo.Bounded) as ssz's own memos are: each entry
+// keeps its descriptor alive.
+var checksCache = memo.New[*ssz.Type, []check](1 << 12)
 
 // fixedChecks returns the checks of fixed-size type t, in byte order.
 func fixedChecks(t *ssz.Type) []check {
 	if c, ok := checksCache.Load(t); ok {
-		return c.([]check)
+		return c
 	}
 	var out []check
 	appendChecks(&out, t, 0)
-	checksCache.Store(t, out)
-	return out
+	return checksCache.Store(t, out)
 }
 
 func appendChecks(out *[]check, t *ssz.Type, off int) {

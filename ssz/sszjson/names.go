@@ -3,10 +3,10 @@ package sszjson
 import (
 	"encoding/json"
 	"strconv"
-	"sync"
 
 	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/fieldfold"
+	"github.com/lanehash/lanehash/internal/memo"
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/ssz"
 )
@@ -36,13 +36,14 @@ type fieldKeys struct {
 	maxFolded int
 }
 
-// keys memoizes fieldKeys by container type.
-var keys sync.Map
+// keys memoizes fieldKeys by container type, bounded (memo.Bounded) as
+// ssz's own memos are: each entry keeps its descriptor alive.
+var keys = memo.New[*ssz.Type, *fieldKeys](1 << 12)
 
 // keysOf returns the keys of container t.
 func keysOf(t *ssz.Type) *fieldKeys {
 	if k, ok := keys.Load(t); ok {
-		return k.(*fieldKeys)
+		return k
 	}
 	k := &fieldKeys{names: make([]string, len(t.Fields)), quoted: make([]string, len(t.Fields)),
 		byName: make(map[string]int, len(t.Fields)),
@@ -90,8 +91,7 @@ func keysOf(t *ssz.Type) *fieldKeys {
 			}
 		}
 	}
-	keys.Store(t, k)
-	return k
+	return keys.Store(t, k)
 }
 
 // claim returns what m should map name to once field i answers to it:
@@ -165,14 +165,14 @@ func indexStep(i int) string { return "[" + strconv.Itoa(i) + "]" }
 // array's slice is made.
 func minJSON(t *ssz.Type) uint64 {
 	if m, ok := minJSONs.Load(t); ok {
-		return m.(uint64)
+		return m
 	}
-	m := minJSONOf(t)
-	minJSONs.Store(t, m)
-	return m
+	return minJSONs.Store(t, minJSONOf(t))
 }
 
-var minJSONs sync.Map
+// minJSONs memoizes minJSON per descriptor (an element's is asked for
+// per array), bounded as keys is.
+var minJSONs = memo.New[*ssz.Type, uint64](1 << 14)
 
 func minJSONOf(t *ssz.Type) uint64 {
 	switch t.Kind {
