@@ -56,11 +56,41 @@ func (b *builder) union(t reflect.Type, path string) (*Type, error) {
 func (b *builder) enter(t reflect.Type, path string) error {
 	for _, s := range b.stack {
 		if s == t {
-			return errorf(path, ErrRecursive, "%s contains itself", t)
+			return containsItself(path, t)
 		}
 	}
 	b.stack = append(b.stack, t)
 	return nil
+}
+
+// containsItself is the error of Go type t found at path within itself.
+func containsItself(path string, t reflect.Type) error {
+	return errorf(path, ErrRecursive, "%s contains itself", t)
+}
+
+// embeddedStruct returns the struct type whose fields TypeOf describes
+// as the container's own in place of struct field f (at path), and
+// whether f holds it through a pointer: f is embedded (anonymous) and a
+// struct or a pointer to one, other than a union, a compatible union or
+// uint256.Int (described as themselves). For any other field it returns
+// a nil type. An embedded pointer to an unexported struct is
+// ErrUnsupported: reflect cannot set it, so a nil one could be neither
+// decoded into nor told apart from a zero one.
+func embeddedStruct(f reflect.StructField, path string) (et reflect.Type, ptr bool, err error) {
+	if !f.Anonymous || f.Type.Implements(unionIface) || isCompatibleUnion(f.Type) || f.Type == uint256Type {
+		return nil, false, nil
+	}
+	et = f.Type
+	if et.Kind() == reflect.Pointer {
+		et, ptr = et.Elem(), true
+	}
+	if et.Kind() != reflect.Struct {
+		return nil, false, nil
+	}
+	if ptr && !f.IsExported() {
+		return nil, false, errorf(path, ErrUnsupported, "embedded pointer to unexported struct")
+	}
+	return et, ptr, nil
 }
 
 // leave pops the type enter pushed.
@@ -133,15 +163,12 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 			continue
 		}
 		idx := append(append([]int(nil), index...), i)
-		if f.Anonymous && ft.typeAt(0) == "" && !f.Type.Implements(unionIface) && !isCompatibleUnion(f.Type) && f.Type != uint256Type {
-			et, ptr := f.Type, false
-			if et.Kind() == reflect.Pointer {
-				et, ptr = et.Elem(), true
+		if ft.typeAt(0) == "" {
+			et, ptr, err := embeddedStruct(f, fpath)
+			if err != nil {
+				return err
 			}
-			if et.Kind() == reflect.Struct {
-				if ptr && !f.IsExported() {
-					return errorf(fpath, ErrUnsupported, "embedded pointer to unexported struct")
-				}
+			if et != nil {
 				if err := b.enter(et, fpath); err != nil {
 					return err
 				}

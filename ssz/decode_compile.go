@@ -289,7 +289,7 @@ func (c *compiler) fields(d *decType) {
 	d.vars = make([]fieldOp, 0, vars)
 	for i := range t.Fields {
 		f := &t.Fields[i]
-		off, direct, _, _ := fieldPlace(st, f.Index)
+		off, direct, _, _, _ := fieldPlace(st, f.Index)
 		n := c.compile(f.Type)
 		valid = valid && n.valid
 		op := fieldOp{direct: direct, field: int32(i), at: at, n: f.Type.FixedPartSize(), goOff: off, node: n}
@@ -327,28 +327,35 @@ func (c *compiler) fields(d *decType) {
 }
 
 // fieldPlace follows a field's reflect index path from struct type st
-// as TypeOf builds it (embedded structs, held by value or by an
-// exported pointer, crossed to an exported field): the field's offset
-// and whether it is direct (no embedded pointer on the way; the offset
-// is then from the struct's start), and its type; ok is false for a
-// path that names no such field.
-func fieldPlace(st reflect.Type, index []int) (off uintptr, direct bool, ft reflect.Type, ok bool) {
+// as TypeOf builds it: every step but the last an embedded struct whose
+// fields TypeOf describes as the container's own (embeddedStruct: held
+// by value, or by a pointer if exported), the last an exported field.
+// It returns the field's offset and whether it is direct (no embedded
+// pointer on the way; the offset is then from the struct's start), its
+// type, and the embedded struct types crossed; ok is false for a path
+// that names no such field. Reflect marks a value reached through an
+// unexported field that is not embedded read-only, for good: a path
+// through one would make reflect's setters and Interface panic.
+func fieldPlace(st reflect.Type, index []int) (off uintptr, direct bool, ft reflect.Type, via []reflect.Type, ok bool) {
 	direct, ft = true, st
 	for i, x := range index {
-		if i > 0 && ft.Kind() == reflect.Pointer {
-			direct, ft = false, ft.Elem()
-		}
 		if ft.Kind() != reflect.Struct || x < 0 || x >= ft.NumField() {
-			return 0, false, nil, false
+			return 0, false, nil, nil, false
 		}
 		sf := ft.Field(x)
-		if !sf.IsExported() && (i == len(index)-1 || sf.Type.Kind() == reflect.Pointer) {
-			return 0, false, nil, false
-		}
 		off += sf.Offset
-		ft = sf.Type
+		if i == len(index)-1 {
+			return off, direct, sf.Type, via, sf.IsExported()
+		}
+		et, ptr, err := embeddedStruct(sf, "")
+		if et == nil || err != nil {
+			return 0, false, nil, nil, false
+		}
+		direct = direct && !ptr
+		ft = et
+		via = append(via, et)
 	}
-	return off, direct, ft, len(index) > 0
+	return 0, false, nil, nil, false // no step
 }
 
 // hasPointers reports whether a value of Go type t holds pointers: its

@@ -1,6 +1,9 @@
 package ssz
 
-import "github.com/lanehash/lanehash/internal/checked"
+import (
+	"github.com/lanehash/lanehash/internal/checked"
+	"github.com/lanehash/lanehash/internal/sszpath"
+)
 
 // The size rules every descriptor obeys, checked once where it is built
 // so that the codec, the reference and the plan compiler can convert
@@ -34,6 +37,8 @@ func vectorSize(path string, n, elemSize uint64) (uint64, error) {
 
 // containerSizes returns the fixed-part size of a container's fields (an
 // offset for each variable field) and whether the container is fixed.
+// Errors name the container's path and the field's name (not
+// Field.Path, which a descriptor made by hand need not set).
 func containerSizes(path string, fields []Field) (fixedPart uint64, fixed bool, err error) {
 	fixed = true
 	for i := range fields {
@@ -41,7 +46,7 @@ func containerSizes(path string, fields []Field) (fixedPart uint64, fixed bool, 
 		fixed = fixed && t.Fixed
 		var ok bool
 		if fixedPart, ok = checked.Add(fixedPart, t.FixedPartSize()); !ok {
-			return 0, false, errorf(fields[i].Path, ErrOverflow, "container size passes 2^64 bytes")
+			return 0, false, errorf(sszpath.Field(path, fields[i].Name), ErrOverflow, "container size passes 2^64 bytes")
 		}
 	}
 	return fixedPart, fixed, fitsInt(path, "container size", fixedPart)

@@ -101,13 +101,25 @@ func (b *builder) parseTags(tag reflect.StructTag, path string) (fieldTags, erro
 			}
 		}
 	}
-	if s, ok := tag.Lookup("ssz-index"); ok {
-		ft.hasIndex = true
-		if ft.index, err = strconv.ParseUint(strings.TrimSpace(s), 10, 8); err != nil {
-			return ft, errorf(path, ErrTag, "ssz-index %q", s)
-		}
+	if ft.index, ft.hasIndex, err = indexTag(tag, path); err != nil {
+		return ft, err
 	}
 	return ft, nil
+}
+
+// indexTag reads a field's ssz-index tag (a progressive container's
+// field position, a compatible union option's selector): its value and
+// whether it is set.
+func indexTag(tag reflect.StructTag, path string) (uint64, bool, error) {
+	s, ok := tag.Lookup("ssz-index")
+	if !ok {
+		return 0, false, nil
+	}
+	n, err := strconv.ParseUint(strings.TrimSpace(s), 10, 8)
+	if err != nil {
+		return 0, true, errorf(path, ErrTag, "ssz-index %q", s)
+	}
+	return n, true, nil
 }
 
 func parseStaticDims(s string) ([]dim, error) {
