@@ -1,7 +1,6 @@
 package ssz
 
 import (
-	"math"
 	"reflect"
 	"slices"
 	"unsafe"
@@ -101,7 +100,7 @@ func SizeValue(t *Type, v reflect.Value) (int, error) {
 		return 0, joinSteps(err, rootPath(t))
 	}
 	n, ok := checked.Int(size)
-	if !ok || size > maxEncoded {
+	if !ok || size > checked.MaxEncoded {
 		return 0, errTooLarge(t, size) // as Marshal refuses it
 	}
 	return n, nil
@@ -123,7 +122,7 @@ func marshalAppend(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	if !ok {
 		return dst, errTooLarge(t, size)
 	}
-	if _, ok := checked.Int(total); !ok || total > maxEncoded {
+	if _, ok := checked.Int(total); !ok || total > checked.MaxEncoded {
 		return dst, errTooLarge(t, size)
 	}
 	if dst == nil {
@@ -133,11 +132,6 @@ func marshalAppend(dst []byte, t *Type, v reflect.Value) ([]byte, error) {
 	}
 	return r.write(dst), nil
 }
-
-// maxEncoded is the longest serialization Marshal allocates: past it
-// (2 GiB on a 32-bit host, 2^47 bytes on a 64-bit one, under what any
-// 64-bit Go runtime can map) make would panic rather than fail.
-const maxEncoded = min(math.MaxInt, 1<<47)
 
 // errTooLarge is the error of a value whose serialization, size bytes
 // (saturated), no Go slice can hold: on a 32-bit host, one of 2 GiB.

@@ -21,6 +21,13 @@ import (
 // take. Sizes beyond it exist in SSZ but not in this process's memory.
 const MaxInt = math.MaxInt
 
+// MaxEncoded is the longest encoding of a value lanehash makes in
+// memory (ssz's serialization, sszjson's JSON): 2 GiB on a 32-bit host,
+// 2^47 bytes on a 64-bit one, under what any 64-bit Go runtime can map.
+// Past it make would panic rather than fail, so an encoder refuses a
+// value whose encoding would be longer, before it allocates.
+const MaxEncoded = min(MaxInt, 1<<47)
+
 // Add returns a+b, and false if the sum does not fit 64 bits.
 func Add(a, b uint64) (uint64, bool) {
 	s, carry := bits.Add64(a, b, 0)

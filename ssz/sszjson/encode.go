@@ -9,6 +9,7 @@ import (
 	"reflect"
 	"strconv"
 
+	"github.com/lanehash/lanehash/internal/checked"
 	"github.com/lanehash/lanehash/internal/sszlayout"
 	"github.com/lanehash/lanehash/internal/structfield"
 	"github.com/lanehash/lanehash/ssz"
@@ -133,11 +134,28 @@ func marshal(t *ssz.Type, v reflect.Value, prefix, indent string) ([]byte, error
 	if e.written == 0 {
 		return e.buf, nil
 	}
+	if err := e.reserve(0); err != nil { // its bound, checked as it grew, before this make
+		return nil, err
+	}
 	e = &encoder{buf: make([]byte, 0, e.written+len(e.buf)), prefix: prefix, indent: indent}
 	if err := e.encode(t, v); err != nil {
 		return nil, err
 	}
 	return e.buf, nil
+}
+
+// reserve refuses, with ssz.ErrSize, to make the JSON longer by n more
+// bytes (at least) when that would take it past checked.MaxEncoded, the
+// bound ssz.Marshal puts on a serialization: the JSON of a value is
+// bounded as its serialization is, and checked before a sequence's
+// bytes or elements are made (the zero value of a vector of 2^50 bytes
+// is an empty slice, whose JSON no Go slice can hold).
+func (e *encoder) reserve(n uint64) error {
+	total := checked.SatAdd(uint64(e.written)+uint64(len(e.buf)), n)
+	if total > checked.MaxEncoded {
+		return valueErr(ssz.ErrSize, "JSON of %d bytes or more does not fit in a Go slice", total)
+	}
+	return nil
 }
 
 // flushAt is the buffered output an encoder with a writer lets build up.
@@ -348,6 +366,10 @@ func (e *encoder) sequence(t *ssz.Type, v reflect.Value) error {
 		return valueErr(ssz.ErrListTooLong, "%d elements for %s", n, t)
 	}
 	if sszlayout.IsBytes(t) {
+		// "0x" and two hex digits a byte, quoted.
+		if err := e.reserve(checked.SatAdd(4, checked.SatMul(2, uint64(n)))); err != nil {
+			return err
+		}
 		var b []byte
 		switch {
 		case zero:
@@ -359,6 +381,10 @@ func (e *encoder) sequence(t *ssz.Type, v reflect.Value) error {
 		}
 		e.hex(b)
 		return nil
+	}
+	// An element and a comma each, at least.
+	if err := e.reserve(checked.SatMul(uint64(n), checked.SatAdd(minJSON(t.Elem), 1))); err != nil {
+		return err
 	}
 	e.open('[')
 	var z reflect.Value
