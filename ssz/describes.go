@@ -16,7 +16,13 @@ import (
 // with one another. Otherwise it returns an *Error wrapping ErrValue
 // whose Path names the first part, in field order, that does not
 // (descriptor paths use "[]" for any element, ".Value" or ".Data" for a
-// union's option).
+// union's option). A descriptor that breaks a rule TypeOf enforces
+// where it builds one is refused the same way, the error wrapping that
+// rule's sentinel as well: a size or vector length that does not fit an
+// int (ErrOverflow), a Go struct type within itself (ErrRecursive). A
+// field's index path must be one TypeOf builds (embedded structs
+// crossed to an exported field), and a union's options those its
+// options struct declares.
 //
 // Only a descriptor made by hand can fail: TypeOf's always pass. Every
 // entry point that takes a descriptor (HashTreeRootValue, MarshalValue,

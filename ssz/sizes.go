@@ -5,9 +5,11 @@ import (
 	"github.com/lanehash/lanehash/internal/sszpath"
 )
 
-// The size rules every descriptor obeys, checked once where it is built
-// so that the codec, the reference and the plan compiler can convert
-// sizes and lengths to int without checking again:
+// The size rules every descriptor obeys, checked once where TypeOf's
+// builder makes it and where CheckDescriptor first meets one made by
+// hand (describes), with the helpers below, so that the codec, the
+// reference and the plan compiler can convert sizes and lengths to int
+// without checking again:
 //
 //   - a fixed serialized size fits an int (checked.MaxInt), so a value of
 //     the type can at least be described by a Go slice length;

@@ -5,6 +5,7 @@ import (
 
 	"github.com/lanehash/lanehash/proof"
 	"github.com/lanehash/lanehash/ssz"
+	"github.com/lanehash/lanehash/ssz/consensus/fulu"
 )
 
 func TestSnake(t *testing.T) {
@@ -55,6 +56,22 @@ func TestFieldName(t *testing.T) {
 		own, _ := proof.GIndexOf(st, st.Fields[i].Name)
 		if err != nil || g != own {
 			t.Errorf("field %s: %q resolves to %d (%v), the field is %d", st.Fields[i].Name, got, g, err, own)
+		}
+	}
+}
+
+// BenchmarkFieldName looks up every field name of a BeaconState, the
+// memoized path diff and sszjson take per container they write.
+func BenchmarkFieldName(b *testing.B) {
+	t, err := ssz.TypeFor[fulu.BeaconState]()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		for i := range t.Fields {
+			if FieldName(t, i) == "" {
+				b.Fatal("no name")
+			}
 		}
 	}
 }

@@ -60,3 +60,16 @@ func BenchmarkUnmarshalSSZ(b *testing.B) {
 	}
 	bench(b, len(enc), func() error { return ssz.Unmarshal(enc, new(fulu.BeaconState)) })
 }
+
+// BenchmarkMarshalValidator writes one validator's JSON: the per-value
+// cost a small value pays for the descriptor's memos (compiled form,
+// keys, field names, minimum JSON lengths).
+func BenchmarkMarshalValidator(b *testing.B) {
+	v := &fulu.Validator{EffectiveBalance: 32e9, ActivationEpoch: 5, ExitEpoch: 1 << 60, WithdrawableEpoch: 1 << 60}
+	v.Pubkey[0], v.WithdrawalCredentials[0] = 0xaa, 1
+	js, err := sszjson.Marshal(v)
+	if err != nil {
+		b.Fatal(err)
+	}
+	bench(b, len(js), func() error { _, err := sszjson.Marshal(v); return err })
+}
