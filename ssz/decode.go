@@ -508,9 +508,9 @@ func minSize(t *Type) uint64 {
 		return t.Size
 	}
 	if n, ok := minSizes.Load(t); ok {
-		return n
+		return n.(uint64)
 	}
-	return minSizes.Store(t, minSizeOf(t))
+	return minSizes.Store(t, minSizeOf(t)).(uint64)
 }
 
 // MinSize returns the fewest bytes a serialized value of t takes
@@ -532,7 +532,7 @@ func MinSize(t *Type) uint64 {
 // immutable), at most about 16,384 entries: descriptors dropped from
 // TypeOf's cache are built again as new *Type values, so the memo is
 // bounded rather than kept growing with them.
-var minSizes = memo.New[*Type, uint64](1 << 14)
+var minSizes = memo.New(1 << 14)
 
 // minSizeOf computes minSize of a variable-size t, its parts through
 // minSize.

@@ -124,7 +124,7 @@ const (
 // every decode into its type.
 func compiledType(t *Type) *decType {
 	if d, ok := decTypes.Load(t); ok {
-		return d
+		return d.(*decType)
 	}
 	var d *decType
 	if err := describes(t); err != nil {
@@ -132,12 +132,12 @@ func compiledType(t *Type) *decType {
 	} else {
 		d = compileType(t)
 	}
-	return decTypes.Store(t, d)
+	return decTypes.Store(t, d).(*decType)
 }
 
 // decTypes memoizes compiledType: *Type → *decType, at most about 4,096
 // entries (each compiled with its whole subtree), bounded as minSizes is.
-var decTypes = memo.New[*Type, *decType](1 << 12)
+var decTypes = memo.New(1 << 12)
 
 // compiler compiles one descriptor and its parts, each once (memo): a
 // descriptor whose options and fields share deep types has

@@ -15,32 +15,28 @@ import (
 	"sync/atomic"
 )
 
-// Bounded is a concurrent memo from K to V holding at most about its
-// bound entries: a look-up is a sync.Map load (no lock, no allocation),
-// and a store past the bound empties it. The zero value is not usable:
-// make one with New.
-type Bounded[K comparable, V any] struct {
-	m     sync.Map
+// Bounded is a concurrent memo holding at most about its bound
+// entries: a look-up is sync.Map's Load (no lock, no allocation), and a
+// store past the bound empties it. Keys and values are of the caller's
+// types, asserted by the caller. The sync.Map is embedded so that its
+// Load, the hot path (a look-up per container written), is inlined
+// where it is called: a Load of this type's own was not (over the
+// inlining budget), and its extra call cost a look-up of every field
+// name of a state a sixth of its time. Entries are added only through
+// Store, which counts them; sync.Map's other writers are not for use.
+// The zero value is not usable: make one with New.
+type Bounded struct {
+	sync.Map
 	count atomic.Int64
 	bound atomic.Int64
 }
 
 // New returns an empty memo emptied whenever it holds more than bound
 // entries.
-func New[K comparable, V any](bound int64) *Bounded[K, V] {
-	b := &Bounded[K, V]{}
+func New(bound int64) *Bounded {
+	b := &Bounded{}
 	b.bound.Store(bound)
 	return b
-}
-
-// Load returns the value memoized for k, if any.
-func (b *Bounded[K, V]) Load(k K) (V, bool) {
-	v, ok := b.m.Load(k)
-	if !ok {
-		var zero V
-		return zero, false
-	}
-	return v.(V), true
 }
 
 // Store memoizes v for k unless another call stored a value for k first,
@@ -48,14 +44,14 @@ func (b *Bounded[K, V]) Load(k K) (V, bool) {
 // concurrently agree on one. When the memo passes its bound it is
 // emptied, k's entry with the rest: it is only a memo, and a value
 // dropped is computed again when asked for.
-func (b *Bounded[K, V]) Store(k K, v V) V {
-	got, loaded := b.m.LoadOrStore(k, v)
+func (b *Bounded) Store(k, v any) any {
+	got, loaded := b.LoadOrStore(k, v)
 	if loaded {
-		return got.(V)
+		return got
 	}
 	if b.count.Add(1) > b.bound.Load() {
-		b.m.Range(func(k, _ any) bool {
-			b.m.Delete(k)
+		b.Range(func(k, _ any) bool {
+			b.Delete(k)
 			return true
 		})
 		b.count.Store(0)
@@ -64,9 +60,9 @@ func (b *Bounded[K, V]) Store(k K, v V) V {
 }
 
 // Len returns the number of entries held, counting them.
-func (b *Bounded[K, V]) Len() int {
+func (b *Bounded) Len() int {
 	n := 0
-	b.m.Range(func(any, any) bool {
+	b.Range(func(any, any) bool {
 		n++
 		return true
 	})
@@ -75,4 +71,4 @@ func (b *Bounded[K, V]) Len() int {
 
 // SetBound changes the bound (tests lower it to reach it quickly) and
 // returns the previous one.
-func (b *Bounded[K, V]) SetBound(bound int64) int64 { return b.bound.Swap(bound) }
+func (b *Bounded) SetBound(bound int64) int64 { return b.bound.Swap(bound) }

@@ -9,13 +9,13 @@ import (
 // checks after every store that the memo holds no more than its bound.
 func TestBoundedStaysUnderItsBound(t *testing.T) {
 	const bound = 64
-	m := New[int, int](bound)
+	m := New(bound)
 	for i := range 10 * bound {
 		m.Store(i, 2*i)
 		if n := m.Len(); n > bound {
 			t.Fatalf("after %d stores: %d entries, bound %d", i+1, n, bound)
 		}
-		if v, ok := m.Load(i); ok && v != 2*i {
+		if v, ok := m.Load(i); ok && v.(int) != 2*i {
 			t.Fatalf("key %d: %d", i, v)
 		}
 	}
@@ -24,14 +24,14 @@ func TestBoundedStaysUnderItsBound(t *testing.T) {
 // TestBoundedKeepsTheFirstValue: a second Store of a key returns the
 // value already memoized, not its own.
 func TestBoundedKeepsTheFirstValue(t *testing.T) {
-	m := New[string, int](8)
-	if got := m.Store("a", 1); got != 1 {
+	m := New(8)
+	if got := m.Store("a", 1); got.(int) != 1 {
 		t.Fatalf("first Store: %d", got)
 	}
-	if got := m.Store("a", 2); got != 1 {
+	if got := m.Store("a", 2); got.(int) != 1 {
 		t.Errorf("second Store: %d, want the first value 1", got)
 	}
-	if v, ok := m.Load("a"); !ok || v != 1 {
+	if v, ok := m.Load("a"); !ok || v.(int) != 1 {
 		t.Errorf("Load: %d, %v", v, ok)
 	}
 	if _, ok := m.Load("b"); ok {
@@ -45,7 +45,7 @@ func TestBoundedKeepsTheFirstValue(t *testing.T) {
 // with -race.
 func TestBoundedConcurrent(t *testing.T) {
 	const bound, workers, per = 100, 8, 2000
-	m := New[int, int](bound)
+	m := New(bound)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
@@ -53,7 +53,7 @@ func TestBoundedConcurrent(t *testing.T) {
 			defer wg.Done()
 			for i := range per {
 				k := w*per + i
-				if got := m.Store(k, -k); got != -k {
+				if got := m.Store(k, -k); got.(int) != -k {
 					t.Errorf("Store(%d): %d", k, got)
 					return
 				}
@@ -72,7 +72,7 @@ func TestBoundedConcurrent(t *testing.T) {
 
 // TestBoundedSetBound: a lowered bound applies from the next store.
 func TestBoundedSetBound(t *testing.T) {
-	m := New[int, int](1000)
+	m := New(1000)
 	for i := range 100 {
 		m.Store(i, i)
 	}

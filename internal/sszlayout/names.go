@@ -23,7 +23,7 @@ import (
 // per type.
 func FieldName(t *ssz.Type, i int) string {
 	if names, ok := fieldNames.Load(t); ok {
-		return names[i]
+		return names.([]string)[i]
 	}
 	names := make([]string, len(t.Fields))
 	for j := range t.Fields {
@@ -37,13 +37,13 @@ func FieldName(t *ssz.Type, i int) string {
 			}
 		}
 	}
-	return fieldNames.Store(t, names)[i]
+	return fieldNames.Store(t, names).([]string)[i]
 }
 
 // fieldNames memoizes FieldName's names by container type, bounded
 // (memo.Bounded) as ssz's own memos are: each entry keeps its descriptor
 // alive.
-var fieldNames = memo.New[*ssz.Type, []string](1 << 12)
+var fieldNames = memo.New(1 << 12)
 
 // specName is the spec's name of a container field: its json tag's name
 // when the Go type carries one (go-eth2-client's do), else the Go name in

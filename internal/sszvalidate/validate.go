@@ -172,16 +172,16 @@ type check struct {
 // validators is checked as one byte per element, with no walk of the
 // type. It is bounded (memo.Bounded) as ssz's own memos are: each entry
 // keeps its descriptor alive.
-var checksCache = memo.New[*ssz.Type, []check](1 << 12)
+var checksCache = memo.New(1 << 12)
 
 // fixedChecks returns the checks of fixed-size type t, in byte order.
 func fixedChecks(t *ssz.Type) []check {
 	if c, ok := checksCache.Load(t); ok {
-		return c
+		return c.([]check)
 	}
 	var out []check
 	appendChecks(&out, t, 0)
-	return checksCache.Store(t, out)
+	return checksCache.Store(t, out).([]check)
 }
 
 func appendChecks(out *[]check, t *ssz.Type, off int) {

@@ -65,7 +65,7 @@ func BenchmarkUnmarshalSSZ(b *testing.B) {
 // cost a small value pays for the descriptor's memos (compiled form,
 // keys, field names, minimum JSON lengths).
 func BenchmarkMarshalValidator(b *testing.B) {
-	v := &fulu.Validator{EffectiveBalance: 32e9, ActivationEpoch: 5, ExitEpoch: 1 << 60, WithdrawableEpoch: 1 << 60}
+	v := &fulu.Validator{WithdrawalCredentials: make([]byte, 32), EffectiveBalance: 32e9, ActivationEpoch: 5, ExitEpoch: 1 << 60, WithdrawableEpoch: 1 << 60}
 	v.Pubkey[0], v.WithdrawalCredentials[0] = 0xaa, 1
 	js, err := sszjson.Marshal(v)
 	if err != nil {

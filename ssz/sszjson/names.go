@@ -38,12 +38,12 @@ type fieldKeys struct {
 
 // keys memoizes fieldKeys by container type, bounded (memo.Bounded) as
 // ssz's own memos are: each entry keeps its descriptor alive.
-var keys = memo.New[*ssz.Type, *fieldKeys](1 << 12)
+var keys = memo.New(1 << 12)
 
 // keysOf returns the keys of container t.
 func keysOf(t *ssz.Type) *fieldKeys {
 	if k, ok := keys.Load(t); ok {
-		return k
+		return k.(*fieldKeys)
 	}
 	k := &fieldKeys{names: make([]string, len(t.Fields)), quoted: make([]string, len(t.Fields)),
 		byName: make(map[string]int, len(t.Fields)),
@@ -91,7 +91,7 @@ func keysOf(t *ssz.Type) *fieldKeys {
 			}
 		}
 	}
-	return keys.Store(t, k)
+	return keys.Store(t, k).(*fieldKeys)
 }
 
 // claim returns what m should map name to once field i answers to it:
@@ -165,14 +165,14 @@ func indexStep(i int) string { return "[" + strconv.Itoa(i) + "]" }
 // array's slice is made.
 func minJSON(t *ssz.Type) uint64 {
 	if m, ok := minJSONs.Load(t); ok {
-		return m
+		return m.(uint64)
 	}
-	return minJSONs.Store(t, minJSONOf(t))
+	return minJSONs.Store(t, minJSONOf(t)).(uint64)
 }
 
 // minJSONs memoizes minJSON per descriptor (an element's is asked for
 // per array), bounded as keys is.
-var minJSONs = memo.New[*ssz.Type, uint64](1 << 14)
+var minJSONs = memo.New(1 << 14)
 
 func minJSONOf(t *ssz.Type) uint64 {
 	switch t.Kind {
