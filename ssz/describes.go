@@ -291,6 +291,9 @@ func (w *describeWalk) container(t *Type, path string, notGo func() error) (goSt
 	if i, j, shared := sharedFieldName(t.Fields); shared {
 		return nil, refuse(path, "%s", sharedNameReason(t.Fields, i, j))
 	}
+	if i, j, shared := sharedFieldMemory(t.Fields); shared {
+		return nil, refuse(path, "fields %s and %s reach the same Go memory (indices %v and %v): decoding would write it twice, and encoding write one value for both", t.Fields[i].Name, t.Fields[j].Name, t.Fields[i].Index, t.Fields[j].Index)
+	}
 	if err := w.enterGo(path, st); err != nil {
 		return nil, err
 	}

@@ -256,10 +256,6 @@ func nodeChain(t *testing.T, depth int) *ssz.Type {
 	return last
 }
 
-// DescribesRuleHolder holds a node, for the descriptors below that
-// describe its one field many times over.
-type DescribesRuleHolder struct{ N *DescribesRuleNode }
-
 // DescribesRuleSelfEmbed embeds a pointer to itself: TypeOf refuses it.
 type DescribesRuleSelfEmbed struct {
 	V uint64
@@ -293,18 +289,23 @@ func TestCheckDescriptorRefusesGoTypeWithinItself(t *testing.T) {
 		}
 	}
 
-	// Links accepted one by one as fields of a holder, each the next
-	// one's Next: every field's walk is one level deep.
+	// Links accepted one by one as fields of a holder (a field of its
+	// own for each), each the next one's Next: every field's walk is one
+	// level deep.
 	const links = 64
-	holder := &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[DescribesRuleHolder]()}
+	var goFields []reflect.StructField
+	for i := 1; i <= links; i++ {
+		goFields = append(goFields, reflect.StructField{Name: "N" + strconv.Itoa(i), Type: reflect.TypeFor[*DescribesRuleNode]()})
+	}
+	holder := &ssz.Type{Kind: ssz.KindContainer, Go: reflect.StructOf(goFields)}
 	for i := 1; i <= links; i++ {
 		link := nodeChain(t, i)
-		holder.Fields = append(holder.Fields, ssz.Field{Name: "N" + strconv.Itoa(i), Index: []int{0}, Type: link})
+		holder.Fields = append(holder.Fields, ssz.Field{Name: "N" + strconv.Itoa(i), Index: []int{i - 1}, Type: link})
 		holder.Size += link.Size
 	}
 	holder.Fixed = true
-	if err := ssz.CheckDescriptor(holder); !errors.Is(err, ssz.ErrRecursive) || !strings.Contains(err.Error(), "DescribesRuleHolder.N2.Next") {
-		t.Errorf("holder of %d links accepted one by one: %v, want ErrRecursive at DescribesRuleHolder.N2.Next", links, err)
+	if err := ssz.CheckDescriptor(holder); !errors.Is(err, ssz.ErrRecursive) || !strings.Contains(err.Error(), ".N2.Next") {
+		t.Errorf("holder of %d links accepted one by one: %v, want ErrRecursive at .N2.Next", links, err)
 	}
 
 	if _, err := ssz.TypeFor[DescribesRuleSelfEmbed](); !errors.Is(err, ssz.ErrRecursive) {

@@ -66,6 +66,8 @@ func handDescriptors() []struct {
 		{"a list that is its own element", "handPair.C[]", pair(boolean, words, cyclic), value},
 		{"two fields of one name", "handPair", &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[handPair](),
 			Fields: []ssz.Field{{Name: "A", Index: []int{0}, Type: boolean}, {Name: "A", Index: []int{2}, Type: list}}}, value},
+		{"two fields of one Go field", "handPair", &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[handPair](),
+			Fields: []ssz.Field{{Name: "A", Index: []int{0}, Type: boolean}, {Name: "B", Index: []int{0}, Type: boolean}}}, value},
 		{"no Go type", "", &ssz.Type{Kind: ssz.KindUint64, Fixed: true, Size: 8}, reflect.ValueOf(uint64(1))},
 		{"nil", "", nil, value},
 	}

@@ -1,6 +1,9 @@
 package ssz
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // sharedFieldName returns the first field of fields whose Name an
 // earlier one has too, and that earlier one; ok is false when every name
@@ -39,4 +42,27 @@ func sharedFieldName(fields []Field) (first, again int, ok bool) {
 // which share a name.
 func sharedNameReason(fields []Field, i, j int) string {
 	return fmt.Sprintf("two fields are named %s (Go field indices %v and %v): an embedded struct's fields are the container's own, and no path, proof, mark or JSON key could tell them apart", fields[j].Name, fields[i].Index, fields[j].Index)
+}
+
+// sharedFieldMemory returns two fields whose Go index paths are equal or
+// one a prefix of the other (a field and a field inside it), and ok;
+// ok is false when every field has Go memory of its own. TypeOf never
+// builds such a descriptor; one made by hand would make decoding write
+// one Go field twice and encoding read it for both, so that two
+// serializations decode to one value.
+func sharedFieldMemory(fields []Field) (first, again int, ok bool) {
+	order := make([]int, len(fields))
+	for i := range order {
+		order[i] = i
+	}
+	// Sorted by index path, a path and the paths it prefixes are
+	// neighbours: whatever sorts between them starts with it too.
+	slices.SortFunc(order, func(a, b int) int { return slices.Compare(fields[a].Index, fields[b].Index) })
+	for k := 1; k < len(order); k++ {
+		a, b := fields[order[k-1]].Index, fields[order[k]].Index
+		if len(a) <= len(b) && slices.Equal(a, b[:len(a)]) {
+			return min(order[k-1], order[k]), max(order[k-1], order[k]), true
+		}
+	}
+	return 0, 0, false
 }

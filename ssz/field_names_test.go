@@ -116,3 +116,38 @@ func TestSharedFieldNamesManyFields(t *testing.T) {
 		}
 	}
 }
+
+// SharedInner is embedded by sharedMemory.
+type SharedInner struct{ A uint64 }
+
+// sharedMemory is described by hand below with a field for the embedded
+// struct and another for the field inside it.
+type sharedMemory struct {
+	SharedInner
+	X uint64
+}
+
+// TestSharedFieldMemoryRefused: a hand-made descriptor two of whose
+// fields reach the same Go memory (equal index paths, or a field and a
+// field inside it) is refused by CheckDescriptor: decoding would write
+// the memory twice and encoding read it for both, so two serializations
+// would decode to one value (break23f).
+func TestSharedFieldMemoryRefused(t *testing.T) {
+	u64 := &ssz.Type{Kind: ssz.KindUint64, Go: reflect.TypeFor[uint64](), Fixed: true, Size: 8}
+	inner := &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[SharedInner](), Fixed: true, Size: 8,
+		Fields: []ssz.Field{{Name: "A", Index: []int{0}, Type: u64}}}
+	for name, fields := range map[string][]ssz.Field{
+		"a field and one inside it": {{Name: "SharedInner", Index: []int{0}, Type: inner}, {Name: "A", Index: []int{0, 0}, Type: u64}},
+		"one inside and the field":  {{Name: "A", Index: []int{0, 0}, Type: u64}, {Name: "X", Index: []int{1}, Type: u64}, {Name: "SharedInner", Index: []int{0}, Type: inner}},
+	} {
+		typ := &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[sharedMemory](), Fixed: true, Size: 8 * uint64(len(fields)), Fields: fields}
+		if err := ssz.CheckDescriptor(typ); !errors.Is(err, ssz.ErrValue) || !strings.Contains(err.Error(), "same Go memory") {
+			t.Errorf("%s: CheckDescriptor: %v, want ErrValue naming the shared memory", name, err)
+		}
+	}
+	ok := &ssz.Type{Kind: ssz.KindContainer, Go: reflect.TypeFor[sharedMemory](), Fixed: true, Size: 16,
+		Fields: []ssz.Field{{Name: "A", Index: []int{0, 0}, Type: u64}, {Name: "X", Index: []int{1}, Type: u64}}}
+	if err := ssz.CheckDescriptor(ok); err != nil {
+		t.Errorf("TypeOf's own fields: %v", err)
+	}
+}

@@ -328,6 +328,14 @@ func payloads(name string, raw []byte, format string, lim inputLimit) ([]payload
 	default:
 		return nil, fmt.Errorf("%w: -format %q: want auto, ssz, snappy or framed", errUsage, format)
 	}
+	if nameFormat(name) == formatSSZ {
+		// The name says raw: read so even bytes that begin as a snappy
+		// stream does (a value whose first bytes are its own to choose).
+		if int64(len(raw)) > lim.ssz {
+			return nil, &tooLargeError{Size: int64(len(raw)), Limit: lim.ssz, Why: lim.sszWhy, TypeBound: lim.typeBound}
+		}
+		return []payload{{raw, formatSSZ}}, nil
+	}
 	if bytes.HasPrefix(raw, framedMagic) {
 		b, err := unsnappyFramed(raw, lim)
 		if err != nil {

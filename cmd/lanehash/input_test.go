@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -272,5 +273,38 @@ func TestProveExpectSnappyUnnamed(t *testing.T) {
 		if out, errOut, code := runCmd(t, nil, args...); code != exitNegative || out != "" || !strings.Contains(errOut, "differs from -expect") {
 			t.Errorf("%s: prove -expect another root: status %d, %q %q; want status 1", f, code, out, errOut)
 		}
+	}
+}
+
+// TestSSZNameReadRaw: a file named .ssz is read raw under -format auto,
+// even when its bytes begin as a snappy framed stream does (a Checkpoint
+// whose epoch and root start with the stream identifier): root gives
+// its raw root, and convert writes such a value to a .ssz name and
+// reads it back. Sniffing the identifier first read it as a broken
+// stream (break23f).
+func TestSSZNameReadRaw(t *testing.T) {
+	dir := t.TempDir()
+	var cp phase0.Checkpoint
+	raw := append([]byte("\xff\x06\x00\x00sNaPpY"), make([]byte, 30)...)
+	if err := ssz.Unmarshal(raw, &cp); err != nil {
+		t.Fatal(err)
+	}
+	want, err := ssz.HashTreeRoot(&cp, ssz.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := filepath.Join(dir, "cp.ssz")
+	if err := os.WriteFile(in, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, errs, code := runCmd(t, nil, "root", "-type", "phase0.Checkpoint", in); code != 0 || strings.TrimSpace(out) != fmt.Sprintf("0x%x", want) {
+		t.Errorf("root of a .ssz file beginning as a framed stream: status %d %q; %s; want 0x%x", code, out, errs, want)
+	}
+	out := filepath.Join(dir, "out.ssz")
+	if _, errs, code := runCmd(t, nil, "convert", "-type", "phase0.Checkpoint", "-o", out, in); code != 0 {
+		t.Fatalf("convert to a .ssz name: status %d; %s", code, errs)
+	}
+	if got, err := os.ReadFile(out); err != nil || !bytes.Equal(got, raw) {
+		t.Errorf("convert wrote %x (%v), want %x", got, err, raw)
 	}
 }
