@@ -102,7 +102,7 @@ func (b *builder) build(t reflect.Type, ft *fieldTags, level int, path string) (
 		}
 		return b.compatibleUnion(t, path)
 	}
-	if t.Kind() == reflect.Struct && t.Implements(unionIface) {
+	if isUnion(t) {
 		if err := wantType("union"); err != nil {
 			return nil, err
 		}

@@ -77,14 +77,14 @@ func containsItself(path string, t reflect.Type) error {
 // ErrUnsupported: reflect cannot set it, so a nil one could be neither
 // decoded into nor told apart from a zero one.
 func embeddedStruct(f reflect.StructField, path string) (et reflect.Type, ptr bool, err error) {
-	if !f.Anonymous || f.Type.Implements(unionIface) || isCompatibleUnion(f.Type) || f.Type == uint256Type {
+	if !f.Anonymous {
 		return nil, false, nil
 	}
 	et = f.Type
 	if et.Kind() == reflect.Pointer {
 		et, ptr = et.Elem(), true
 	}
-	if et.Kind() != reflect.Struct {
+	if et.Kind() != reflect.Struct || isUnion(et) || isCompatibleUnion(et) || et == uint256Type {
 		return nil, false, nil
 	}
 	if ptr && !f.IsExported() {

@@ -401,7 +401,7 @@ func (w *describeWalk) union(t *Type, path string, notGo func() error) (goStruct
 // options in a way TypeOf refuses.
 func optionTypes(kind Kind, st reflect.Type) ([]reflect.Type, bool) {
 	if kind == KindUnion {
-		if !st.Implements(unionIface) {
+		if !isUnion(st) {
 			return nil, false
 		}
 		desc := reflect.Zero(st).Interface().(unionOptionsType).unionOptions()

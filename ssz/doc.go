@@ -25,7 +25,9 @@
 //     including the delimiter bit.
 //   - Structs are containers; exported fields are SSZ fields in order,
 //     unexported fields and fields tagged ssz:"-" or ssz-type:"-" are left
-//     out, embedded structs are inlined. A nil pointer to a struct hashes
+//     out, embedded structs are inlined, except an embedded Union,
+//     CompatibleUnion or uint256.Int, which is one field named for its
+//     type (Union, CompatibleUnion, Int). A nil pointer to a struct hashes
 //     and encodes as the zero value of the struct, as the rest of the
 //     ecosystem does.
 //   - A struct whose fields carry ssz-index tags (or one tagged

@@ -24,13 +24,28 @@ type Union[T any] struct {
 // None is the Go type of the None option of a Union.
 type None struct{}
 
-// unionOptionsType is implemented only by Union instances; it hands the
-// descriptor struct to TypeOf.
+// unionOptionsType is implemented by Union instances and, through the
+// promoted method, by every struct that embeds one; isUnion tells the
+// two apart.
 type unionOptionsType interface {
 	unionOptions() reflect.Type
 }
 
 func (Union[T]) unionOptions() reflect.Type { return reflect.TypeFor[T]() }
+
+// isUnion reports whether t is an instance of Union itself. A struct
+// that embeds one has its method too, but is a container whose field is
+// the union: read as the union, its own fields would be left out of its
+// root (and the promoted method of an embedded nil pointer would panic).
+// Only ssz declares the method, and a struct whose two fields are
+// Selector and Value embeds nothing, so it declares the method itself.
+func isUnion(t reflect.Type) bool {
+	if t.Kind() != reflect.Struct || t.NumField() != 2 || !t.Implements(unionIface) {
+		return false
+	}
+	s, v := t.Field(0), t.Field(1)
+	return s.Name == "Selector" && !s.Anonymous && v.Name == "Value" && !v.Anonymous
+}
 
 var (
 	unionIface = reflect.TypeFor[unionOptionsType]()
