@@ -74,8 +74,9 @@ func followLinks(name string) (string, error) {
 }
 
 // writeAtomic writes b to path through a new temporary file in path's
-// directory, renamed over path once written and synced: path is either
-// as it was or whole, never truncated. A new file gets 0666 less the
+// directory, renamed over path once written and synced, and the
+// directory synced after: path is either as it was or whole, never
+// truncated. A new file gets 0666 less the
 // umask (as os.Create gives), a replaced file's mode is kept. Any
 // failure removes the temporary file, and so does SIGINT or SIGTERM
 // while it exists: caught then, it is an *interruptError.
@@ -115,11 +116,23 @@ func writeAtomic(path string, b []byte) error {
 		}
 		return fmt.Errorf("%w: %s: %w", errOutput, path, err)
 	}
+	syncDir(filepath.Dir(path))
 	if in.caught(path) != nil {
 		// Caught as the file was renamed: path is whole.
 		return &interruptError{File: path, Signal: in.sig, Written: true}
 	}
 	return nil
+}
+
+// syncDir makes a rename in dir durable: until the directory is synced,
+// a power loss may bring back the old name's file though the new one's
+// bytes were synced. It is best-effort: the output is whole and in place
+// already, and some file systems and systems refuse to sync a directory.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		d.Sync()
+		d.Close()
+	}
 }
 
 // createTemp creates a new file in dir named .base.N.tmp (N random) with
