@@ -102,6 +102,9 @@ func (b *builder) build(t reflect.Type, ft *fieldTags, level int, path string) (
 		}
 		return b.compatibleUnion(t, path)
 	}
+	if isTypeWrapper(t) {
+		return nil, errorf(path, ErrUnsupported, "%s: a dynamic-ssz TypeWrapper (name the field with its tags instead)", t)
+	}
 	if isUnion(t) {
 		if err := wantType("union"); err != nil {
 			return nil, err

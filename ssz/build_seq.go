@@ -30,7 +30,9 @@ func (b *builder) array(t reflect.Type, ft *fieldTags, level int, path, typ stri
 	if maxd.set {
 		return nil, errorf(path, ErrTag, "ssz-max on array %s", t)
 	}
-	if size.set && size.v != n && typ != "bitvector" {
+	if size.set && size.v != n {
+		// A bitvector's size is its bytes too: a size in bits here
+		// (or any other) would otherwise be left unread.
 		return nil, errorf(path, ErrTag, "ssz-size %d does not match array length %d", size.v, n)
 	}
 	switch typ {

@@ -169,6 +169,9 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 				return err
 			}
 			if et != nil {
+				if key := ft.given(); key != "" {
+					return errorf(fpath, ErrTag, "%s on an embedded struct, whose fields are inlined: nothing to describe (name the field to make it one)", key)
+				}
 				if err := b.enter(et, fpath); err != nil {
 					return err
 				}
@@ -181,6 +184,12 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 			}
 		}
 		if !f.IsExported() {
+			if f.Anonymous && ft.typeAt(0) != "" {
+				// Untagged, its fields would be inlined; tagged, it would
+				// be one field, which unexported fields are not: either
+				// way it would leave the root without a word.
+				return errorf(fpath, ErrTag, "ssz-type %q on an unexported embedded field, which is left out (drop the tag to inline its fields, or export it)", ft.typeAt(0))
+			}
 			continue
 		}
 		typ, err := b.build(f.Type, &ft, 0, fpath)

@@ -67,6 +67,19 @@ func isCompatibleUnion(t reflect.Type) bool {
 		d.Name == "Data" && d.Type.Kind() == reflect.Interface && d.Type.NumMethod() == 0
 }
 
+// isTypeWrapper reports whether t is shaped as dynamic-ssz's
+// TypeWrapper[D, T]: a generic struct of that name whose one field Data
+// is described by the tags of D's one field, which D's pointer hands
+// out through GetDescriptorType. Read as a struct, it would be a
+// container of one field: the same root as Data's, but its Data's
+// tags unread and its serialization four bytes longer when Data is of
+// variable size. It is not supported.
+func isTypeWrapper(t reflect.Type) bool {
+	return t.Kind() == reflect.Struct && strings.HasPrefix(t.Name(), "TypeWrapper[") &&
+		t.NumField() == 1 && t.Field(0).Name == "Data" &&
+		reflect.PointerTo(t).Implements(descriptorTyperIface)
+}
+
 // maxCompatibleSelector is the largest selector EIP-8016 allows.
 const maxCompatibleSelector = 127
 
@@ -79,7 +92,7 @@ func (b *builder) compatibleUnion(t reflect.Type, path string) (*Type, error) {
 	}
 	defer b.leave()
 	desc := reflect.New(t).Interface().(descriptorTyper).GetDescriptorType()
-	if desc.Kind() != reflect.Struct || desc.NumField() == 0 {
+	if desc == nil || desc.Kind() != reflect.Struct || desc.NumField() == 0 {
 		return nil, errorf(path, ErrTag, "compatible union options must be a struct type with fields, not %s", desc)
 	}
 	out := &Type{Kind: KindCompatibleUnion, Go: t}

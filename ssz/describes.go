@@ -422,7 +422,7 @@ func optionTypes(kind Kind, st reflect.Type) ([]reflect.Type, bool) {
 		return nil, false
 	}
 	desc := reflect.New(st).Interface().(descriptorTyper).GetDescriptorType()
-	if desc.Kind() != reflect.Struct || desc.NumField() == 0 {
+	if desc == nil || desc.Kind() != reflect.Struct || desc.NumField() == 0 {
 		return nil, false
 	}
 	var out []reflect.Type

@@ -25,7 +25,8 @@
 //     including the delimiter bit.
 //   - Structs are containers; exported fields are SSZ fields in order,
 //     unexported fields and fields tagged ssz:"-" or ssz-type:"-" are left
-//     out, embedded structs are inlined, except an embedded Union,
+//     out, embedded structs are inlined (a tag on the embedding is
+//     ErrTag: it would describe nothing), except an embedded Union,
 //     CompatibleUnion or uint256.Int, which is one field named for its
 //     type (Union, CompatibleUnion, Int). A nil pointer to a struct hashes
 //     and encodes as the zero value of the struct, as the rest of the

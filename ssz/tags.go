@@ -47,6 +47,35 @@ func (ft *fieldTags) typeAt(level int) string {
 	return s
 }
 
+// given returns the key of the first ssz tag ft holds (a size, limit
+// or bit size, a type other than "?" or "auto", ssz:"bitlist", an
+// ssz-index), "" when it holds none: what a field that takes no tags,
+// an embedded struct whose fields are inlined, must not carry.
+func (ft *fieldTags) given() string {
+	for _, d := range []struct {
+		key  string
+		dims []dim
+	}{{"ssz-size", ft.size}, {"ssz-max", ft.max}, {"ssz-bitsize", ft.bitsize}} {
+		for _, x := range d.dims {
+			if x.set {
+				return d.key
+			}
+		}
+	}
+	for level := range ft.types {
+		if ft.typeAt(level) != "" {
+			return "ssz-type"
+		}
+	}
+	switch {
+	case ft.bitlist:
+		return `ssz:"bitlist"`
+	case ft.hasIndex:
+		return "ssz-index"
+	}
+	return ""
+}
+
 // parseTags reads every ssz tag of a field. Dynamic (dynssz-*) dimensions
 // are evaluated with the builder's spec values and win over the static
 // ones; a dynamic dimension naming an unknown value falls back to the
