@@ -94,7 +94,12 @@ func TestBlockRoots(t *testing.T) {
 // it: the machine may be shared). "notx" is one block of the
 // mainnet shape without its transactions: what is left is small lists
 // (attestations' bitlists, withdrawals, blob commitments, empty lists)
-// and containers, short trees whose levels are few pairs each.
+// and containers, short trees whose levels are few pairs each; "txonly"
+// is a block of only its 200 transactions. The cases of 64 blocks
+// (blocks=64, notx64, txonly64) root them through RootAllPtr, and their
+// "alone" forms the same blocks one at a time through Root: the same
+// bytes out of cache, without the batch, where the cases of one block
+// root one block again and again, its bytes hot.
 func BenchmarkBlock(b *testing.B) {
 	p, err := PlanFor[electra.SignedBeaconBlock](WithWorkers(1))
 	if err != nil {
@@ -109,13 +114,20 @@ func BenchmarkBlock(b *testing.B) {
 	for _, c := range []struct {
 		name  string
 		n     int
+		alone bool
 		shape electra.BlockShape
 	}{
-		{"blocks=1", 1, electra.MainnetBlockShape},
-		{"blocks=64", 64, electra.MainnetBlockShape},
-		{"notx", 1, notx},
+		{"blocks=1", 1, false, electra.MainnetBlockShape},
+		{"blocks=64", 64, false, electra.MainnetBlockShape},
+		{"blocks=64/alone", 64, true, electra.MainnetBlockShape},
+		{"notx", 1, false, notx},
+		{"notx64", 64, false, notx},
+		{"notx64/alone", 64, true, notx},
+		{"txonly", 1, false, electra.BlockShape{Transactions: 200}},
+		{"txonly64", 64, false, electra.BlockShape{Transactions: 200}},
+		{"txonly64/alone", 64, true, electra.BlockShape{Transactions: 200}},
 	} {
-		n := c.n
+		n, alone := c.n, c.alone
 		b.Run(c.name, func(b *testing.B) {
 			blocks := make([]*electra.SignedBeaconBlock, n)
 			for i := range blocks {
@@ -123,10 +135,15 @@ func BenchmarkBlock(b *testing.B) {
 			}
 			dst := make([][32]byte, n)
 			run := func() error {
-				if n == 1 {
-					r, err := p.Root(blocks[0])
-					dst[0] = r
-					return err
+				if n == 1 || alone {
+					for i, blk := range blocks {
+						r, err := p.Root(blk)
+						if err != nil {
+							return err
+						}
+						dst[i] = r
+					}
+					return nil
 				}
 				return p.RootAllPtr(dst, blocks)
 			}
