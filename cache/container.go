@@ -232,6 +232,8 @@ func identityFree(n node) bool {
 		return !k.slice && !k.ptr && k.kids == nil && k.enc != nil
 	case *packed:
 		return !k.slice
+	case *short:
+		return !k.proto.slice
 	case *container:
 		if k.ptr {
 			return false

@@ -135,6 +135,11 @@ type ctx struct {
 	// roots (rooterOf). nil: no plan compiles for the type.
 	plans map[*ssz.Type]*elemRooter
 	tile  []byte // a sparse walk's scratch of chunks
+	// inElem is set while the nodes of a variable-size element are
+	// built (seq.newKid): its packed values are short nodes, sharing
+	// the packed node of their type in protos (shortProto).
+	inElem bool
+	protos map[*ssz.Type]*packed
 }
 
 // elemPlan returns the plan of fixed-size SSZ type t (a pointer type is
@@ -216,18 +221,34 @@ func newNode(c *ctx, t *ssz.Type, path string) (node, error) {
 		return newContainer(c, t, path)
 	case ssz.KindVector, ssz.KindList, ssz.KindProgressiveList:
 		if t.Elem.IsBasic() {
-			if n := newPacked(c, t, path); n != nil {
+			if n := newShortOrPacked(c, t, path); n != nil {
 				return n, nil
 			}
 			return newOpaque(t, path), nil
 		}
 		return newSeq(c, t, path)
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if n := newPacked(c, t, path); n != nil {
+		if n := newShortOrPacked(c, t, path); n != nil {
 			return n, nil
 		}
 	}
 	return newOpaque(t, path), nil
+}
+
+// newShortOrPacked is the node of packed type t: short inside a
+// variable-size element, where there may be millions of them (and never
+// in an upper-levels-only tree, which keeps no chunks), else packed; nil
+// when values of t are not packed nodes.
+func newShortOrPacked(c *ctx, t *ssz.Type, path string) node {
+	if c.inElem && !c.upper {
+		if n := newShort(c, t, path); n != nil {
+			return n
+		}
+	}
+	if n := newPacked(c, t, path); n != nil {
+		return n
+	}
+	return nil
 }
 
 // errAt wraps err with the path of the value it concerns.

@@ -60,21 +60,15 @@ type packed struct {
 }
 
 func newPacked(c *ctx, t *ssz.Type, path string) *packed {
-	g := t.Go
-	if g.Kind() != reflect.Slice && g.Kind() != reflect.Array {
+	if !packedGo(t) {
 		return nil
 	}
+	g := t.Go
 	p := &packed{t: t, path: path, slice: g.Kind() == reflect.Slice}
 	switch t.Kind {
 	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
-		if g.Elem().Kind() != reflect.Uint8 {
-			return nil
-		}
 		p.esize, p.bits = 1, true
 	default:
-		if !plainBytes(g.Elem()) && g.Elem().Kind() != reflect.Bool || uintptr(t.Elem.Size) != g.Elem().Size() {
-			return nil
-		}
 		p.esize = int(t.Elem.Size)
 	}
 	switch t.Kind {
@@ -95,21 +89,44 @@ func newPacked(c *ctx, t *ssz.Type, path string) *packed {
 	return p
 }
 
+// packedGo reports whether the Go values of bitfield, list or vector
+// of basic values t are a packed node's: a slice or an array whose
+// memory is the serialization (bytes for a bitfield, plain integers or
+// booleans of the element's size otherwise).
+func packedGo(t *ssz.Type) bool {
+	g := t.Go
+	if g.Kind() != reflect.Slice && g.Kind() != reflect.Array {
+		return false
+	}
+	switch t.Kind {
+	case ssz.KindBitvector, ssz.KindBitlist, ssz.KindProgressiveBitlist:
+		return g.Elem().Kind() == reflect.Uint8
+	}
+	return (plainBytes(g.Elem()) || g.Elem().Kind() == reflect.Bool) && uintptr(t.Elem.Size) == g.Elem().Size()
+}
+
 // data returns the value's bytes as chunks are cut from them (a
 // bitlist's without its delimiter) and its element (or bit) count, after
 // the value checks plan and sched make (check).
 func (p *packed) data(v unsafe.Pointer) ([]byte, int, error) {
+	return p.dataAt(v, p.path)
+}
+
+// dataAt is data for a value at path: a short node checks and cuts its
+// value through the packed node its type shares (shortProto), which
+// serves every value of the type and names none.
+func (p *packed) dataAt(v unsafe.Pointer, path string) ([]byte, int, error) {
 	b, n, err := p.check(v)
 	switch {
 	case err != nil:
-		return nil, 0, fieldError(p.path, err)
+		return nil, 0, fieldError(path, err)
 	case p.t.Kind == ssz.KindVector || p.t.Kind == ssz.KindBitvector:
 		// b is nil for an empty slice, the zero vector: update keeps
 		// it by description and reads no byte of it.
 		return b, p.fixedN, nil
 	case p.t.Kind == ssz.KindBitlist || p.t.Kind == ssz.KindProgressiveBitlist:
 		if _, ok := checked.Int(n); !ok {
-			return nil, 0, tooManyBits(p.path, n)
+			return nil, 0, tooManyBits(path, n)
 		}
 		p.strip = append(p.strip[:0], b[:(n+7)/8]...)
 		if n%8 != 0 {

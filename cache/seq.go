@@ -52,6 +52,9 @@ type seq struct {
 
 	// variable-size elements
 	kids []node
+	// shortKids: the elements are short nodes (shortType), which share
+	// one path
+	shortKids bool
 	// sparseKid is the node of the element type a sparse walk goes
 	// into elements with (Sparse), made on first use.
 	sparseKid node
@@ -110,6 +113,7 @@ func newSeq(c *ctx, t *ssz.Type, path string) (node, error) {
 		s.list, s.limit = true, 1<<62
 		s.tree = &progressive{}
 	}
+	s.shortKids = !c.upper && shortType(t.Elem)
 	if t.Elem.Fixed {
 		// The element type's plan roots, serializes and (Detect)
 		// compares the elements; a type it does not compile into one
@@ -223,7 +227,7 @@ func (s *seq) zeroVector(c *ctx) ([32]byte, error) {
 			return [32]byte{}, err
 		}
 	} else {
-		k, err := newNode(c, s.t.Elem, sszpath.Join(s.path, "", "[]"))
+		k, err := s.newKid(c, sszpath.Join(s.path, "", "[]"))
 		if err != nil {
 			return [32]byte{}, err
 		}
@@ -522,9 +526,33 @@ func (s *seq) encode(dst []byte, base unsafe.Pointer, zeroVec bool, i int) error
 	return nil
 }
 
+// kidPath is the path of element i's node. Short elements (a payload's
+// transactions, up to 2^20 of them) share one, the list's path with
+// "[]", whose index valueError fills in from the elemError; any other
+// element's path has its index.
+func (s *seq) kidPath(i int) string {
+	if !s.shortKids {
+		return sszpath.Index(s.path, i)
+	}
+	if len(s.kids) > 0 {
+		return s.kids[0].(*short).path
+	}
+	return sszpath.Join(s.path, "", "[]")
+}
+
+// newKid builds the node of an element at path: with the tree's
+// inElem set, so its packed values are short nodes.
+func (s *seq) newKid(c *ctx, path string) (node, error) {
+	was := c.inElem
+	c.inElem = true
+	k, err := newNode(c, s.t.Elem, path)
+	c.inElem = was
+	return k, err
+}
+
 func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
 	for len(s.kids) < n {
-		k, err := newNode(c, s.t.Elem, sszpath.Index(s.path, len(s.kids)))
+		k, err := s.newKid(c, s.kidPath(len(s.kids)))
 		if err != nil {
 			return err
 		}
@@ -538,7 +566,7 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 	visit := func(i int, esel *selection) error {
 		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), esel)
 		if err != nil {
-			return &elemError{index: i, err: err, named: true} // the kid's path has i
+			return &elemError{index: i, err: err, named: !s.shortKids} // else the kid's path has i
 		}
 		leaf := s.tree.leaf(i)
 		if i < old && bytes.Equal(leaf, r[:]) {

@@ -389,6 +389,24 @@ func (p *packed) sparseFrom(c *ctx, b []byte, n int, g proof.GIndex) ([32]byte, 
 	if mixed || err != nil {
 		return lengthChunk(uint64(n)), err
 	}
+	return p.dataNode(c, b, n, rel, g)
+}
+
+// rootFrom is the root of the packed value whose chunks are cut from b,
+// of n elements (or bits), hashed whole: a short node's, which keeps no
+// levels.
+func (p *packed) rootFrom(c *ctx, b []byte, n int) ([32]byte, error) {
+	r, err := p.dataNode(c, b, n, 1, 1)
+	if err != nil || !p.list {
+		return r, err
+	}
+	return c.mixIn(r, uint64(n)), nil
+}
+
+// dataNode is node rel, relative to the data root (g relative to the
+// value's, for errors), of the packed value whose chunks are cut from b,
+// of n elements (or bits): nil b stands for the zero vector.
+func (p *packed) dataNode(c *ctx, b []byte, n int, rel, g proof.GIndex) ([32]byte, error) {
 	prog, depth := shapeOf(p.tree)
 	chunks := uint64(p.chunkCount(n))
 	if _, _, below := chunkOf(prog, depth, chunks, rel); below {
