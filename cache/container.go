@@ -85,7 +85,7 @@ func newContainer(c *ctx, t *ssz.Type, path string) (node, error) {
 			fd.pos = pos[i]
 			ct.atPos[fd.pos] = i
 		}
-		if f.Type.Fixed && f.Type.Size <= 32 && f.Type.Go.Kind() != reflect.Pointer && (f.Type.IsBasic() || f.Type.Kind == ssz.KindVector && f.Type.Elem.IsBasic()) {
+		if inlineField(f.Type) {
 			if r := c.elemPlan(f.Type); r != nil {
 				if l := r.layout(); l != nil && l.Size == int(f.Type.Size) {
 					fd.inline = l.Encode

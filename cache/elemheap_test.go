@@ -9,6 +9,7 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/bellatrix"
 	"github.com/lanehash/lanehash/ssz/consensus/deneb"
+	"github.com/lanehash/lanehash/ssz/consensus/phase0"
 )
 
 // heapHeld returns the live heap after two collections (the second
@@ -86,4 +87,81 @@ func TestTransactionsHeld(t *testing.T) {
 			}
 		}
 	}
+}
+
+// Variable-size vector elements of growing shape: a byte list, a
+// container of one, of eight, of lists and a short vector, of a nested
+// container and a vector of lists, and an attestation-like one.
+type (
+	costBytes []byte
+	costOne   struct {
+		A []byte `ssz-max:"16"`
+	}
+	costEight struct {
+		A, B, C, D, E, F, G, H []byte `ssz-max:"16"`
+	}
+	costMixed struct {
+		N    uint64
+		L    []uint64 `ssz-max:"1024"`
+		Bits []byte   `ssz:"bitlist" ssz-max:"2048"`
+		Sig  [96]byte
+		Big  [64]uint64
+		In   costOne
+		Vec  [][]byte            `ssz-size:"4,?" ssz-max:"?,8"`
+		Cps  []phase0.Checkpoint `ssz-max:"8"`
+	}
+	costNested struct {
+		X     uint8
+		Inner costMixed
+		Eight costEight
+	}
+)
+
+// costVec is a vector of 4,096 variable-size elements E, held;
+// costBytesVec one of byte lists.
+type (
+	costVec[E any] struct {
+		V []E `ssz-size:"4096"`
+	}
+	costBytesVec struct {
+		V [][]byte `ssz-size:"4096,?" ssz-max:"?,16"`
+	}
+)
+
+// costCase measures the live heap a cached tree of v, a vector of
+// 4,096 held variable-size elements, holds per element, in both modes,
+// against what the MaxVectorBytes check counts for one (VectorElemCost,
+// plus the 64 bytes of its element root and levels): never less than
+// measured, and not so much more that the bound means nothing.
+func costCase[T any](t *testing.T, name string, v *T) {
+	t.Helper()
+	est, err := cache.VectorElemCost[T]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := float64(est + 64)
+	for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
+		per, _, _ := heldPerElem(t, v, mode, 4096)
+		t.Logf("%s, mode %d: %.0f bytes held per element, the check counts %.0f", name, mode, per, counted)
+		if per > counted {
+			t.Errorf("%s, mode %d: %.0f bytes held per element, more than the %.0f MaxVectorBytes's check counts", name, mode, per, counted)
+		}
+		if counted > 4*per+1024 {
+			t.Errorf("%s, mode %d: the check counts %.0f bytes per element, far more than the %.0f held", name, mode, counted, per)
+		}
+	}
+}
+
+// TestVectorElemCostBoundsHeld checks MaxVectorBytes's per-element
+// count against the heap measured, for elements of several shapes.
+func TestVectorElemCostBoundsHeld(t *testing.T) {
+	b := &costBytesVec{V: make([][]byte, 4096)}
+	for i := range b.V {
+		b.V[i] = []byte{byte(i)}
+	}
+	costCase(t, "byte list", b)
+	costCase(t, "container of a byte list", &costVec[costOne]{V: make([]costOne, 4096)})
+	costCase(t, "container of eight byte lists", &costVec[costEight]{V: make([]costEight, 4096)})
+	costCase(t, "container of lists, a bitlist, vectors and a nested container", &costVec[costMixed]{V: make([]costMixed, 4096)})
+	costCase(t, "nested containers", &costVec[costNested]{V: make([]costNested, 4096)})
 }
