@@ -121,5 +121,8 @@
 // arm64); elsewhere, and for unions and containers with fields behind
 // embedded pointers, a value is an opaque node: its root is cached
 // (recomputed by the reference implementation when its serialization
-// changes), and proofs stop at it.
+// changes), and proofs stop at it. So no field of a container with a
+// field behind an embedded pointer can be proved, the fields held
+// directly included: a path into it is an error wrapping
+// proof.ErrIndex, from a Tree, SparseOf and SparseOfBytes alike.
 package cache

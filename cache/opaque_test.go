@@ -82,3 +82,50 @@ func TestOpaqueErrorPath(t *testing.T) {
 		t.Fatalf("%v, want ErrListTooLong at withOpaque.Shape.Value", err)
 	}
 }
+
+// EmbLevel and embDeep put fields behind an embedded pointer: the cache
+// keeps such a container as one opaque node (docs/cache.md, "Proofs").
+type (
+	EmbLevel struct{ A, B uint64 }
+	embDeep  struct {
+		*EmbLevel
+		C uint8
+	}
+	embHolder struct {
+		X uint64
+		E embDeep
+	}
+)
+
+// TestEmbeddedPointerContainerOpaque checks what the docs say of a
+// container with a field behind an embedded pointer: its root is right
+// (nil read as zero, then set), the root is provable, and no field of it
+// is, from a cached tree or a sparse one (proof.ErrIndex).
+func TestEmbeddedPointerContainerOpaque(t *testing.T) {
+	v := &embHolder{X: 1, E: embDeep{C: 7}}
+	tr, err := cache.New[embHolder]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for round := range 2 {
+		want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := tr.Root(v); err != nil || got != want {
+			t.Fatalf("round %d: Root = %x, %v; want %x", round, got, err, want)
+		}
+		if p, err := tr.Prove("E"); err != nil || !p.Verify(want) {
+			t.Fatalf("round %d: Prove(E) = %v", round, err)
+		}
+		for _, path := range []string{"E.C", "E.A"} {
+			if _, err := tr.Prove(path); !errors.Is(err, proof.ErrIndex) {
+				t.Errorf("round %d: Prove(%s) = %v, want proof.ErrIndex", round, path, err)
+			}
+			if _, _, err := cache.SparseOf(v, []string{path}); !errors.Is(err, proof.ErrIndex) {
+				t.Errorf("round %d: SparseOf(%s) = %v, want proof.ErrIndex", round, path, err)
+			}
+		}
+		v.E.EmbLevel = &EmbLevel{A: 3, B: 4}
+	}
+}

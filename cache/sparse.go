@@ -59,7 +59,9 @@ type Sparse struct {
 // ssz.ErrValue, a bad path a *proof.PathError, a bad value the
 // *plan.Error TreeOf returns (its first bad part, whichever paths are
 // asked), and, for a good value, a path to a node its tree does not have
-// (inside an element past a list's length, inside a union's value) an
+// (inside an element past a list's length, inside a union's value or a
+// container with a field behind an embedded pointer, which the tree
+// keeps as one opaque root) an
 // error wrapping proof.ErrIndex, as Tree.Prove returns for it. With
 // WithRoot(r), a value whose root is not r is an error wrapping
 // ErrUnexpectedRoot, and no tree.
