@@ -93,8 +93,7 @@ func TestTransactionsHeld(t *testing.T) {
 // container of one, of eight, of lists and a short vector, of a nested
 // container and a vector of lists, and an attestation-like one.
 type (
-	costBytes []byte
-	costOne   struct {
+	costOne struct {
 		A []byte `ssz-max:"16"`
 	}
 	costEight struct {
