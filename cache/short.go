@@ -23,8 +23,11 @@ const shortChunks = 32
 // short nodes they cost the node alone.
 //
 // Every update compares the value's bytes with the stored ones (at most
-// shortChunks chunks, in both modes: no mark is needed or read) and
-// hashes the value whole when they differ; nodes below the root are
+// shortChunks chunks; its own marks are not read) and hashes the value
+// whole when they differ. An update is what reaches it, as for any
+// node: every Root in Detect mode, in Marked mode only where the marks
+// lead (an array-held vector's container skips it unmarked), so the
+// marks the Marked mode asks for are still needed; nodes below the root are
 // computed from the stored bytes, so they are the last update's
 // whatever the value has become. A value of more than shortChunks chunks
 // is kept as a packed node (big) until it is short again.
