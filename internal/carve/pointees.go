@@ -53,6 +53,14 @@ func (c *Pointees) Next(t reflect.Type, left int) unsafe.Pointer {
 	return p
 }
 
+// Unused returns the bytes of the current chunk not handed out yet: what
+// the chunk wastes if the sequence ends now. A reader that makes chunks
+// before it knows how many values its sequence has (package sszjson's
+// lists, read in one pass) counts this against its memory budget.
+func (c *Pointees) Unused() uintptr {
+	return uintptr(c.n-c.used) * c.size
+}
+
 // slotType is the type of a chunk's elements for values of t: t itself,
 // or on a 32-bit host, where a uint64 is aligned to 4 bytes and a
 // struct holding one can be 12 bytes long, t followed by the padding

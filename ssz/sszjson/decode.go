@@ -47,6 +47,7 @@ func UnmarshalValue(t *ssz.Type, data []byte, v reflect.Value) error {
 		return &Error{Offset: -1, Err: fmt.Errorf("%w: want a settable %s", ssz.ErrValue, t.Go)}
 	}
 	d := &decoder{data: data}
+	defer d.putScratches()
 	lo := d.ws(0)
 	if lo == len(data) {
 		return rootError(fail(lo, ErrSyntax, "no value"))
@@ -98,6 +99,13 @@ type decoder struct {
 	// every container read at it (the walk finishes one before it
 	// starts the next).
 	spans [][]span
+	// unescaped is the bytes allocated for unesc in all; spent, those of
+	// lists' scratch and pointee chunks' tails; granted, what of them
+	// scratchAllowance paid for: the reader's allocations besides the
+	// value, which listBudget bounds by the input (scratch.go).
+	unescaped, spent, granted uint64
+	// scratches are the slices lists are read into (scratch.go).
+	scratches *scratchSet
 }
 
 // span is a value's bytes, [lo, hi), and whether it has been read into
@@ -359,16 +367,19 @@ func (d *decoder) byteString(t *ssz.Type, v reflect.Value, lo int) (int, error) 
 }
 
 // basicSequence reads an array of booleans or integers into v: into an
-// array as it goes; for a slice, counted first, then into a new slice
-// of the exact length. Either way each element is written straight into
-// the Go value's memory.
+// array as it goes; a list in one pass (list); a vector in a slice,
+// into a new slice of its length. Either way each element is written
+// straight into Go memory.
 func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, error) {
 	n := v.Len() // an array's
 	// A vector in a slice is read in one pass (fixedLength), its faults
-	// checked against count's; an array's are read in one pass anyway,
-	// and a list's elements counted first.
+	// checked against count's; an array's are read in one pass anyway;
+	// a vector the input left cannot hold is counted first.
 	fixed := false
 	if v.Kind() == reflect.Slice {
+		if t.Kind != ssz.KindVector {
+			return d.list(t, v, lo, 0)
+		}
 		if n, fixed = d.fixedLength(t, v, lo); !fixed {
 			var err error
 			if n, _, err = d.count(t, lo, 0); err != nil {
@@ -377,7 +388,7 @@ func (d *decoder) basicSequence(t *ssz.Type, v reflect.Value, lo int) (int, erro
 		}
 		d.makeSlice(v, n)
 	}
-	hi, err := d.basicElements(t, p0(v, n), n, lo)
+	hi, err := d.basicElements(t, p0(v, n), n, lo, d.ws(lo+1), 0)
 	if err != nil && fixed {
 		err = d.recount(t, lo, 0, err)
 	}
@@ -393,15 +404,14 @@ func p0(v reflect.Value, n int) unsafe.Pointer {
 	return v.Index(0).Addr().UnsafePointer()
 }
 
-// basicElements reads the array at byte lo into the n booleans or
-// integers of t's element type at p, and returns the end of the array:
-// more than n elements are an error, at the first one too many.
-func (d *decoder) basicElements(t *ssz.Type, p unsafe.Pointer, n, lo int) (int, error) {
-	et := t.Elem
+// basicElements reads the array at byte lo, from its element k at byte
+// i (the first element's or the closing bracket's, for k = 0), into
+// the n booleans or integers of t's element type at p, and returns the
+// end of the array: more than n elements are an error, at the first one
+// too many.
+func (d *decoder) basicElements(t *ssz.Type, p unsafe.Pointer, n, lo, i, k int) (int, error) {
 	b := d.data
-	i := d.ws(lo + 1)
-	k := 0
-	if i < len(b) && b[i] == ']' {
+	if k == 0 && i < len(b) && b[i] == ']' {
 		return i + 1, checkExact(t, 0, lo)
 	}
 	for ; ; k++ {
@@ -410,47 +420,43 @@ func (d *decoder) basicElements(t *ssz.Type, p unsafe.Pointer, n, lo int) (int, 
 		}
 		if k == n {
 			// Only an array or a vector not counted gets here: a
-			// list was counted.
+			// list was counted, or read into a scratch.
 			return i, checkCount(t, uint64(k)+1, i)
 		}
-		var hi int
-		var err error
-		if et.Kind == ssz.KindBool {
-			var x bool
-			x, hi, err = d.boolAt(i)
-			*(*bool)(unsafe.Add(p, k)) = x
-		} else {
-			var x uint64
-			x, hi, err = d.uintAt(i, 8*int(et.Size))
-			switch et.Size {
-			case 1:
-				*(*uint8)(unsafe.Add(p, k)) = uint8(x)
-			case 2:
-				*(*uint16)(unsafe.Add(p, 2*k)) = uint16(x)
-			case 4:
-				*(*uint32)(unsafe.Add(p, 4*k)) = uint32(x)
-			default:
-				*(*uint64)(unsafe.Add(p, 8*k)) = x
-			}
-		}
+		hi, err := d.basicAt(t.Elem, p, k, i)
 		if err != nil {
 			return hi, elemErr(k, err)
 		}
-		i = d.ws(hi)
-		switch {
-		case i < len(b) && b[i] == ',':
-			i = d.ws(i + 1)
-			if i < len(b) && b[i] == ']' {
-				return i, fail(i, ErrSyntax, "trailing comma")
+		var done bool
+		if i, done, err = d.separator(lo, '[', ']', hi); err != nil || done {
+			if err == nil {
+				err = checkExact(t, uint64(k)+1, lo)
 			}
-		case i < len(b) && b[i] == ']':
-			return i + 1, checkExact(t, uint64(k)+1, lo)
-		case i >= len(b):
-			return i, fail(lo, ErrSyntax, "unterminated array")
-		default:
-			return i, fail(i, ErrSyntax, "want ',' or ']'")
+			return i, err
 		}
 	}
+}
+
+// basicAt parses the boolean or integer of type et at byte i into
+// element k of the elements at p, and returns its end.
+func (d *decoder) basicAt(et *ssz.Type, p unsafe.Pointer, k, i int) (int, error) {
+	if et.Kind == ssz.KindBool {
+		x, hi, err := d.boolAt(i)
+		*(*bool)(unsafe.Add(p, k)) = x
+		return hi, err
+	}
+	x, hi, err := d.uintAt(i, 8*int(et.Size))
+	switch et.Size {
+	case 1:
+		*(*uint8)(unsafe.Add(p, k)) = uint8(x)
+	case 2:
+		*(*uint16)(unsafe.Add(p, 2*k)) = uint16(x)
+	case 4:
+		*(*uint32)(unsafe.Add(p, 4*k)) = uint32(x)
+	default:
+		*(*uint64)(unsafe.Add(p, 8*k)) = x
+	}
+	return hi, err
 }
 
 // count scans the array at byte lo for its elements and returns their
@@ -463,15 +469,22 @@ func (d *decoder) basicElements(t *ssz.Type, p unsafe.Pointer, n, lo int) (int, 
 // It returns the count and the end of the array; the elements are at
 // depth.
 func (d *decoder) count(t *ssz.Type, lo, depth int) (int, int, error) {
+	return d.countFrom(t, lo, d.ws(lo+1), 0, depth)
+}
+
+// countFrom is count resumed at element k, which starts at byte i (for
+// k = 0, the first element's or the closing bracket's byte): the
+// elements before it were read, and passed what count checks. It
+// returns the count of all the elements.
+func (d *decoder) countFrom(t *ssz.Type, lo, i, k, depth int) (int, int, error) {
 	// members(lo, '[', …) with its callback written in: it runs once per
 	// element of every list.
 	least := minJSON(t.Elem)
 	b := d.data
-	i := d.ws(lo + 1)
-	if i < len(b) && b[i] == ']' {
+	if k == 0 && i < len(b) && b[i] == ']' {
 		return 0, i + 1, checkExact(t, 0, lo)
 	}
-	for k := 0; ; k++ {
+	for ; ; k++ {
 		if i >= len(b) {
 			return k, i, fail(lo, ErrSyntax, "unterminated array")
 		}
@@ -534,11 +547,11 @@ func (d *decoder) fixedLength(t *ssz.Type, v reflect.Value, lo int) (int, bool) 
 	return n, over == 0 && total <= allocPerByte*left+allocSlack
 }
 
-// recount returns the error of the vector t at byte lo that was read in
-// one pass (fixedLength) and failed with err: count's, when it finds
-// one (the fault a reader that counts first finds first), else err (the
-// first element that does not read: count found all well before it).
-// Its elements are at depth.
+// recount returns the error of the array t at byte lo that was read in
+// one pass (a vector by fixedLength, a list by list) and failed with
+// err: count's, when it finds one (the fault a reader that counts first
+// finds first), else err (the first element that does not read: count
+// found all well before it). Its elements are at depth.
 func (d *decoder) recount(t *ssz.Type, lo, depth int, err error) error {
 	if _, _, cerr := d.count(t, lo, depth); cerr != nil {
 		return cerr
@@ -547,12 +560,15 @@ func (d *decoder) recount(t *ssz.Type, lo, depth int, err error) error {
 }
 
 // elements reads an array of composite values (containers, unions,
-// sequences, uint128/256, bitfields) into v: a list counted first, then
-// each element read in place into the array or a new slice of the
-// count's length; a vector whose length the input can hold
-// (fixedLength) read in one pass, its commas and brackets checked as it
-// goes.
+// sequences, uint128/256, bitfields) into v: a list in one pass
+// (list); a vector whose length the input can hold (fixedLength) in one
+// pass, its commas and brackets checked as it goes; another counted
+// first, then each element read in place into the array or a new slice
+// of the count's length.
 func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	if t.Kind != ssz.KindVector && v.Kind() == reflect.Slice {
+		return d.list(t, v, lo, depth)
+	}
 	n, fixed := d.fixedLength(t, v, lo)
 	capacity, end := n, 0
 	if !fixed {
@@ -560,28 +576,45 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		if n, end, err = d.count(t, lo, depth+1); err != nil {
 			return end, err
 		}
-		capacity = n
-		if v.Kind() == reflect.Slice {
-			if size := uint64(v.Type().Elem().Size()); size > 0 {
-				budget := allocPerByte*uint64(end-lo) + allocSlack
-				if over, total := bits.Mul64(uint64(n), size); over != 0 || total > budget {
-					capacity = int(max(budget/size, 1))
-				}
-			}
-		}
+		capacity = d.capacity(v, n, end-lo)
 	}
 	if v.Kind() == reflect.Slice {
 		d.makeSlice(v, capacity)
 	}
 	var pointees carve.Pointees
+	return d.inPlace(t, v, &pointees, lo, d.ws(lo+1), 0, n, capacity, end, fixed, depth)
+}
+
+// capacity is the length the slice v of n counted elements, whose JSON
+// is size bytes, is made with: n, or what the budget (allocPerByte)
+// allows, at least one.
+func (d *decoder) capacity(v reflect.Value, n, size int) int {
+	if v.Kind() != reflect.Slice {
+		return n
+	}
+	if es := uint64(v.Type().Elem().Size()); es > 0 {
+		budget := allocPerByte*uint64(size) + allocSlack
+		if over, total := bits.Mul64(uint64(n), es); over != 0 || total > budget {
+			return int(max(budget/es, 1))
+		}
+	}
+	return n
+}
+
+// inPlace reads the n composite elements of the array t at byte lo,
+// from element k at byte i on, into v, an array or a slice of capacity
+// elements (grown, doubling, as they are reached), the pointees of its
+// pointers from pointees. A counted array (fixed false, ending at end)
+// had its commas and brackets checked by count; a vector read in one
+// pass (fixed) has them checked here, and its faults are recount's.
+func (d *decoder) inPlace(t *ssz.Type, v reflect.Value, pointees *carve.Pointees, lo, i, k, n, capacity, end int, fixed bool, depth int) (int, error) {
 	pointee := v.Type().Elem() // the element's type; for a pointer, its pointee's
 	pointers := pointee.Kind() == reflect.Pointer
 	if pointers {
 		pointee = pointee.Elem()
 	}
 	b := d.data
-	i := d.ws(lo + 1)
-	for k := 0; k < n; k++ {
+	for ; k < n; k++ {
 		if k == capacity {
 			capacity = min(2*capacity, n)
 			v.Grow(capacity - k)
@@ -626,6 +659,120 @@ func (d *decoder) elements(t *ssz.Type, v reflect.Value, lo, depth int) (int, er
 		}
 	}
 	return end, nil
+}
+
+// list reads a list's array at byte lo into v, a slice, in one pass:
+// each element read into a pooled scratch (scratch.go), its commas and
+// brackets and its count against the limit checked as it goes; at the
+// closing bracket v is made, of the exact count, and the elements
+// copied into it. Booleans and integers are parsed straight into the
+// scratch's memory; the pointees of pointers come from chunks the size
+// of the last list read with the scratch (its hint), within what the
+// decoder can pay for their unused tail. A fault is recount's: the one
+// a reader that counts first finds first. When the scratch is full and
+// a larger one cannot be paid for, the rest is counted (countFrom), v
+// made of the count and the elements read so far copied into it, and
+// the rest read in place, as a counted list is.
+func (d *decoder) list(t *ssz.Type, v reflect.Value, lo, depth int) (int, error) {
+	b := d.data
+	i := d.ws(lo + 1)
+	if i < len(b) && b[i] == ']' {
+		d.makeSlice(v, 0)
+		return i + 1, nil
+	}
+	sc := d.getScratch(v.Type())
+	basic := basicElem(t.Elem)
+	pointee := v.Type().Elem() // the element's type; for a pointer, its pointee's
+	pointers := pointee.Kind() == reflect.Pointer
+	if pointers {
+		pointee = pointee.Elem()
+	}
+	// slot bounds the bytes a pointee takes in a chunk (carve.Pointees).
+	slot := (pointee.Size() + 7) &^ 7
+	var pointees carve.Pointees
+	lb := listBudget{lo, d.funded()}
+	for k := 0; ; k++ {
+		if i >= len(b) {
+			sc.release(k, k)
+			return i, d.recount(t, lo, depth+1, fail(lo, ErrSyntax, "unterminated array"))
+		}
+		if err := checkCount(t, uint64(k)+1, i); err != nil {
+			sc.release(k, k)
+			return i, d.recount(t, lo, depth+1, err)
+		}
+		if k == sc.s.Len() && (sc.counted || !d.grow(sc, max(2*k, sc.hint, 8), k, &lb, i) && !d.grow(sc, max(2*k, 8), k, &lb, i)) {
+			return d.listCounted(t, v, sc, &pointees, &lb, i, k, depth)
+		}
+		var hi int
+		var err error
+		if basic {
+			hi, err = d.basicAt(t.Elem, sc.s.UnsafePointer(), k, i)
+		} else {
+			e := sc.s.Index(k)
+			if pointers {
+				left := 1
+				if pointees.Unused() == 0 {
+					left = d.chunkLeft(max(sc.hint-k, k+1), &lb, i, slot)
+				}
+				p := reflect.NewAt(pointee, pointees.Next(pointee, left))
+				e.Set(p)
+				e = p.Elem()
+			}
+			hi, err = d.value(t.Elem, e, i, depth+1)
+		}
+		if err != nil {
+			sc.release(k+1, k+1)
+			return hi, d.recount(t, lo, depth+1, elemErr(k, err))
+		}
+		var done bool
+		if i, done, err = d.separator(lo, '[', ']', hi); err != nil {
+			sc.release(k+1, k+1)
+			return i, d.recount(t, lo, depth+1, err)
+		}
+		if done {
+			d.makeSlice(v, k+1)
+			sc.s.SetLen(k + 1)
+			reflect.Copy(v, sc.s)
+			sc.s.SetLen(sc.s.Cap())
+			sc.release(k+1, k+1)
+			return i, nil
+		}
+	}
+}
+
+// listCounted finishes list when its scratch is full at element k, at
+// byte i: the rest is counted, v made of the count (within the budget
+// of capacity), the k elements read copied from the scratch, and the
+// rest read in place. The scratch is then made as long as the list for
+// the next call, when the decoder can pay for it, and released.
+func (d *decoder) listCounted(t *ssz.Type, v reflect.Value, sc *scratch, pointees *carve.Pointees, lb *listBudget, i, k, depth int) (int, error) {
+	lo := lb.lo
+	n, end, err := d.countFrom(t, lo, i, k, depth+1)
+	if err != nil {
+		sc.release(k, k)
+		return end, err
+	}
+	capacity := max(d.capacity(v, n, end-lo), k)
+	d.makeSlice(v, capacity)
+	sc.s.SetLen(k)
+	reflect.Copy(v, sc.s)
+	sc.s.SetLen(sc.s.Cap())
+	if basicElem(t.Elem) {
+		// (capacity is n: a boolean or integer takes at most 8 bytes of
+		// Go for 2 of JSON.)
+		end, err = d.basicElements(t, p0(v, capacity), capacity, lo, i, k)
+	} else {
+		end, err = d.inPlace(t, v, pointees, lo, i, k, n, capacity, end, false, depth)
+	}
+	sc.clear(k)
+	sc.counted = false
+	if size := uint64(max(v.Type().Elem().Size(), 1)); err == nil && n > sc.s.Len() {
+		// The next list of this type is counted too unless the
+		// scratch can be made as long as this one.
+		sc.counted = d.budget(lb, end)/size < uint64(n) || !d.grow(sc, n, 0, lb, end)
+	}
+	sc.release(0, n)
+	return end, err
 }
 
 // fieldSpans returns the buffer of n spans of depth, zeroed.

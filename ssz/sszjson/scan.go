@@ -204,6 +204,7 @@ func (d *decoder) str(lo, hi int) ([]byte, error) {
 	// unescaping allocates at most the input's size.
 	if cap(d.unesc) < len(s) {
 		d.unesc = make([]byte, 0, len(s))
+		d.unescaped += uint64(len(s))
 	}
 	out := d.unesc[:0]
 	for i := 0; i < len(s); i++ {
