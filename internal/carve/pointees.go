@@ -54,9 +54,11 @@ func (c *Pointees) Next(t reflect.Type, left int) unsafe.Pointer {
 }
 
 // Unused returns the bytes of the current chunk not handed out yet: what
-// the chunk wastes if the sequence ends now. A reader that makes chunks
+// the chunk wastes if the sequence ends now, and 0 when the next value
+// needs a new chunk (or is allocated alone). A reader that makes chunks
 // before it knows how many values its sequence has (package sszjson's
-// lists, read in one pass) counts this against its memory budget.
+// lists, read in one pass) sizes a new chunk, and pays for its tail,
+// when this is 0.
 func (c *Pointees) Unused() uintptr {
 	return uintptr(c.n-c.used) * c.size
 }

@@ -176,3 +176,25 @@ func TestPointeeSlots(t *testing.T) {
 		}
 	}
 }
+
+// TestPointeesUnused checks Unused: nothing before a chunk, a chunk's
+// unhanded values as they are handed out, nothing once it is used up
+// and after a value allocated alone.
+func TestPointeesUnused(t *testing.T) {
+	typ := reflect.TypeFor[[2]uint64]()
+	var c Pointees
+	if u := c.Unused(); u != 0 {
+		t.Fatalf("no chunk: %d unused, want 0", u)
+	}
+	c.Next(typ, 1) // alone
+	if u := c.Unused(); u != 0 {
+		t.Fatalf("after a value alone: %d unused, want 0", u)
+	}
+	size := slotType(typ).Size()
+	for i := 1; i <= 4; i++ {
+		c.Next(typ, 4)
+		if u, want := c.Unused(), uintptr(4-i)*size; u != want {
+			t.Fatalf("after %d of a chunk of 4: %d unused, want %d", i, u, want)
+		}
+	}
+}

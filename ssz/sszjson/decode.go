@@ -21,7 +21,7 @@ import (
 //
 // It allocates no more than the input justifies: the decoded value's
 // own heap, each union's option value once more, and at most once the
-// input's size (see "Memory" in the package documentation).
+// input's size and 16 KiB (see "Memory" in the package documentation).
 func Unmarshal(data []byte, v any, opts ...ssz.Option) error {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.IsNil() {
@@ -72,15 +72,18 @@ func UnmarshalValue(t *ssz.Type, data []byte, v reflect.Value) error {
 // its first member that is not, or whose value does not read, finish
 // scans the rest as that reader did, and the first fault of the scan,
 // then a missing field, then the first field in field order that does
-// not read is the error. An array is counted first, by skipping (the
-// count checked against the vector's length or the list's limit, each
-// element against the fewest bytes a value of its type takes), and only
-// then is its Go slice made, of its exact length, and its elements read
-// into it in place: booleans and integers parsed straight into the
-// slice's memory, hex decoded straight into the bytes. Nesting deeper
-// than the type is a wrong JSON type where it starts; what the reader
-// keeps besides the value is one span per field of the containers on
-// the current path (reused level by level) and one unescaped string.
+// not read is the error. A list is read in one pass (list): its
+// elements into a pooled scratch as they come, its slice made of the
+// exact count at its closing bracket; a vector the input can hold, in
+// place into its slice of the vector's length; on a fault either is
+// counted by skipping (the count checked against the vector's length or
+// the list's limit, each element against the fewest bytes a value of
+// its type takes), the count's fault first. Booleans and integers are
+// parsed straight into Go memory, hex decoded straight into the bytes.
+// Nesting deeper than the type is a wrong JSON type where it starts;
+// what the reader keeps besides the value is one span per field of the
+// containers on the current path (reused level by level), one
+// unescaped string and the lists' scratch slices (scratch.go).
 
 // decoder holds the document and the buffers the walk reuses.
 type decoder struct {
@@ -731,9 +734,7 @@ func (d *decoder) list(t *ssz.Type, v reflect.Value, lo, depth int) (int, error)
 		}
 		if done {
 			d.makeSlice(v, k+1)
-			sc.s.SetLen(k + 1)
-			reflect.Copy(v, sc.s)
-			sc.s.SetLen(sc.s.Cap())
+			sc.copyTo(v, k+1)
 			sc.release(k+1, k+1)
 			return i, nil
 		}
@@ -754,9 +755,7 @@ func (d *decoder) listCounted(t *ssz.Type, v reflect.Value, sc *scratch, pointee
 	}
 	capacity := max(d.capacity(v, n, end-lo), k)
 	d.makeSlice(v, capacity)
-	sc.s.SetLen(k)
-	reflect.Copy(v, sc.s)
-	sc.s.SetLen(sc.s.Cap())
+	sc.copyTo(v, k)
 	if basicElem(t.Elem) {
 		// (capacity is n: a boolean or integer takes at most 8 bytes of
 		// Go for 2 of JSON.)

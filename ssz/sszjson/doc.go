@@ -60,51 +60,58 @@
 // written form (each key a field's name as written, once) is read in one
 // pass, its members parsed where their keys are, and from its first
 // member that is not (or whose value does not read) the rest is scanned
-// so before the error is chosen. A list is counted by the same skip
-// before anything is allocated for it, its count checked against its
-// limit as it grows, and each element against the fewest bytes a valid
-// one takes. A vector, whose length is its type's, is read in one pass
-// when the input left can hold that many elements (else counted as a
-// list is), and from a fault the array is counted so, the count's fault
+// so before the error is chosen. A list is read in one pass too, into
+// a scratch slice (pooled per Go type across decodes), its count checked
+// against its limit and its commas and brackets as it goes, and made
+// once, of its exact length, at its closing bracket; on a fault it is
+// counted by the same skip (its count against its limit, each element
+// against the fewest bytes a valid one takes), and the count's fault
+// comes first. A vector, whose length is its type's, is read in one pass
+// when the input left can hold that many elements (else counted first),
+// and from a fault the array is counted so, the count's fault
 // coming first; one of booleans or integers held in a Go array reports
 // its first fault in reading order instead (a bad element before a count
 // fault after it), so the two Go forms of one vector can name different
-// faults of a bad array. So the bytes of an object
-// are parsed once, a list's are skipped once more by its count, and
-// nesting deeper than the type is ErrType where it starts.
+// faults of a bad array. So the bytes of an object or a list are parsed
+// once, and nesting deeper than the type is ErrType where it starts.
 //
 // # Memory
 //
 // Unmarshal allocates the decoded value's own heap (its slices, what its
 // pointers point to, its unions' values), plus for each union its
-// option's value once more, plus at most the input's size. A union's
-// option is decoded into a value of its own, then copied into the
-// union's interface, as Go stores a value that is not a pointer in an
-// interface (reflect cannot box memory it did not copy): a union whose
-// option is a [1024]uint256.Int allocates its 32 KiB twice from 2 KB of
-// JSON (the option's own bytes only, not what it points to). The
-// input-sized rest is the one buffer strings with escapes are unescaped
-// into (as long as the longest of them) and one span per field of the
-// containers on the current path. A sequence's pointees are carved from chunks of up
-// to 16 KiB made for the elements left, and small pointer-free slices (a
-// withdrawal credential, a bitlist) from blocks of 4 KiB, so a state's
-// hundreds of thousands of them cost hundreds of allocations; one kept
-// alive keeps its chunk or block. A list is made once, of its exact length, when it
-// has been counted, and read in place (booleans and integers parsed
-// straight into its memory): a million 0s for a []uint64 allocate their
-// 8 MB, four times their 2 MB of JSON, and nothing else; a million [] for
-// a [][]byte their 24 MB of slice headers, eight times their JSON. An
-// input that is refused allocates no more than the one it would be with
-// its fault fixed, and one refused for a count over a limit, an element
-// too short to be one, nesting deeper than its type or a fault in a
-// list's commas and brackets allocates nothing for that list (a vector
-// held in a slice is made, of its length, before it is read, when the
-// input left can hold it). Elements
-// that take more than 16 bytes of Go per byte of their list's JSON (none
-// of SSZ's kinds do: a uint256 "0," takes 32 for 2; only Go structs with
-// fields SSZ leaves out) are allocated from that budget and double as
-// they are read, as package ssz does, so an input refused early
-// allocates in proportion to itself.
+// option's value once more, plus at most the input's size and 16 KiB. A
+// union's option is decoded into a value of its own, then copied into
+// the union's interface, as Go stores a value that is not a pointer in
+// an interface (reflect cannot box memory it did not copy): a union
+// whose option is a [1024]uint256.Int allocates its 32 KiB twice from 2
+// KB of JSON (the option's own bytes only, not what it points to). The
+// input-sized rest is the buffers strings with escapes are unescaped
+// into, one span per field of the containers on the current path, the
+// lists' scratch slices the pool did not hold and the unused tails of
+// pointee chunks: each list spends on these, itself and the lists and
+// strings in it together, at most as many bytes as it has JSON read so
+// far, and 16 KiB are granted once per decode. A list whose scratch
+// cannot be paid for is counted first, then read in place into a slice
+// of its exact length, and its scratch made for the next decode when
+// that can be paid for. A sequence's pointees are carved from chunks of
+// up to 16 KiB, and small pointer-free slices (a withdrawal credential,
+// a bitlist) from blocks of 4 KiB, so a state's hundreds of thousands
+// of them cost hundreds of allocations; one kept alive keeps its chunk
+// or block. A million 0s for a []uint64 allocate their 8 MB, four times
+// their 2 MB of JSON; a million [] for a [][]byte their 24 MB of slice
+// headers, eight times their JSON. An input that is refused allocates
+// no more than the one it would be with its fault fixed; one refused
+// for a count over a limit, an element too short to be one, nesting
+// deeper than its type or a fault in a list's commas and brackets
+// allocates for that list what the elements before the fault took and
+// their scratch, never the list itself (a vector held in a slice is
+// made, of its length, before it is read, when the input left can hold
+// it). Elements that take more than 16 bytes of Go per byte of their
+// list's JSON (none of SSZ's kinds do: a uint256 "0," takes 32 for 2;
+// only Go structs with fields SSZ leaves out) are allocated from that
+// budget and double as they are read when their list is counted, as
+// package ssz does, so an input refused early allocates in proportion
+// to itself.
 //
 // # Writing
 //

@@ -89,6 +89,13 @@ func (sc *scratch) release(n, hint int) {
 	sc.busy = false
 }
 
+// copyTo copies the first n elements into v, a slice at least as long.
+func (sc *scratch) copyTo(v reflect.Value, n int) {
+	sc.s.SetLen(n)
+	reflect.Copy(v, sc.s)
+	sc.s.SetLen(sc.s.Cap())
+}
+
 // clear zeroes the first n elements.
 func (sc *scratch) clear(n int) {
 	if n > 0 {
