@@ -683,7 +683,12 @@ func (d *decoder) list(t *ssz.Type, v reflect.Value, lo, depth int) (int, error)
 		d.makeSlice(v, 0)
 		return i + 1, nil
 	}
-	sc := d.getScratch(v.Type())
+	lb := listBudget{lo, d.funded()}
+	var pointees carve.Pointees
+	sc := d.getScratch(v.Type(), &lb, i)
+	if sc == nil {
+		return d.listCounted(t, v, nil, &pointees, &lb, i, 0, depth)
+	}
 	basic := basicElem(t.Elem)
 	pointee := v.Type().Elem() // the element's type; for a pointer, its pointee's
 	pointers := pointee.Kind() == reflect.Pointer
@@ -692,8 +697,6 @@ func (d *decoder) list(t *ssz.Type, v reflect.Value, lo, depth int) (int, error)
 	}
 	// slot bounds the bytes a pointee takes in a chunk (carve.Pointees).
 	slot := (pointee.Size() + 7) &^ 7
-	var pointees carve.Pointees
-	lb := listBudget{lo, d.funded()}
 	for k := 0; ; k++ {
 		if i >= len(b) {
 			sc.release(k, k)
@@ -742,26 +745,34 @@ func (d *decoder) list(t *ssz.Type, v reflect.Value, lo, depth int) (int, error)
 }
 
 // listCounted finishes list when its scratch is full at element k, at
-// byte i: the rest is counted, v made of the count (within the budget
-// of capacity), the k elements read copied from the scratch, and the
-// rest read in place. The scratch is then made as long as the list for
-// the next call, when the decoder can pay for it, and released.
+// byte i, or reads the whole list (k = 0) when it has no scratch (sc
+// nil): the rest is counted, v made of the count (within the budget of
+// capacity), the k elements read copied from the scratch, and the rest
+// read in place. The scratch is then made as long as the list for the
+// next call, when the decoder can pay for it, and released.
 func (d *decoder) listCounted(t *ssz.Type, v reflect.Value, sc *scratch, pointees *carve.Pointees, lb *listBudget, i, k, depth int) (int, error) {
 	lo := lb.lo
 	n, end, err := d.countFrom(t, lo, i, k, depth+1)
 	if err != nil {
-		sc.release(k, k)
+		if sc != nil {
+			sc.release(k, k)
+		}
 		return end, err
 	}
 	capacity := max(d.capacity(v, n, end-lo), k)
 	d.makeSlice(v, capacity)
-	sc.copyTo(v, k)
+	if sc != nil {
+		sc.copyTo(v, k)
+	}
 	if basicElem(t.Elem) {
 		// (capacity is n: a boolean or integer takes at most 8 bytes of
 		// Go for 2 of JSON.)
 		end, err = d.basicElements(t, p0(v, capacity), capacity, lo, i, k)
 	} else {
 		end, err = d.inPlace(t, v, pointees, lo, i, k, n, capacity, end, false, depth)
+	}
+	if sc == nil {
+		return end, err
 	}
 	sc.clear(k)
 	sc.counted = false

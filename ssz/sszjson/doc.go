@@ -91,7 +91,8 @@
 // pointee chunks: each list spends on these, itself and the lists and
 // strings in it together, at most as many bytes as it has JSON read so
 // far, and 16 KiB are granted once per decode. A list whose scratch
-// cannot be paid for is counted first, then read in place into a slice
+// cannot be paid for, or past the 64 list Go types a decode keeps
+// scratch slices for, is counted first, then read in place into a slice
 // of its exact length, and its scratch made for the next decode when
 // that can be paid for. A sequence's pointees are carved from chunks of
 // up to 16 KiB, and small pointer-free slices (a withdrawal credential,

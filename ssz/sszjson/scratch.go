@@ -48,29 +48,42 @@ const maxScratches = 64
 // scratchSets holds the sets decodes are not using.
 var scratchSets = sync.Pool{New: func() any { return new(scratchSet) }}
 
-// getScratch returns a scratch for lists of Go type t: the decode's
-// own, taking its set from the pool on the first list.
-func (d *decoder) getScratch(t reflect.Type) *scratch {
+// getScratch returns a scratch for lists of Go type t, the list of lb
+// at byte i: the decode's own, taking its set from the pool on the
+// first list, or nil when the list is to be counted first. A new
+// scratch's bookkeeping (scratchBytes) is paid for as its slice is
+// (listBudget); past maxScratches Go types, or with a scratch of t in
+// use further out, there is none: a scratch made and dropped per list
+// would cost the input's bound its bookkeeping on every list.
+func (d *decoder) getScratch(t reflect.Type, lb *listBudget, i int) *scratch {
 	if d.scratches == nil {
 		d.scratches = scratchSets.Get().(*scratchSet)
 	}
 	set := d.scratches
-	for i, st := range set.types {
+	for k, st := range set.types {
 		if st == t {
-			if sc := set.slots[i]; !sc.busy {
+			if sc := set.slots[k]; !sc.busy {
 				sc.busy = true
 				return sc
 			}
-			return &scratch{s: reflect.New(t).Elem(), busy: true}
+			return nil
 		}
 	}
-	sc := &scratch{s: reflect.New(t).Elem(), busy: true}
-	if len(set.types) < maxScratches {
-		set.types = append(set.types, t)
-		set.slots = append(set.slots, sc)
+	if len(set.types) == maxScratches || d.budget(lb, i) < scratchBytes {
+		return nil
 	}
+	d.charge(lb, i, scratchBytes)
+	sc := &scratch{s: reflect.New(t).Elem(), busy: true}
+	set.types = append(set.types, t)
+	set.slots = append(set.slots, sc)
 	return sc
 }
+
+// scratchBytes bounds what a new scratch costs besides its elements:
+// the scratch (48 bytes on 64-bit hosts), the slice header reflect.New
+// makes (24) and its two entries in the set (24, the set's slices
+// growing by doubling: 48).
+const scratchBytes = 128
 
 // putScratches returns the decode's scratch set to the pool.
 func (d *decoder) putScratches() {
@@ -115,12 +128,29 @@ func (d *decoder) grow(sc *scratch, want, k int, lb *listBudget, i int) bool {
 		return false
 	}
 	n := want
-	d.charge(lb, i, uint64(n)*size)
+	cost := heldBytes(uint64(n) * size)
+	if d.budget(lb, i) < cost {
+		return false
+	}
+	d.charge(lb, i, cost)
 	s := reflect.MakeSlice(t, n, n)
 	sc.s.SetLen(k)
 	reflect.Copy(s, sc.s)
 	sc.s.Set(s)
 	return true
+}
+
+// heldBytes bounds what an allocation of n bytes made by
+// reflect.MakeSlice holds: n rounded up to the allocator's size class
+// (at most 16 bytes more up to 128 bytes, an eighth more up to 32 KiB,
+// a page of 8 KiB more beyond) and the slice header MakeSlice allocates
+// beside it (32 bytes with its own class).
+func heldBytes(n uint64) uint64 {
+	waste := uint64(8 << 10)
+	if n <= 32<<10 {
+		waste = n/8 + 16
+	}
+	return n + waste + 32
 }
 
 // listBudget is where a list's JSON starts and what the decoder had
