@@ -184,11 +184,13 @@ func (b *builder) fields(t reflect.Type, path string, index []int, offset uintpt
 			}
 		}
 		if !f.IsExported() {
-			if f.Anonymous && ft.typeAt(0) != "" {
-				// Untagged, its fields would be inlined; tagged, it would
-				// be one field, which unexported fields are not: either
-				// way it would leave the root without a word.
-				return errorf(fpath, ErrTag, "ssz-type %q on an unexported embedded field, which is left out (drop the tag to inline its fields, or export it)", ft.typeAt(0))
+			if key := ft.given(); f.Anonymous && key != "" {
+				// An unexported embedded struct's fields are inlined
+				// untagged; tagged, it, or a type that is not a struct,
+				// would be one field, which unexported fields are not:
+				// the tag asks for what would leave the root without a
+				// word.
+				return errorf(fpath, ErrTag, "%s on an unexported embedded field, which is left out (drop the tag to inline a struct's fields, or export it)", key)
 			}
 			continue
 		}

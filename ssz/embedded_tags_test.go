@@ -58,18 +58,27 @@ type (
 		taggedInner `ssz-type:"progressive-container"`
 		Y           uint8
 	}
+	// unexportedList's embedded list type is unexported: left out,
+	// whatever its tags ask.
+	unexportedList struct {
+		hiddenList `ssz-max:"8"`
+		Y          uint8
+	}
+	hiddenList []uint64
 )
 
 // TestTagsOnInlinedStructRefused: an embedded struct's fields are
 // inlined, so a tag on the embedding describes nothing; it is ErrTag,
 // as the same tag on a named field of a struct type is, not ignored.
-// An ssz-type on an unexported embedded struct would make it a field
-// that is left out: ErrTag too, where it dropped X from the root.
+// A tag on an unexported embedded field asks for a field that is left
+// out (an ssz-type on a struct, which untagged is inlined; any tag on
+// another type): ErrTag too, where it dropped X from the root.
 func TestTagsOnInlinedStructRefused(t *testing.T) {
 	for _, typ := range []reflect.Type{
 		reflect.TypeFor[inlinedSize](), reflect.TypeFor[inlinedMax](), reflect.TypeFor[inlinedBitsize](),
 		reflect.TypeFor[inlinedBitlist](), reflect.TypeFor[inlinedIndex](), reflect.TypeFor[inlinedNestedType](),
 		reflect.TypeFor[inlinedDynamic](), reflect.TypeFor[unexportedTyped](), reflect.TypeFor[unexportedProgressive](),
+		reflect.TypeFor[unexportedList](),
 	} {
 		if d, err := ssz.TypeOf(typ); !errors.Is(err, ssz.ErrTag) {
 			t.Errorf("%v: TypeOf = %v, %v; want ErrTag", typ, d, err)
