@@ -84,6 +84,9 @@ func TestTagsOnInlinedStructRefused(t *testing.T) {
 			t.Errorf("%v: TypeOf = %v, %v; want ErrTag", typ, d, err)
 		}
 	}
+	if _, err := ssz.HashTreeRoot(&unexportedList{hiddenList: hiddenList{1}}, ssz.SHA256); !errors.Is(err, ssz.ErrTag) {
+		t.Errorf("HashTreeRoot of a value with a tagged unexported embedded list: %v, want ErrTag", err)
+	}
 	d, err := ssz.TypeOf(reflect.TypeFor[inlinedAuto]())
 	if err != nil || len(d.Fields) != 3 {
 		t.Fatalf("inlinedAuto: TypeOf = %v, %v; want the three inlined fields", d, err)
