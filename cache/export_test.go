@@ -34,3 +34,12 @@ func VectorElemCost[T any]() (uint64, error) {
 	}
 	return c, nil
 }
+
+// SetBatchShortKids turns the batched update of short elements on or
+// off (the element-by-element path is the one it is compared with) and
+// returns the previous setting.
+func SetBatchShortKids(on bool) bool {
+	was := batchShortKids
+	batchShortKids = on
+	return was
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/lanehash/lanehash/internal/graph"
@@ -563,21 +564,39 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 		return fmt.Errorf("cache: %s: variable-size elements need their roots kept: %w", s.path, ssz.ErrUnsupported)
 	}
 	dirty := s.dirty[:0]
+	settled := func(i int, r [32]byte) {
+		leaf := s.tree.leaf(i)
+		if i < old && bytes.Equal(leaf, r[:]) {
+			return
+		}
+		copy(leaf, r[:])
+		dirty = append(dirty, i)
+	}
 	visit := func(i int, esel *selection) error {
 		r, err := s.kids[i].update(c, s.slot(base, zeroVec, i), esel)
 		if err != nil {
 			return &elemError{index: i, err: err, named: !s.shortKids} // else the kid's path has i
 		}
-		leaf := s.tree.leaf(i)
-		if i < old && bytes.Equal(leaf, r[:]) {
-			return nil
-		}
-		copy(leaf, r[:])
-		dirty = append(dirty, i)
+		settled(i, r)
 		return nil
 	}
 	var err error
-	if sel != nil && !s.t.Elem.Fixed {
+	if (sel == nil || !s.t.Elem.Fixed) && s.shortBatchable(c) {
+		// Every element is visited, as below: in Marked mode a
+		// variable-size element is compared whole, marked or not.
+		esel := func(int) *selection { return nil }
+		if sel != nil {
+			s.marked = sel.sortedIdx(s.marked, min(n, old), 0)
+			esel = func(i int) *selection {
+				if _, marked := slices.BinarySearch(s.marked, i); marked || i >= old {
+					return nil
+				}
+				return &lengthsOnly
+			}
+		}
+		err = s.updateShortKids(c, base, zeroVec, n, esel, visit, settled)
+		dirty = sortedDirty(dirty)
+	} else if sel != nil && !s.t.Elem.Fixed {
 		// Marked: a variable-size element holds lists, whose lengths are
 		// read even when the element is not marked (lengthsOnly), so an
 		// unmarked append inside an element is seen. Marked elements are

@@ -135,6 +135,13 @@ func (s *short) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, erro
 	if err != nil {
 		return [32]byte{}, err
 	}
+	s.store(b, n, r)
+	return r, nil
+}
+
+// store keeps b, the bytes of a value of n elements (or bits), and its
+// root r as the node's last update.
+func (s *short) store(b []byte, n int, r [32]byte) {
 	s.big = nil // the memory goes with the chunks it mirrored
 	switch {
 	case len(b) == 0:
@@ -146,7 +153,6 @@ func (s *short) update(c *ctx, v unsafe.Pointer, sel *selection) ([32]byte, erro
 		copy(s.data, b)
 	}
 	s.root, s.n = r, n
-	return r, nil
 }
 
 func (s *short) nodeAt(c *ctx, v unsafe.Pointer, g proof.GIndex) ([32]byte, error) {

@@ -1,0 +1,197 @@
+package cache
+
+import (
+	"bytes"
+	"slices"
+	"unsafe"
+
+	"github.com/lanehash/lanehash/sched"
+	"github.com/lanehash/lanehash/ssz"
+)
+
+// A list of short elements (a payload's transactions) is updated by
+// updateShortKids rather than element by element: a short node alone
+// hashes its few levels and its zero ladder (25 levels for a
+// transaction) one pair at a time, each pair waiting for the one below,
+// where the plan of the element type hashes many elements' levels and
+// ladders in lockstep. Every changed element below a batch's bound is
+// rooted in one call; the nodes are then stored as short.update stores
+// them, so a tree built this way is the tree built element by element.
+
+// shortBatch bounds a batch of changed short elements: their count, and
+// the bytes copied for them (at most shortChunks chunks each).
+const shortBatch = 1024
+
+// batchShortKids is false in tests that compare the element-by-element
+// path with the batched one.
+var batchShortKids = true
+
+// pendingShort is a changed short element waiting for its batch: its
+// index, its slot, its bytes and its length. The bytes are the value's
+// own memory, except a bitlist's: those are cut into a buffer the next
+// element reuses, so they are copied to the sequence's scratch, at
+// [lo, hi).
+type pendingShort struct {
+	i      int
+	v      unsafe.Pointer
+	b      []byte
+	lo, hi int
+	n      int
+}
+
+// bytes returns the element's bytes.
+func (p *pendingShort) bytes(scratch []byte) []byte {
+	if p.b != nil {
+		return p.b
+	}
+	return scratch[p.lo:p.hi]
+}
+
+// shortBatchable reports whether the short elements of s are rooted in
+// batches: their plan compiles, and their pairs can be counted from
+// their lengths (a progressive list's subtrees are not counted here, so
+// its elements keep the path of one at a time).
+func (s *seq) shortBatchable(c *ctx) bool {
+	if !batchShortKids || !s.shortKids {
+		return false
+	}
+	switch s.t.Elem.Kind {
+	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
+		return false
+	}
+	return c.rooterOf(s.t.Elem) != nil
+}
+
+// updateShortKids is updateKids' loop over short elements: visit is
+// called, in order, for every element the batches did not settle (one
+// that holds more than shortChunks chunks, one whose value is refused,
+// every element of a batch the plan refused), so its errors are
+// reported as the loop of one element at a time reports them, after
+// every element before it is stored. esel is the selection element i is
+// updated with there.
+func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, esel func(i int) *selection, visit func(i int, esel *selection) error, settled func(i int, r [32]byte)) error {
+	var pend []pendingShort
+	flush := func() error {
+		if len(pend) == 0 {
+			return nil
+		}
+		ok := s.rootPending(c, pend)
+		for _, p := range pend {
+			if !ok {
+				if err := visit(p.i, esel(p.i)); err != nil {
+					return err
+				}
+				continue
+			}
+			settled(p.i, s.kids[p.i].(*short).root)
+		}
+		pend = pend[:0]
+		s.batch = s.batch[:0]
+		return nil
+	}
+	s.batch = s.batch[:0]
+	for i := range n {
+		k := s.kids[i].(*short)
+		v := s.slot(base, zeroVec, i)
+		if k.bigValue(v) {
+			if err := flush(); err != nil {
+				return err
+			}
+			if err := visit(i, esel(i)); err != nil {
+				return err
+			}
+			continue
+		}
+		b, m, err := k.proto.dataAt(v, k.path)
+		if err != nil {
+			if err := flush(); err != nil {
+				return err
+			}
+			return visit(i, esel(i)) // reports the refusal as the element's update does
+		}
+		if k.big == nil && m == k.n && bytes.Equal(b, k.data) {
+			settled(i, k.root)
+			continue
+		}
+		if pend == nil {
+			pend = make([]pendingShort, 0, min(n-i, shortBatch))
+		}
+		p := pendingShort{i: i, v: v, b: b, n: m}
+		if k.proto.bits {
+			p.b, p.lo = nil, len(s.batch)
+			s.batch = append(s.batch, b...)
+			p.hi = len(s.batch)
+		}
+		pend = append(pend, p)
+		if len(pend) == shortBatch {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}
+
+// rootPending roots the pending elements in one call of the element
+// type's plan and stores each as short.update does; false, with nothing
+// stored, when the plan refuses one (the caller then updates them one
+// at a time, which reports the refusal).
+func (s *seq) rootPending(c *ctx, pend []pendingShort) bool {
+	r := c.rooterOf(s.t.Elem)
+	ptrs := s.ptrs[:0]
+	for _, p := range pend {
+		ptrs = append(ptrs, p.v)
+	}
+	s.ptrs = ptrs
+	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(s.roots))), cap(s.roots)/32)
+	if len(out) < len(pend) {
+		s.roots = make([]byte, 32*len(pend))
+		out = unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(s.roots))), len(pend))
+	}
+	out = out[:len(pend)]
+	if err := r.RootPtrs(out, ptrs); err != nil {
+		return false
+	}
+	for j, p := range pend {
+		k := s.kids[p.i].(*short)
+		k.store(p.bytes(s.batch), p.n, out[j])
+		c.pairs += shortPairs(k.proto, p.n)
+	}
+	return true
+}
+
+// shortPairs is the pairs rooting a value of n elements (bits) of the
+// short type of p costs: its chunks' levels up to the depth of its type,
+// then the length mixed in for a list. short.update counts the same
+// through the hasher.
+func shortPairs(p *packed, n int) uint64 {
+	var chunks, limit uint64
+	switch {
+	case p.bits:
+		chunks = (uint64(n) + 255) / 256
+	default:
+		chunks = (uint64(n)*uint64(p.esize) + 31) / 32
+	}
+	limit = p.t.ChunkCount()
+	var pairs uint64
+	if chunks > 0 {
+		w := chunks
+		for range sched.Depth(limit) {
+			w = (w + 1) / 2
+			pairs += w
+		}
+	}
+	if p.list {
+		pairs++
+	}
+	return pairs
+}
+
+// sortedDirty is dirty in ascending order: a batch settles its elements
+// after those it passed over.
+func sortedDirty(dirty []int) []int {
+	if !slices.IsSorted(dirty) {
+		slices.Sort(dirty)
+	}
+	return dirty
+}
