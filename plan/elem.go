@@ -24,6 +24,10 @@ type elemRooter struct {
 	core
 	t reflect.Type
 
+	// The bytes path (core.bytes), made on first use: bytesReady.
+	bytesOnce sync.Once
+	bytesErr  error
+
 	// Inner nodes for proofs (Locate, Nodes) and the layout: made on
 	// first use.
 	mu         sync.Mutex
@@ -51,10 +55,18 @@ func compileElem(t *ssz.Type, k *lanes.Kernel) (elemplan.Rooter, error) {
 		return nil, err
 	}
 	r := &elemRooter{t: t.Go}
-	if err := r.core.initType(t, conf); err != nil {
+	if err := r.core.initGo(t, conf); err != nil {
 		return nil, err
 	}
 	return r, nil
+}
+
+// bytesReady prepares the bytes path on first use (initGo leaves it
+// out): its error, a type the bytes path does not compile, is every
+// later call's.
+func (r *elemRooter) bytesReady() error {
+	r.bytesOnce.Do(func() { r.bytesErr = r.prepareBytes() })
+	return r.bytesErr
 }
 
 // RootPtrs roots the values ptrs points to; an element the executor
@@ -66,10 +78,18 @@ func (r *elemRooter) RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error {
 }
 
 // RootBytes is elemplan.Rooter's RootBytes: Plan.RootBytes.
-func (r *elemRooter) RootBytes(b []byte) ([32]byte, error) { return r.rootBytes(b) }
+func (r *elemRooter) RootBytes(b []byte) ([32]byte, error) {
+	if err := r.bytesReady(); err != nil {
+		return [32]byte{}, err
+	}
+	return r.rootBytes(b)
+}
 
 // RootAllBytes is elemplan.Rooter's RootAllBytes: Plan.RootAllBytes.
 func (r *elemRooter) RootAllBytes(dst [][32]byte, b []byte) error {
+	if err := r.bytesReady(); err != nil {
+		return err
+	}
 	if err := r.bytes.RootAll(dst, b, r.workers); err != nil {
 		return r.bytesError(err)
 	}

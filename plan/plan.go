@@ -81,6 +81,17 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 // already: the cache's element and field types, tags and spec values
 // applied.
 func (c *core) initType(typ *ssz.Type, conf options.Config) error {
+	if err := c.initGo(typ, conf); err != nil {
+		return err
+	}
+	return c.prepareBytes()
+}
+
+// initGo is initType without the bytes path (prepareBytes), which the
+// plans the cache compiles for its element types make only when a walk
+// of serialized values first asks for it: most trees never do, and it
+// is about half of what compiling a plan costs.
+func (c *core) initGo(typ *ssz.Type, conf options.Config) error {
 	var err error
 	var k sched.Kernel = conf.Impl
 	if k == nil {
@@ -101,12 +112,18 @@ func (c *core) initType(typ *ssz.Type, conf options.Config) error {
 	if c.run, err = exec.Prepare(c.graph, typ.Go); err != nil {
 		return err
 	}
-	bg, err := compileBytes(typ)
+	c.name = bytesName(typ)
+	return nil
+}
+
+// prepareBytes compiles and prepares the graph that reads serialized
+// values of the plan's type (c.bytes).
+func (c *core) prepareBytes() error {
+	bg, err := compileBytes(c.typ)
 	if err != nil {
 		return err
 	}
-	c.name = bytesName(typ)
-	c.bytes, err = exec.PrepareBytes(bg)
+	c.bytes, err = sched.NewExec(c.kernel, &c.stats).PrepareBytes(bg)
 	return err
 }
 
