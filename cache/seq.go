@@ -552,6 +552,9 @@ func (s *seq) newKid(c *ctx, path string) (node, error) {
 }
 
 func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, sel *selection) error {
+	if s.shortKids && len(s.kids) < n {
+		s.kids = s.newShortKids(c, s.kids, n)
+	}
 	for len(s.kids) < n {
 		k, err := s.newKid(c, s.kidPath(len(s.kids)))
 		if err != nil {

@@ -62,6 +62,20 @@ func (s *seq) shortBatchable(c *ctx) bool {
 	return c.rooterOf(s.t.Elem) != nil
 }
 
+// newShortKids returns kids grown to n short nodes, the new ones made
+// in one allocation: a payload's first update makes thousands.
+func (s *seq) newShortKids(c *ctx, kids []node, n int) []node {
+	path := s.kidPath(len(kids))
+	proto := c.shortProto(s.t.Elem)
+	slab := make([]short, n-len(kids))
+	kids = slices.Grow(kids, n-len(kids))
+	for j := range slab {
+		slab[j] = short{proto: proto, path: path, n: -1}
+		kids = append(kids, &slab[j])
+	}
+	return kids
+}
+
 // updateShortKids is updateKids' loop over short elements: visit is
 // called, in order, for every element the batches did not settle (one
 // that holds more than shortChunks chunks, one whose value is refused,
