@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"reflect"
 	"sync"
 	"sync/atomic"
 
@@ -64,12 +65,52 @@ func shelfOf(t *ssz.Type, k *lanes.Kernel) *planShelf {
 	return sh
 }
 
+// inlineShape names the shape of a one-chunk field type (inlineField):
+// its Go type and its SSZ description, which together decide its plan.
+// Every field of a container has a descriptor of its own, so a block's
+// tree would compile a plan of phase0.Root for each of its eight Root
+// fields; keyed by shape, it compiles one.
+type inlineShape struct {
+	g reflect.Type
+	s string
+}
+
+// maxInlineShapes bounds the table of shapes, as maxPlanShelves bounds
+// the shelves.
+const maxInlineShapes = 512
+
+var inlineShapes struct {
+	sync.Mutex
+	m map[inlineShape]*ssz.Type
+}
+
+// planType is the descriptor whose plan roots values of t: for a
+// one-chunk field type, the first descriptor of its shape (the plans of
+// equal shapes are one plan); for any other, t.
+func planType(t *ssz.Type) *ssz.Type {
+	if !inlineField(t) {
+		return t
+	}
+	key := inlineShape{t.Go, t.String()}
+	inlineShapes.Lock()
+	defer inlineShapes.Unlock()
+	if u := inlineShapes.m[key]; u != nil {
+		return u
+	}
+	if inlineShapes.m == nil || len(inlineShapes.m) >= maxInlineShapes {
+		inlineShapes.m = map[inlineShape]*ssz.Type{}
+	}
+	inlineShapes.m[key] = t
+	return t
+}
+
 // planOf returns the tree's plan of t (for a pointer type, of the type it
 // points to) hashing with the tree's kernel, taken once per tree: from
 // its shelf, or compiled; nil when no plan compiles for t. Its layout is
 // nil when the plan is not one program of leaves. The plan is the tree's
 // until returnPlans.
 func (c *ctx) planOf(t *ssz.Type) *elemRooter {
+	t = planType(t)
 	if r, ok := c.plans[t]; ok {
 		return r
 	}
