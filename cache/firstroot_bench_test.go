@@ -59,4 +59,3 @@ func benchFirstRoot[T any](b *testing.B, v *T) {
 		}
 	})
 }
-
