@@ -9,11 +9,14 @@ import (
 )
 
 // shortChunks is the most chunks a short node holds as bytes: a value of
-// more is a packed node of its own. 32 chunks (1 KiB) cover a typical
-// transaction; rehashing that many whole on a change costs at most 31
-// pairs more than a packed node's path, and a packed node costs about
-// 600 bytes before its first chunk (its levels and zero ladder on top).
-const shortChunks = 32
+// more is a packed node of its own. 128 chunks (4 KiB) cover all but the
+// largest transactions. A packed node costs about 600 bytes before its
+// first chunk and as many again in levels above its chunks, and is
+// rooted alone, where short ones of a list are rooted in lockstep
+// batches (shortbatch.go); what a short node gives up is the path of one
+// changed chunk: a change rehashes the value whole, at most 127 pairs
+// more, and a proof into it computes its nodes from its bytes.
+const shortChunks = 128
 
 // short caches a list (or vector, bitlist, bitvector) of basic values
 // inside a variable-size element (a transaction of an execution

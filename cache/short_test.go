@@ -17,16 +17,16 @@ import (
 // nodes in a cached tree: a byte list, a list of integers, a bitlist, a
 // short vector held as a slice (the zero vector when empty).
 type shortElem struct {
-	Tx   []byte   `ssz-max:"4096"`
-	Nums []uint64 `ssz-max:"300"`
-	Bits []byte   `ssz:"bitlist" ssz-max:"3000"`
+	Tx   []byte   `ssz-max:"16384"`
+	Nums []uint64 `ssz-max:"1200"`
+	Bits []byte   `ssz:"bitlist" ssz-max:"40000"`
 	Sig  []byte   `ssz-size:"96"`
 }
 
 // shortHolder holds short nodes as list elements (Txs) and as fields of
 // list elements (Elems).
 type shortHolder struct {
-	Txs   [][]byte    `ssz-max:"64,2048"`
+	Txs   [][]byte    `ssz-max:"64,8192"`
 	Elems []shortElem `ssz-max:"16"`
 }
 
@@ -47,7 +47,7 @@ func shortEdit(r *rand.Rand, v *shortHolder) (field string, idx int) {
 		case 2:
 			return b[:len(b)/2]
 		}
-		k := r.IntN(2000)
+		k := r.IntN(8000)
 		return append(b, make([]byte, k)...)[:min(len(b)+k, max)]
 	}
 	switch r.IntN(6) {
@@ -59,7 +59,7 @@ func shortEdit(r *rand.Rand, v *shortHolder) (field string, idx int) {
 	case 1:
 		if len(v.Txs) > 0 {
 			i := r.IntN(len(v.Txs))
-			v.Txs[i] = grow(v.Txs[i], 2048)
+			v.Txs[i] = grow(v.Txs[i], 8192)
 			return "Txs", i
 		}
 	case 2:
@@ -71,11 +71,11 @@ func shortEdit(r *rand.Rand, v *shortHolder) (field string, idx int) {
 		if len(v.Elems) > 0 {
 			i := r.IntN(len(v.Elems))
 			e := &v.Elems[i]
-			e.Tx = grow(e.Tx, 4096)
+			e.Tx = grow(e.Tx, 16384)
 			if n := len(e.Nums); n > 0 && r.IntN(2) == 0 {
 				e.Nums[r.IntN(n)]++
 			} else {
-				e.Nums = make([]uint64, r.IntN(301))
+				e.Nums = make([]uint64, r.IntN(1201))
 			}
 			return "Elems", i
 		}
@@ -83,7 +83,7 @@ func shortEdit(r *rand.Rand, v *shortHolder) (field string, idx int) {
 		if len(v.Elems) > 0 {
 			i := r.IntN(len(v.Elems))
 			e := &v.Elems[i]
-			bits := r.IntN(3000)
+			bits := r.IntN(40000)
 			e.Bits = make([]byte, bits/8+1)
 			e.Bits[bits/8] |= 1 << (bits % 8)
 			if bits > 0 {
@@ -181,7 +181,7 @@ func TestShortNodesAfterChanges(t *testing.T) {
 // element as plan's does: its index, filled in from the error's
 // element, though short nodes share one path.
 func TestShortNodeErrorPath(t *testing.T) {
-	v := &shortHolder{Txs: [][]byte{{1}, {2}, bytes.Repeat([]byte{3}, 2049)}}
+	v := &shortHolder{Txs: [][]byte{{1}, {2}, bytes.Repeat([]byte{3}, 8193)}}
 	pl, err := plan.PlanFor[shortHolder]()
 	if err != nil {
 		t.Fatal(err)
@@ -196,12 +196,12 @@ func TestShortNodeErrorPath(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, tx := range [][]byte{bytes.Repeat([]byte{3}, 2049), bytes.Repeat([]byte{3}, 3)} {
+		for _, tx := range [][]byte{bytes.Repeat([]byte{3}, 8193), bytes.Repeat([]byte{3}, 3)} {
 			// First too long for a short node, then short and valid, then
 			// too long again after the tree held it.
 			v.Txs[2] = tx
 			_, err = tr.Root(v)
-			if len(tx) <= 2048 {
+			if len(tx) <= 8192 {
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -19,8 +19,12 @@ import (
 // them, so a tree built this way is the tree built element by element.
 
 // shortBatch bounds a batch of changed short elements: their count, and
-// the bytes copied for them (at most shortChunks chunks each).
-const shortBatch = 1024
+// shortBatchBytes the bytes of bitlists copied for them into the
+// sequence's scratch (at most shortChunks chunks each).
+const (
+	shortBatch      = 1024
+	shortBatchBytes = 256 << 10
+)
 
 // batchShortKids is false in tests that compare the element-by-element
 // path with the batched one.
@@ -137,7 +141,7 @@ func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, 
 			p.hi = len(s.batch)
 		}
 		pend = append(pend, p)
-		if len(pend) == shortBatch {
+		if len(pend) == shortBatch || len(s.batch) >= shortBatchBytes {
 			if err := flush(); err != nil {
 				return err
 			}

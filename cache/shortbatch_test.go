@@ -18,12 +18,21 @@ import (
 // as slices (the zero vector when empty) and as arrays, and a list of
 // more elements than one batch holds.
 type shortLists struct {
-	Bytes [][]byte    `ssz-max:"3000,2048"`
-	Nums  [][]uint64  `ssz-max:"64,300"`
-	Bits  [][]byte    `ssz-max:"64,3000" ssz-type:"list,bitlist"`
+	Bytes [][]byte    `ssz-max:"3000,8192"`
+	Nums  [][]uint64  `ssz-max:"64,1200"`
+	Bits  [][]byte    `ssz-max:"64,40000" ssz-type:"list,bitlist"`
 	Vecs  [][]uint32  `ssz-size:"?,24" ssz-max:"64,?"`
 	Arrs  [][5]uint64 `ssz-max:"70"`
 	Sig   [][]byte    `ssz-size:"?,96" ssz-max:"40,?"`
+}
+
+// txLen is the length of a new byte list: mostly a few chunks, one in
+// eight past the most a short node holds.
+func txLen(r *rand.Rand) int {
+	if r.IntN(8) == 0 {
+		return r.IntN(8193)
+	}
+	return r.IntN(300)
 }
 
 // shortListsEdit changes v at random and returns the marks a Marked
@@ -56,7 +65,7 @@ func shortListsEdit(r *rand.Rand, v *shortLists) (string, int) {
 	switch r.IntN(12) {
 	case 0: // grow a list by many elements, of any size
 		for range r.IntN(1500) {
-			v.Bytes = append(v.Bytes, resize(nil, r.IntN(1100)))
+			v.Bytes = append(v.Bytes, resize(nil, txLen(r)))
 		}
 		if len(v.Bytes) > 3000 {
 			v.Bytes = v.Bytes[:3000]
@@ -64,7 +73,7 @@ func shortListsEdit(r *rand.Rand, v *shortLists) (string, int) {
 	case 1:
 		if len(v.Bytes) > 0 {
 			i := r.IntN(len(v.Bytes))
-			v.Bytes[i] = resize(v.Bytes[i], 2048)
+			v.Bytes[i] = resize(v.Bytes[i], 8192)
 		}
 	case 2: // in place
 		if len(v.Bytes) > 0 {
@@ -78,7 +87,7 @@ func shortListsEdit(r *rand.Rand, v *shortLists) (string, int) {
 		v.Bytes = v.Bytes[:len(v.Bytes)/2]
 	case 4:
 		if len(v.Nums) < 64 {
-			v.Nums = append(v.Nums, make([]uint64, r.IntN(300)))
+			v.Nums = append(v.Nums, make([]uint64, r.IntN(1201)))
 		} else if len(v.Nums) > 0 {
 			i := r.IntN(len(v.Nums))
 			if len(v.Nums[i]) > 0 {
@@ -88,9 +97,9 @@ func shortListsEdit(r *rand.Rand, v *shortLists) (string, int) {
 		}
 	case 5:
 		if len(v.Bits) < 64 {
-			v.Bits = append(v.Bits, bitlist(3000))
+			v.Bits = append(v.Bits, bitlist(40000))
 		} else {
-			v.Bits[r.IntN(64)] = bitlist([]int{0, 255, 256, 257, 2048, 3000}[r.IntN(6)])
+			v.Bits[r.IntN(64)] = bitlist([]int{0, 255, 256, 257, 2048, 32767, 32768, 32769, 40000}[r.IntN(9)])
 		}
 	case 6:
 		if len(v.Vecs) < 64 {
@@ -232,11 +241,11 @@ func TestShortBatchRefusal(t *testing.T) {
 					t.Fatal(err)
 				}
 				keep := v.Bytes[bad]
-				v.Bytes[bad] = make([]byte, 2049)
+				v.Bytes[bad] = make([]byte, 8193)
 				for i := range v.Bytes {
 					v.Bytes[i] = append(v.Bytes[i][:0:0], byte(i), byte(i>>8), 7)
 				}
-				v.Bytes[bad] = make([]byte, 2049)
+				v.Bytes[bad] = make([]byte, 8193)
 				_, err = tr.Root(v)
 				var ee interface{ Unwrap() error }
 				if !errors.Is(err, ssz.ErrListTooLong) || !errors.As(err, &ee) || !bytes.Contains([]byte(err.Error()), []byte(fmt.Sprintf("[%d]", bad))) {
