@@ -24,7 +24,10 @@ type elemRooter struct {
 	core
 	t reflect.Type
 
-	// The bytes path (core.bytes), made on first use: bytesReady.
+	// The prepared graph (core.run) and the bytes path (core.bytes),
+	// made on first use: runReady, bytesReady.
+	runOnce   sync.Once
+	runErr    error
 	bytesOnce sync.Once
 	bytesErr  error
 
@@ -55,13 +58,21 @@ func compileElem(t *ssz.Type, k *lanes.Kernel) (elemplan.Rooter, error) {
 		return nil, err
 	}
 	r := &elemRooter{t: t.Go}
-	if err := r.core.initGo(t, conf); err != nil {
+	if err := r.core.initGraph(t, conf); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// bytesReady prepares the bytes path on first use (initGo leaves it
+// runReady prepares the graph to root Go values on first use (initGraph
+// leaves it out): its error, which only a graph the executor does not
+// know makes, is every later call's.
+func (r *elemRooter) runReady() error {
+	r.runOnce.Do(func() { r.runErr = r.prepareRun() })
+	return r.runErr
+}
+
+// bytesReady prepares the bytes path on first use (initGraph leaves it
 // out): its error, a type the bytes path does not compile, is every
 // later call's.
 func (r *elemRooter) bytesReady() error {
@@ -73,6 +84,9 @@ func (r *elemRooter) bytesReady() error {
 // rejects is reported as RootAllPtr reports it (its index, its path and
 // the ssz sentinel).
 func (r *elemRooter) RootPtrs(dst [][32]byte, ptrs []unsafe.Pointer) error {
+	if err := r.runReady(); err != nil {
+		return err
+	}
 	return r.firstDefectRel(r.run.Run(dst, sched.PtrsOfType(r.t, ptrs), r.workers),
 		func(i int) reflect.Value { return reflect.NewAt(r.t, ptrs[i]).Elem() })
 }

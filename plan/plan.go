@@ -81,17 +81,21 @@ func (c *core) init(t reflect.Type, opts []Option) error {
 // already: the cache's element and field types, tags and spec values
 // applied.
 func (c *core) initType(typ *ssz.Type, conf options.Config) error {
-	if err := c.initGo(typ, conf); err != nil {
+	if err := c.initGraph(typ, conf); err != nil {
+		return err
+	}
+	if err := c.prepareRun(); err != nil {
 		return err
 	}
 	return c.prepareBytes()
 }
 
-// initGo is initType without the bytes path (prepareBytes), which the
-// plans the cache compiles for its element types make only when a walk
-// of serialized values first asks for it: most trees never do, and it
-// is about half of what compiling a plan costs.
-func (c *core) initGo(typ *ssz.Type, conf options.Config) error {
+// initGraph is initType without preparing the graph to run (prepareRun)
+// or the bytes path (prepareBytes), which the plans the cache compiles
+// for its element types do only when they first root a value, or a walk
+// of serialized values first asks: a block's tree plans every element
+// type of its operations, and most of its lists are empty.
+func (c *core) initGraph(typ *ssz.Type, conf options.Config) error {
 	var err error
 	var k sched.Kernel = conf.Impl
 	if k == nil {
@@ -102,18 +106,21 @@ func (c *core) initGo(typ *ssz.Type, conf options.Config) error {
 		k = lk
 	}
 	c.typ, c.kernel, c.workers = typ, k, conf.Workers
-	exec := sched.NewExec(k, &c.stats)
 	// Paths start with the type's name, as the ssz package's field
 	// paths do ("Validator.Pubkey").
 	name := typeName(typ.Go)
 	if c.graph, err = compile(typ, name); err != nil {
 		return err
 	}
-	if c.run, err = exec.Prepare(c.graph, typ.Go); err != nil {
-		return err
-	}
 	c.name = bytesName(typ)
 	return nil
+}
+
+// prepareRun prepares the plan graph to root Go values (c.run).
+func (c *core) prepareRun() error {
+	var err error
+	c.run, err = sched.NewExec(c.kernel, &c.stats).Prepare(c.graph, c.typ.Go)
+	return err
 }
 
 // prepareBytes compiles and prepares the graph that reads serialized
