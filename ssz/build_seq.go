@@ -1,23 +1,41 @@
 package ssz
 
 import (
-	"fmt"
 	"reflect"
+	"strconv"
 	"strings"
 
 	"github.com/lanehash/lanehash/internal/checked"
 )
 
-// isBitfieldType reports whether t is a go-bitfield type with the given
-// name prefix ("Bitlist" or "Bitvector").
-func isBitfieldType(t reflect.Type, prefix string) bool {
-	return strings.HasSuffix(t.PkgPath(), "go-bitfield") && strings.HasPrefix(t.Name(), prefix)
+// isBitfieldPkg reports whether t is declared in a go-bitfield package
+// (github.com/prysmaticlabs/go-bitfield, github.com/OffchainLabs/go-bitfield
+// and their forks).
+func isBitfieldPkg(t reflect.Type) bool {
+	p := t.PkgPath()
+	return p == "go-bitfield" || strings.HasSuffix(p, "/go-bitfield")
 }
 
-// bitfieldBits returns N of a go-bitfield BitvectorN type, or 0.
+// isGoBitlist reports whether t is go-bitfield's Bitlist: the name
+// whole, so that a type of the package named BitlistFoo, or its
+// Bitlist64 (a struct), is not read as one.
+func isGoBitlist(t reflect.Type) bool {
+	return isBitfieldPkg(t) && t.Name() == "Bitlist"
+}
+
+// bitfieldBits returns N of a go-bitfield BitvectorN type (N written in
+// decimal without leading zeros, the whole rest of the name), or 0: a
+// type named Bitvector4Foo is not a 4-bit bitvector.
 func bitfieldBits(t reflect.Type) uint64 {
-	var n uint64
-	if _, err := fmt.Sscanf(t.Name(), "Bitvector%d", &n); err != nil {
+	if !isBitfieldPkg(t) {
+		return 0
+	}
+	digits, ok := strings.CutPrefix(t.Name(), "Bitvector")
+	if !ok || digits == "" || digits[0] == '0' {
+		return 0
+	}
+	n, err := strconv.ParseUint(digits, 10, 64)
+	if err != nil {
 		return 0
 	}
 	return n
@@ -52,7 +70,7 @@ func (b *builder) array(t reflect.Type, ft *fieldTags, level int, path, typ stri
 	case "bitvector":
 		return bitvector(t, path, n, bitsize)
 	case "", "vector":
-		if typ == "" && elem == reflect.Uint8 && (bitsize.set || isBitfieldType(t, "Bitvector")) {
+		if typ == "" && elem == reflect.Uint8 && (bitsize.set || bitfieldBits(t) > 0) {
 			return bitvector(t, path, n, bitsize)
 		}
 		if bitsize.set {
@@ -70,10 +88,10 @@ func (b *builder) slice(t reflect.Type, ft *fieldTags, level int, path, typ stri
 	if typ == "" && level == 0 && ft.bitlist {
 		typ = "bitlist"
 	}
-	if typ == "" && byteElem && isBitfieldType(t, "Bitlist") {
+	if typ == "" && byteElem && isGoBitlist(t) {
 		typ = "bitlist"
 	}
-	if typ == "" && byteElem && (bitsize.set || isBitfieldType(t, "Bitvector")) {
+	if typ == "" && byteElem && (bitsize.set || bitfieldBits(t) > 0) {
 		typ = "bitvector"
 	}
 	switch typ {
