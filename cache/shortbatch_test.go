@@ -13,10 +13,12 @@ import (
 	"github.com/lanehash/lanehash/ssz"
 )
 
-// shortLists holds lists whose elements are short nodes of every
-// batched kind: byte lists, integer lists, bitlists, short vectors held
-// as slices (the zero vector when empty) and as arrays, and a list of
-// more elements than one batch holds.
+// shortLists holds lists whose elements are short nodes of every kind
+// a list of them can hold (byte lists, integer lists, bitlists; a short
+// vector is fixed-size, so a list of them goes through the element
+// plan's path), beside lists of vectors held as slices (the zero vector
+// when empty) and as arrays, and a list of more elements than one batch
+// holds.
 type shortLists struct {
 	Bytes [][]byte    `ssz-max:"3000,8192"`
 	Nums  [][]uint64  `ssz-max:"64,1200"`
