@@ -562,7 +562,9 @@ func (s *seq) updateKids(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int, 
 		}
 		s.kids = append(s.kids, k)
 	}
-	s.kids = s.kids[:n]
+	if len(s.kids) > n {
+		s.dropKids(n)
+	}
 	if !s.tree.keeps() {
 		return fmt.Errorf("cache: %s: variable-size elements need their roots kept: %w", s.path, ssz.ErrUnsupported)
 	}
@@ -819,7 +821,7 @@ func (s *seq) current(p unsafe.Pointer) (unsafe.Pointer, bool, error) {
 }
 
 func (s *seq) bytes() int {
-	n := s.tree.bytes() + cap(s.copy) + 8*(cap(s.marked)+cap(s.dirty)) + cap(s.roots)
+	n := s.tree.bytes() + cap(s.copy) + 8*(cap(s.marked)+cap(s.dirty)+cap(s.ptrs)) + cap(s.roots) + cap(s.batch) + 16*(cap(s.kids)-len(s.kids))
 	for _, k := range s.kids {
 		n += k.bytes() + 16
 	}
@@ -832,6 +834,9 @@ func (s *seq) trim() {
 	s.dirty = trimInts(s.dirty)
 	s.marked = trimInts(s.marked)
 	s.roots = trimBytes(s.roots)
+	if 8*cap(s.ptrs) > scratchKeep {
+		s.ptrs = nil
+	}
 	if w, ok := s.tree.(*wide); ok {
 		w.scratch = trimInts(w.scratch)
 	}

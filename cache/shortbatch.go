@@ -20,7 +20,7 @@ import (
 
 // shortBatch bounds a batch of changed short elements: their count, and
 // shortBatchBytes the bytes of bitlists copied for them into the
-// sequence's scratch (at most shortChunks chunks each).
+// update's arena (at most shortChunks chunks each).
 const (
 	shortBatch      = 1024
 	shortBatchBytes = 256 << 10
@@ -33,8 +33,8 @@ var batchShortKids = true
 // pendingShort is a changed short element waiting for its batch: its
 // index, its slot, its bytes and its length. The bytes are the value's
 // own memory, except a bitlist's: those are cut into a buffer the next
-// element reuses, so they are copied to the sequence's scratch, at
-// [lo, hi).
+// element reuses, so they are copied to the update's arena, at [lo,
+// hi).
 type pendingShort struct {
 	i      int
 	v      unsafe.Pointer
@@ -44,11 +44,11 @@ type pendingShort struct {
 }
 
 // bytes returns the element's bytes.
-func (p *pendingShort) bytes(scratch []byte) []byte {
+func (p *pendingShort) bytes(arena []byte) []byte {
 	if p.b != nil {
 		return p.b
 	}
-	return scratch[p.lo:p.hi]
+	return arena[p.lo:p.hi]
 }
 
 // shortBatchable reports whether the short elements of s are rooted in
@@ -64,6 +64,31 @@ func (s *seq) shortBatchable(c *ctx) bool {
 		return false
 	}
 	return c.rooterOf(s.t.Elem) != nil
+}
+
+// dropKids releases the nodes of kids past n, a list cut short: the
+// backing array keeps its slots, and a short node's slab its struct, so
+// both are emptied, or the bytes of every element the list ever held
+// would stay reachable, uncounted by Stats. A list of short elements
+// cut to half or less moves the rest to a slab of their own, so the
+// old slabs go too.
+func (s *seq) dropKids(n int) {
+	for _, k := range s.kids[n:] {
+		if sk, ok := k.(*short); ok {
+			*sk = short{}
+		}
+	}
+	clear(s.kids[n:])
+	s.kids = s.kids[:n]
+	if s.shortKids && n > 0 && n <= cap(s.kids)/2 {
+		slab := make([]short, n)
+		kids := make([]node, n)
+		for i, k := range s.kids {
+			slab[i] = *k.(*short)
+			kids[i] = &slab[i]
+		}
+		s.kids = kids
+	}
 }
 
 // newShortKids returns kids grown to n short nodes, the new ones made
@@ -89,11 +114,14 @@ func (s *seq) newShortKids(c *ctx, kids []node, n int) []node {
 // updated with there.
 func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, esel func(i int) *selection, visit func(i int, esel *selection) error, settled func(i int, r [32]byte)) error {
 	var pend []pendingShort
+	// arena holds the copied bytes of the pending bitlists: a buffer of
+	// this update's, so a tree keeps no scratch of its largest batch.
+	var arena []byte
 	flush := func() error {
 		if len(pend) == 0 {
 			return nil
 		}
-		ok := s.rootPending(c, pend)
+		ok := s.rootPending(c, pend, arena)
 		for _, p := range pend {
 			if !ok {
 				if err := visit(p.i, esel(p.i)); err != nil {
@@ -103,11 +131,9 @@ func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, 
 			}
 			settled(p.i, s.kids[p.i].(*short).root)
 		}
-		pend = pend[:0]
-		s.batch = s.batch[:0]
+		pend, arena = pend[:0], arena[:0]
 		return nil
 	}
-	s.batch = s.batch[:0]
 	for i := range n {
 		k := s.kids[i].(*short)
 		v := s.slot(base, zeroVec, i)
@@ -136,12 +162,12 @@ func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, 
 		}
 		p := pendingShort{i: i, v: v, b: b, n: m}
 		if k.proto.bits {
-			p.b, p.lo = nil, len(s.batch)
-			s.batch = append(s.batch, b...)
-			p.hi = len(s.batch)
+			p.b, p.lo = nil, len(arena)
+			arena = append(arena, b...)
+			p.hi = len(arena)
 		}
 		pend = append(pend, p)
-		if len(pend) == shortBatch || len(s.batch) >= shortBatchBytes {
+		if len(pend) == shortBatch || len(arena) >= shortBatchBytes {
 			if err := flush(); err != nil {
 				return err
 			}
@@ -154,7 +180,7 @@ func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, 
 // type's plan and stores each as short.update does; false, with nothing
 // stored, when the plan refuses one (the caller then updates them one
 // at a time, which reports the refusal).
-func (s *seq) rootPending(c *ctx, pend []pendingShort) bool {
+func (s *seq) rootPending(c *ctx, pend []pendingShort, arena []byte) bool {
 	r := c.rooterOf(s.t.Elem)
 	ptrs := s.ptrs[:0]
 	for _, p := range pend {
@@ -172,7 +198,7 @@ func (s *seq) rootPending(c *ctx, pend []pendingShort) bool {
 	}
 	for j, p := range pend {
 		k := s.kids[p.i].(*short)
-		k.store(p.bytes(s.batch), p.n, out[j])
+		k.store(p.bytes(arena), p.n, out[j])
 		c.pairs += shortPairs(k.proto, p.n)
 	}
 	return true

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/lanehash/lanehash/cache"
@@ -277,5 +278,102 @@ func TestShortBatchRefusal(t *testing.T) {
 				cache.SetBatchShortKids(was)
 			}
 		}
+	}
+}
+
+// shortBits is a list of bitlists, and shortBitsNested lists of them:
+// short elements whose bytes a batch copies.
+type (
+	shortBits struct {
+		Bits [][]byte `ssz-max:"4096,9000" ssz-type:"list,bitlist"`
+	}
+	shortBitsNested struct {
+		Aggs []shortBits `ssz-max:"200"`
+	}
+)
+
+// TestShortListMemoryReleased roots lists of short elements, then cuts
+// them (to none, to a third) or shrinks every element, and compares the
+// live heap the tree keeps with its Stats.Bytes, batched and one at a
+// time: the nodes of dropped elements, their slab and a batch's scratch
+// must not stay reachable behind the tree's count.
+func TestShortListMemoryReleased(t *testing.T) {
+	bitlist := func(n, i int) []byte {
+		b := make([]byte, n)
+		b[0], b[n-1] = byte(i), 1
+		return b
+	}
+	for _, batch := range []bool{true, false} {
+		was := cache.SetBatchShortKids(batch)
+		for _, keep := range []int{0, 1000} {
+			v := &shortBits{}
+			for i := range 3000 {
+				v.Bits = append(v.Bits, bitlist(1000, i))
+			}
+			h0 := heapHeld()
+			tr, err := cache.New[shortBits]()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tr.Root(v); err != nil {
+				t.Fatal(err)
+			}
+			v.Bits = v.Bits[:keep]
+			want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, err := tr.Root(v); err != nil || got != want {
+				t.Fatalf("batch=%v keep=%d: Root %x, %v; reference %x", batch, keep, got, err, want)
+			}
+			held := int64(heapHeld()) - int64(h0) - int64(1000*keep) // the value's own bitlists left
+			if st := tr.Stats(); held > 2*int64(st.Bytes)+256<<10 {
+				t.Errorf("batch=%v keep=%d: the tree keeps %d bytes alive, Stats.Bytes is %d", batch, keep, held, st.Bytes)
+			}
+			runtime.KeepAlive(tr)
+			runtime.KeepAlive(v)
+		}
+
+		// Every bitlist of 200 lists of 64 shrunk from 1,000 bytes to
+		// one: both forms stay alive beside the tree, so what the heap
+		// gains is the tree's.
+		v := &shortBitsNested{Aggs: make([]shortBits, 200)}
+		var small, big [][]byte
+		for i := range v.Aggs {
+			for j := range 64 {
+				b := bitlist(1000, j)
+				v.Aggs[i].Bits = append(v.Aggs[i].Bits, b)
+				big, small = append(big, b), append(small, []byte{byte(j) | 0x80})
+			}
+		}
+		h0 := heapHeld()
+		tr, err := cache.New[shortBitsNested]()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := tr.Root(v); err != nil {
+			t.Fatal(err)
+		}
+		for i := range v.Aggs {
+			for j := range v.Aggs[i].Bits {
+				v.Aggs[i].Bits[j] = small[64*i+j]
+			}
+		}
+		want, err := ssz.HashTreeRoot(v, ssz.SHA256)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := tr.Root(v); err != nil || got != want {
+			t.Fatalf("batch=%v nested: Root %x, %v; reference %x", batch, got, err, want)
+		}
+		held := int64(heapHeld()) - int64(h0)
+		if st := tr.Stats(); held > 2*int64(st.Bytes)+1<<20 {
+			t.Errorf("batch=%v nested: the tree keeps %d bytes alive, Stats.Bytes is %d", batch, held, st.Bytes)
+		}
+		runtime.KeepAlive(tr)
+		runtime.KeepAlive(v)
+		runtime.KeepAlive(small)
+		runtime.KeepAlive(big)
+		cache.SetBatchShortKids(was)
 	}
 }
