@@ -501,7 +501,9 @@ func (s *seq) rootElems(c *ctx, base unsafe.Pointer, zeroVec bool, idx []int, ds
 		for _, i := range part {
 			s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
 		}
-		if err := s.rooter.roots(s.ptrs, dst[32*at:]); err != nil {
+		err := s.rooter.roots(s.ptrs, dst[32*at:])
+		clear(s.ptrs) // pointers into the caller's value: kept, they would keep it alive
+		if err != nil {
 			return s.planError(err, part)
 		}
 		c.pairs += uint64(s.ops * len(part))

@@ -193,7 +193,9 @@ func (s *seq) rootPending(c *ctx, pend []pendingShort, arena []byte) bool {
 		out = unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(s.roots))), len(pend))
 	}
 	out = out[:len(pend)]
-	if err := r.RootPtrs(out, ptrs); err != nil {
+	err := r.RootPtrs(out, ptrs)
+	clear(ptrs) // pointers into the caller's value: kept, they would keep it alive
+	if err != nil {
 		return false
 	}
 	for j, p := range pend {

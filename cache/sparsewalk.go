@@ -340,7 +340,9 @@ func (s *seq) sparseRoots(c *ctx, base unsafe.Pointer, zeroVec bool, lo, m int, 
 		s.ptrs = append(s.ptrs, s.value(base, zeroVec, i))
 	}
 	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(dst))), m)
-	if err := r.RootPtrs(out, s.ptrs); err != nil {
+	err := r.RootPtrs(out, s.ptrs)
+	clear(s.ptrs) // pointers into the caller's value: kept, they would keep it alive
+	if err != nil {
 		var pe *plan.Error
 		if errors.As(err, &pe) && pe.Index >= 0 && pe.Index < m {
 			return errIndex(errAt(s.path+"[]"+pe.Path, pe.Err), lo+pe.Index)
