@@ -98,3 +98,32 @@ func TestTreeKeepsNoOldValue(t *testing.T) {
 		runtime.KeepAlive(sp)
 	})
 }
+
+// TestCutListMemory roots a registry of 50,000 validators, then the
+// same registry cut to one: the tree's levels above the new top and its
+// levels' arrays must go with the elements, so the heap it keeps follows
+// its Stats.Bytes, and both follow the new length (beside scratch up
+// to the size the tree keeps whatever the update).
+func TestCutListMemory(t *testing.T) {
+	vals := phase0.RandomValidators(50000, 3)
+	for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
+		h0 := heapHeld()
+		l, err := cache.NewList[phase0.Validator](1<<40, cache.WithMode(mode))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := l.Root(vals); err != nil {
+			t.Fatal(err)
+		}
+		big := l.Stats().Bytes
+		if _, err := l.Root(vals[:1]); err != nil {
+			t.Fatal(err)
+		}
+		held, st := int64(heapHeld())-int64(h0), l.Stats().Bytes
+		if held > 2*int64(st)+256<<10 || st > big/2 {
+			t.Errorf("mode %d: cut from 50,000 validators to one, the tree keeps %d bytes alive and counts %d (%d before the cut)", mode, held, st, big)
+		}
+		runtime.KeepAlive(l)
+	}
+	runtime.KeepAlive(vals)
+}

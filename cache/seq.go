@@ -345,7 +345,11 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		s.copy = grown
 	}
 	if s.keep {
-		s.copy = s.copy[:n*s.size]
+		if size := n * s.size; cap(s.copy) > shrinkKeep && size < cap(s.copy)/4 {
+			s.copy = bytes.Clone(s.copy[:size]) // a list cut to a quarter or less: memory follows the length
+		} else {
+			s.copy = s.copy[:size]
+		}
 	}
 	dirty := s.dirty[:0]
 	if !s.keep && sel == nil {
