@@ -66,6 +66,7 @@ func (p *progressive) resize(n int) {
 	for len(p.subs) < k {
 		p.subs = append(p.subs, &wide{depth: 2 * len(p.subs), keepLeaves: true})
 	}
+	clear(p.subs[k:]) // the subtrees a cut drops go, or the backing array would keep them, uncounted
 	p.subs = p.subs[:k]
 	for j, s := range p.subs {
 		if j < k-1 {

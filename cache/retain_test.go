@@ -126,4 +126,26 @@ func TestCutListMemory(t *testing.T) {
 		runtime.KeepAlive(l)
 	}
 	runtime.KeepAlive(vals)
+
+	// A progressive list keeps one subtree per size class: those past
+	// the cut go.
+	nums := make([]uint64, 1<<20)
+	h0 := heapHeld()
+	l, err := cache.NewProgressiveList[uint64]()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Root(nums); err != nil {
+		t.Fatal(err)
+	}
+	big := l.Stats().Bytes
+	if _, err := l.Root(nums[:1]); err != nil {
+		t.Fatal(err)
+	}
+	held, st := int64(heapHeld())-int64(h0), l.Stats().Bytes
+	if held > 2*int64(st)+256<<10 || st > big/2 {
+		t.Errorf("progressive list cut from 2^20 integers to one: the tree keeps %d bytes alive and counts %d (%d before the cut)", held, st, big)
+	}
+	runtime.KeepAlive(l)
+	runtime.KeepAlive(nums)
 }
