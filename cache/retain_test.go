@@ -1,6 +1,7 @@
 package cache_test
 
 import (
+	"fmt"
 	"runtime"
 	"testing"
 	"time"
@@ -100,52 +101,44 @@ func TestTreeKeepsNoOldValue(t *testing.T) {
 }
 
 // TestCutListMemory roots a registry of 50,000 validators, then the
-// same registry cut to one: the tree's levels above the new top and its
-// levels' arrays must go with the elements, so the heap it keeps follows
-// its Stats.Bytes, and both follow the new length (beside scratch up
-// to the size the tree keeps whatever the update).
+// same registry cut to one, in both modes, and a progressive list of
+// 2^20 integers cut to one: the tree's levels above the new top (a
+// progressive list's subtrees past the cut) and its levels' arrays
+// must go with the elements, so the heap it keeps follows its
+// Stats.Bytes, and both follow the new length (beside scratch up to the
+// size the tree keeps whatever the update).
 func TestCutListMemory(t *testing.T) {
 	vals := phase0.RandomValidators(50000, 3)
 	for _, mode := range []cache.Mode{cache.Detect, cache.Marked} {
-		h0 := heapHeld()
-		l, err := cache.NewList[phase0.Validator](1<<40, cache.WithMode(mode))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := l.Root(vals); err != nil {
-			t.Fatal(err)
-		}
-		big := l.Stats().Bytes
-		if _, err := l.Root(vals[:1]); err != nil {
-			t.Fatal(err)
-		}
-		held, st := int64(heapHeld())-int64(h0), l.Stats().Bytes
-		if held > 2*int64(st)+256<<10 || st > big/2 {
-			t.Errorf("mode %d: cut from 50,000 validators to one, the tree keeps %d bytes alive and counts %d (%d before the cut)", mode, held, st, big)
-		}
-		runtime.KeepAlive(l)
+		checkCutMemory(t, fmt.Sprintf("registry, mode %d", mode), func() (*cache.List[phase0.Validator], error) {
+			return cache.NewList[phase0.Validator](1<<40, cache.WithMode(mode))
+		}, vals)
 	}
-	runtime.KeepAlive(vals)
+	checkCutMemory(t, "progressive list of integers", func() (*cache.List[uint64], error) {
+		return cache.NewProgressiveList[uint64]()
+	}, make([]uint64, 1<<20))
+}
 
-	// A progressive list keeps one subtree per size class: those past
-	// the cut go.
-	nums := make([]uint64, 1<<20)
+// checkCutMemory roots elems in a new list, then elems cut to one, and
+// checks the heap the list keeps against its Stats.Bytes.
+func checkCutMemory[E any](t *testing.T, name string, newList func() (*cache.List[E], error), elems []E) {
+	t.Helper()
 	h0 := heapHeld()
-	l, err := cache.NewProgressiveList[uint64]()
+	l, err := newList()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := l.Root(nums); err != nil {
+	if _, err := l.Root(elems); err != nil {
 		t.Fatal(err)
 	}
-	big := l.Stats().Bytes
-	if _, err := l.Root(nums[:1]); err != nil {
+	full := l.Stats().Bytes
+	if _, err := l.Root(elems[:1]); err != nil {
 		t.Fatal(err)
 	}
 	held, st := int64(heapHeld())-int64(h0), l.Stats().Bytes
-	if held > 2*int64(st)+256<<10 || st > big/2 {
-		t.Errorf("progressive list cut from 2^20 integers to one: the tree keeps %d bytes alive and counts %d (%d before the cut)", held, st, big)
+	if held > 2*int64(st)+256<<10 || st > full/2 {
+		t.Errorf("%s cut to one element: the tree keeps %d bytes alive and counts %d (%d before the cut)", name, held, st, full)
 	}
 	runtime.KeepAlive(l)
-	runtime.KeepAlive(nums)
+	runtime.KeepAlive(elems)
 }
