@@ -5,7 +5,6 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/lanehash/lanehash/sched"
 	"github.com/lanehash/lanehash/ssz"
 )
 
@@ -63,7 +62,7 @@ func (s *seq) shortBatchable(c *ctx) bool {
 	case ssz.KindProgressiveList, ssz.KindProgressiveBitlist:
 		return false
 	}
-	return c.rooterOf(s.t.Elem) != nil
+	return c.planOf(s.t.Elem) != nil
 }
 
 // dropKids releases the nodes of kids past n, a list cut short: the
@@ -181,48 +180,37 @@ func (s *seq) updateShortKids(c *ctx, base unsafe.Pointer, zeroVec bool, n int, 
 // stored, when the plan refuses one (the caller then updates them one
 // at a time, which reports the refusal).
 func (s *seq) rootPending(c *ctx, pend []pendingShort, arena []byte) bool {
-	r := c.rooterOf(s.t.Elem)
 	ptrs := s.ptrs[:0]
 	for _, p := range pend {
 		ptrs = append(ptrs, p.v)
 	}
 	s.ptrs = ptrs
-	out := unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(s.roots))), cap(s.roots)/32)
-	if len(out) < len(pend) {
+	if cap(s.roots) < 32*len(pend) {
 		s.roots = make([]byte, 32*len(pend))
-		out = unsafe.Slice((*[32]byte)(unsafe.Pointer(unsafe.SliceData(s.roots))), len(pend))
 	}
-	out = out[:len(pend)]
-	err := r.RootPtrs(out, ptrs)
+	roots := s.roots[:32*len(pend)]
+	err := c.planOf(s.t.Elem).roots(ptrs, roots)
 	clear(ptrs) // pointers into the caller's value: kept, they would keep it alive
 	if err != nil {
 		return false
 	}
 	for j, p := range pend {
 		k := s.kids[p.i].(*short)
-		k.store(p.bytes(arena), p.n, out[j])
+		k.store(p.bytes(arena), p.n, [32]byte(roots[32*j:]))
 		c.pairs += shortPairs(k.proto, p.n)
 	}
 	return true
 }
 
 // shortPairs is the pairs rooting a value of n elements (bits) of the
-// short type of p costs: its chunks' levels up to the depth of its type,
+// short type of p costs: its chunks' levels up to the depth of its tree,
 // then the length mixed in for a list. short.update counts the same
-// through the hasher.
+// through the hasher. p's tree is not progressive (shortBatchable).
 func shortPairs(p *packed, n int) uint64 {
-	var chunks, limit uint64
-	switch {
-	case p.bits:
-		chunks = (uint64(n) + 255) / 256
-	default:
-		chunks = (uint64(n)*uint64(p.esize) + 31) / 32
-	}
-	limit = p.t.ChunkCount()
+	_, depth := shapeOf(p.tree)
 	var pairs uint64
-	if chunks > 0 {
-		w := chunks
-		for range sched.Depth(limit) {
+	if w := uint64(p.chunkCount(n)); w > 0 {
+		for range depth {
 			w = (w + 1) / 2
 			pairs += w
 		}
