@@ -14,6 +14,7 @@ import (
 	"github.com/golang/snappy"
 
 	"github.com/lanehash/lanehash/cache"
+	"github.com/lanehash/lanehash/internal/spectest"
 	"github.com/lanehash/lanehash/proof"
 	lssz "github.com/lanehash/lanehash/ssz"
 	"github.com/lanehash/lanehash/ssz/consensus/phase0"
@@ -156,21 +157,12 @@ func TestProofsMatchFastsszValidator(t *testing.T) {
 
 // specVector decodes a mainnet phase0 ssz_static case into both libraries.
 func specVector[T any](t *testing.T, typ string, c int, f interface{ UnmarshalSSZ([]byte) error }) *T {
-	root := os.Getenv("LANEHASH_SPECTESTS")
-	if root == "" {
-		root = "../../../shared/spectests-v1.7.0-alpha.13"
-	}
+	// The vectors folder as the main module's spec runner finds it: a
+	// missing folder fails in CI and skips, saying how to fetch it,
+	// elsewhere; a case missing from a folder present fails.
+	root := spectest.RequireDir(t)
 	dir := filepath.Join(root, "mainnet/phase0/ssz_static", typ, "ssz_random", fmt.Sprintf("case_%d", c))
 	raw, err := os.ReadFile(filepath.Join(dir, "serialized.ssz_snappy"))
-	if os.IsNotExist(err) {
-		// As the main module's spec runner: a missing vector fails in CI
-		// (a check that could not run is not a pass), and skips with the
-		// reason on a machine without ../shared.
-		if os.Getenv("CI") == "true" {
-			t.Fatalf("spec vector not found (set LANEHASH_SPECTESTS): %v", err)
-		}
-		t.Skipf("spec vector not found (set LANEHASH_SPECTESTS): %v", err)
-	}
 	if err != nil {
 		t.Fatal(err)
 	}
