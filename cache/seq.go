@@ -345,11 +345,7 @@ func (s *seq) updateFixed(c *ctx, base unsafe.Pointer, zeroVec bool, n, old int,
 		s.copy = grown
 	}
 	if s.keep {
-		if size := n * s.size; cap(s.copy) > shrinkKeep && size < cap(s.copy)/4 {
-			s.copy = bytes.Clone(s.copy[:size]) // a list cut to a quarter or less: memory follows the length
-		} else {
-			s.copy = s.copy[:size]
-		}
+		s.copy = cutBytes(s.copy, n*s.size)
 	}
 	dirty := s.dirty[:0]
 	if !s.keep && sel == nil {

@@ -1,6 +1,7 @@
 package cache
 
 import (
+	"bytes"
 	"encoding/binary"
 	"unsafe"
 )
@@ -10,6 +11,21 @@ import (
 // element) is dropped, so the steady state of small updates does not carry
 // the first root's peak.
 const scratchKeep = 1 << 20
+
+// shrinkKeep is the capacity stored bytes (a level of a tree, a list's
+// copy of its elements) keep however short their list becomes: more is
+// cut to size when the list falls to a quarter of it (cutBytes).
+const shrinkKeep = 4 << 10
+
+// cutBytes returns b[:size] (size ≤ cap(b)): in place, or,
+// when that would keep more than four times size and over shrinkKeep,
+// in an array of its own, so a tree's memory follows its lists' lengths.
+func cutBytes(b []byte, size int) []byte {
+	if cap(b) > shrinkKeep && size < cap(b)/4 {
+		return bytes.Clone(b[:size])
+	}
+	return b[:size]
+}
 
 func trimBytes(b []byte) []byte {
 	if cap(b) > scratchKeep {

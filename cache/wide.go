@@ -1,7 +1,6 @@
 package cache
 
 import (
-	"bytes"
 	"fmt"
 	"math/bits"
 
@@ -53,11 +52,6 @@ func (w *wide) top() int {
 	return bits.Len(uint(w.n - 1))
 }
 
-// shrinkKeep is the capacity a level (or a list's copy of its
-// elements) keeps however short its list becomes: one larger is cut to
-// size when the list falls to a quarter of it.
-const shrinkKeep = 4 << 10
-
 // resize sets the chunk count to n, keeping the nodes of the chunks that
 // remain. New chunks are zero and must be written and passed to rehash
 // by the caller; after a truncation the caller passes n-1 (the right edge,
@@ -79,13 +73,7 @@ func (w *wide) resize(n int) {
 		}
 		size := 32 * levelCount(n, k)
 		if size <= len(w.lv[k]) {
-			if cap(w.lv[k]) > shrinkKeep && size < cap(w.lv[k])/4 {
-				// A list cut to a quarter or less: its level moves to
-				// an array of its size, so memory follows the length.
-				w.lv[k] = bytes.Clone(w.lv[k][:size])
-				continue
-			}
-			w.lv[k] = w.lv[k][:size]
+			w.lv[k] = cutBytes(w.lv[k], size)
 			continue
 		}
 		if size <= cap(w.lv[k]) {
